@@ -1,0 +1,5 @@
+/** The list of subcommands; each lives in its own file. */
+import type { Command } from './command.ts';
+import { serveCommand } from './serve.ts';
+
+export const commands: readonly Command[] = [serveCommand];
