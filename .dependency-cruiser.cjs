@@ -92,6 +92,8 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      mainFields: ['module', 'main', 'types'],
       extensions: ['.ts', '.tsx', '.js', '.json'],
       conditionNames: ['import', 'require', 'node', 'default'],
     },
