@@ -1,0 +1,100 @@
+/**
+ * Events: what happened, for animation, logs and replays (DESIGN "Events"). Each event names its audience;
+ * `eventsFor` is the one filter, so a private event never reaches the other seat.
+ */
+import type { Aim } from './actions.ts';
+import type { ShotTarget } from './state.ts';
+import type { CardFace, FlagCard, PieceKind, Seat } from './vocabulary.ts';
+
+/** Who may see an event: everyone, or one seat only. */
+export type Audience = 'all' | Seat;
+
+/** Why a piece left play. */
+export type OutCause = 'battle' | 'sail' | 'skull' | 'plank' | 'barrel';
+
+/** Where a shot flew (aimed shots): enough for any client to draw the same flight. */
+export interface ShotFlight {
+  /** Where the ball left the muzzle and its velocity after the wobble, shooter's frame (m, m/s). */
+  readonly launch: {
+    readonly position: { x: number; y: number; z: number };
+    readonly velocity: { x: number; y: number; z: number };
+  };
+  /** Time of flight until the ball struck something or passed the target, in seconds. */
+  readonly time: number;
+  /** Where the flight ended (m). */
+  readonly end: { x: number; y: number; z: number };
+  /** What the ball struck first, e.g. 'hole', 'cloth', 'hull', 'table'. */
+  readonly struck: string;
+}
+
+type Body =
+  /** R1.4: a seat's own setup, told to that seat only. */
+  | { type: 'setupChosen'; seat: Seat; flags: FlagCard[]; deck: number[] }
+  /** R1.4: a seat has set up (public). */
+  | { type: 'ready'; seat: Seat }
+  /** R1.6, R3.6: the coin landed; `for` says why it was tossed. */
+  | { type: 'coinTossed'; for: 'start' | 'plank'; side: 'shark' | 'pirate' }
+  /** R1.6: play begins with `first` to move. */
+  | { type: 'started'; first: Seat }
+  /** R2.1, R9.3: a card was turned; `face` is now up, `back` now known. */
+  | { type: 'cardTurned'; seat: Seat; card: number; face: CardFace; back: CardFace }
+  /** R10.1: a card set aside in front of `seat`. */
+  | { type: 'cardSetAside'; seat: Seat; card: number }
+  /** R10.2: a card back in play. */
+  | { type: 'cardReturned'; seat: Seat; card: number }
+  /** R2.4: the card could have no effect. */
+  | { type: 'nothingHappened'; seat: Seat; face: CardFace; reason: string }
+  /** R2.5: the seat declined an optional action. */
+  | { type: 'declined'; seat: Seat; face: CardFace }
+  /** R3.3: an extra came on deck. */
+  | { type: 'newPirate'; seat: Seat; piece: number }
+  /** R3.4: a piece swung onto `ship`. */
+  | { type: 'swung'; seat: Seat; piece: number; ship: Seat }
+  /** R4: a battle; both kinds are now shown; `losers` left play. */
+  | {
+      type: 'battle';
+      seat: Seat;
+      ship: Seat;
+      attacker: number;
+      attackerKind: PieceKind;
+      defender: number;
+      defenderKind: PieceKind;
+      losers: number[];
+    }
+  /** R4.5: a piece left play; its kind is public from now on. */
+  | { type: 'pieceOut'; piece: number; owner: Seat; kind: PieceKind; cause: OutCause }
+  /** R3.6: `chooser` put `piece` on the plank. */
+  | { type: 'onPlank'; chooser: Seat; piece: number }
+  /** R3.2: `seat` put an enemy piece on the enemy hatch. */
+  | { type: 'onHatch'; seat: Seat; piece: number }
+  /** R3.2, R3.6, R11.2: the piece went back to its place, still unknown. */
+  | { type: 'pieceReturned'; piece: number; from: 'plank' | 'hatch' }
+  /** R8: a shot; `flight` only for aimed shots. */
+  | { type: 'shot'; seat: Seat; target: ShotTarget; hit: boolean; aim: Aim | null; flight: ShotFlight | null }
+  /** R5: `seat` earned a flag attempt, by boarding with `raider` or by the cannon (raider null). */
+  | { type: 'flagAttempt'; seat: Seat; raider: number | null }
+  /** R6: a flag card turned and shown to both. */
+  | { type: 'flagCardTurned'; seat: Seat; owner: Seat; slot: number; card: FlagCard }
+  /** R2.3: the turn passed to the other seat. */
+  | { type: 'turnEnded'; seat: Seat; turn: number }
+  /** R7.2 */
+  | { type: 'resigned'; seat: Seat }
+  /** R7: the end; `winner` null for a draw. */
+  | { type: 'gameOver'; winner: Seat | null; reason: 'flag' | 'resigned' | 'turnLimit' };
+
+/** An event with its audience, e.g. `{ type: 'swung', seat: 'blue', piece: 14, ship: 'red', audience: 'all' }`. */
+export type GameEvent = Body & { readonly audience: Audience };
+export type EventType = GameEvent['type'];
+
+export function publicEvent(body: Body): GameEvent {
+  return { ...body, audience: 'all' };
+}
+
+export function privateEvent(body: Body, seat: Seat): GameEvent {
+  return { ...body, audience: seat };
+}
+
+/** The events a seat (or a spectator) may see. */
+export function eventsFor(events: readonly GameEvent[], viewer: Seat | 'spectator'): GameEvent[] {
+  return events.filter((e) => e.audience === 'all' || e.audience === viewer);
+}

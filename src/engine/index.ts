@@ -1,0 +1,69 @@
+/**
+ * The rules engine of Pirates! Stratego: pure functions over plain data. See docs/engine.md.
+ * Everything the other layers may use is exported here.
+ */
+export { type Action, type ActionType, type Aim, parseAction } from './actions.ts';
+export { describeEvent } from './describe.ts';
+export {
+  type Audience,
+  type EventType,
+  eventsFor,
+  type GameEvent,
+  type OutCause,
+  type ShotFlight,
+} from './events.ts';
+export {
+  type ApplyResult,
+  actionKey,
+  applyAction,
+  createGame,
+  describePending,
+  legalActions,
+  newGame,
+  outcome,
+  toAct,
+} from './game.ts';
+export {
+  DEFAULT_QUICK_ODDS,
+  type GameOptions,
+  parseGameOptions,
+  type QuickOdds,
+  type Rules,
+  SHOT_MODES,
+  type ShotMode,
+  VARIANTS,
+  type Variant,
+} from './options.ts';
+export {
+  type Random,
+  type RandomState,
+  randomFrom,
+  randomFromSeed,
+  seedToState,
+  type Uniform,
+} from './random.ts';
+export { type GameRecord, recordOf, replay } from './record.ts';
+export type { EngineError, Result } from './result.ts';
+export type {
+  ActionCard,
+  Ask,
+  GameState,
+  Outcome,
+  Pending,
+  Phase,
+  Place,
+  RecordEntry,
+  ShotTarget,
+} from './state.ts';
+export { ownerOf } from './state.ts';
+export {
+  type CardView,
+  type PendingView,
+  type PieceView,
+  type PlayerView,
+  type PublicRules,
+  type ShipView,
+  type Viewer,
+  viewFor,
+} from './view.ts';
+export * from './vocabulary.ts';

@@ -1,0 +1,45 @@
+/**
+ * R6: a flag attempt. The attempting seat turns one of the enemy's three flag cards; it is shown to both
+ * for good (R6.5). Monkey: nothing. Powder Barrel: the boarding piece used leaves play (nothing after a
+ * shot). Flag: the attempting seat wins (R6.4, R7.1).
+ */
+import type { Action } from '../actions.ts';
+import { opponentOf, type Seat } from '../vocabulary.ts';
+import { finish } from './game-end.ts';
+import { emit, removeFromPlay, setPending, type Table } from './table.ts';
+import { endTurn } from './turn-end.ts';
+
+const SEAT_NAMES = { red: 'Red', blue: 'Blue' } as const;
+
+export const FLAG_CHOICES: readonly Action[] = Object.freeze([
+  { type: 'turnFlag', slot: 0 },
+  { type: 'turnFlag', slot: 1 },
+  { type: 'turnFlag', slot: 2 },
+  { type: 'pass' },
+]);
+
+/** R5: `seat` has earned an attempt, by boarding with `raider` or by the cannon (null). */
+export function beginFlagAttempt(table: Table, seat: Seat, raider: number | null): void {
+  emit(table, { type: 'flagAttempt', seat, raider });
+  setPending(table, { ask: 'turnFlag', seat, raider });
+}
+
+export function resolveTurnFlag(table: Table, seat: Seat, raider: number | null, slot: number): void {
+  const { state } = table;
+  const owner = opponentOf(seat);
+  const card = state.flagSlots[owner][slot] ?? 'monkey';
+  state.flagShown[owner][slot] = true;
+  emit(table, { type: 'flagCardTurned', seat, owner, slot, card });
+  switch (card) {
+    case 'flag':
+      finish(table, seat, 'flag', `${SEAT_NAMES[seat]} captured ${SEAT_NAMES[owner]}'s flag.`);
+      return;
+    case 'barrel':
+      if (raider !== null) removeFromPlay(table, raider, 'barrel');
+      endTurn(table);
+      return;
+    case 'monkey':
+      endTurn(table);
+      return;
+  }
+}

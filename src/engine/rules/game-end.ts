@@ -1,0 +1,12 @@
+/** R7: the end of the game: a captured flag, a resignation, or the turn limit. */
+import type { Outcome } from '../state.ts';
+import type { Seat } from '../vocabulary.ts';
+import { emit, type Table } from './table.ts';
+
+export function finish(table: Table, winner: Seat | null, reason: Outcome['reason'], message: string): void {
+  const { state } = table;
+  state.phase = 'over';
+  state.outcome = { winner, reason, message };
+  state.pending = { ask: 'none' };
+  emit(table, { type: 'gameOver', winner, reason });
+}

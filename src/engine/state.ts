@@ -1,0 +1,162 @@
+/**
+ * The game state: one plain JSON object holding everything, secrets included (DESIGN "The engine").
+ * It never leaves the server or the local worker; players and bots get views (view.ts).
+ * Arrays indexed by piece id (0-9 red, 10-19 blue) keep the hot paths free of lookups.
+ */
+import type { Action } from './actions.ts';
+import type { Rules } from './options.ts';
+import type { RandomState } from './random.ts';
+import type { BySeat, CardSides, FlagCard, PieceKind, Seat } from './vocabulary.ts';
+
+/** Where a piece is: on a ship's deck (named by the ship's seat), among its owner's extras, or out of play. */
+export type Place = Seat | 'extras' | 'out';
+
+export type Phase = 'setup' | 'play' | 'over';
+
+/** A target of the cannon (R3.1, R3.2). */
+export type ShotTarget = 'sail' | 'skull';
+
+/** One of the ten action cards as it lies on the table (R1.5, R9, R10). */
+export interface ActionCard {
+  /** Its two faces, e.g. `['attack', 'swing']`. */
+  readonly sides: CardSides;
+  /** Which side is up: 0 or 1. */
+  up: 0 | 1;
+  /** R9.3: turned at least once this game, so both faces are known to both. */
+  known: boolean;
+  /** R10: the seat that set it aside in front of it, or null while in play. */
+  aside: Seat | null;
+}
+
+/** Who must decide what now. The seat named is the one that chooses, which may be the mover's opponent. */
+export type Pending =
+  /** R1.4: both seats choose flag order and deck pieces. */
+  | { readonly ask: 'setup' }
+  /** R2.1: the mover turns a card. */
+  | { readonly ask: 'turnCard'; readonly seat: Seat }
+  /** R3.3: the mover may bring an extra on deck. */
+  | { readonly ask: 'newPirate'; readonly seat: Seat }
+  /** R3.4: the mover may swing a piece. */
+  | { readonly ask: 'swing'; readonly seat: Seat }
+  /** R3.7: the mover may battle or attempt the flag. */
+  | { readonly ask: 'attack'; readonly seat: Seat }
+  /** R3.6: the mover's opponent picks one of the mover's pieces for the plank. */
+  | { readonly ask: 'plank'; readonly seat: Seat }
+  /** R3.2: the shooter picks the enemy piece for the hatch. */
+  | { readonly ask: 'hatch'; readonly seat: Seat }
+  /** R3.1, R3.2: the shooter fires. `hatch` is the piece on the hatch; `open` means the enemy had no piece on a deck. */
+  | {
+      readonly ask: 'shoot';
+      readonly seat: Seat;
+      readonly target: ShotTarget;
+      readonly hatch: number | null;
+      readonly open: boolean;
+    }
+  /** R3.1: after a sail hit, the hit seat picks one of its own pieces on a deck to leave play. */
+  | { readonly ask: 'losePiece'; readonly seat: Seat }
+  /** R6.1: the attempting seat turns a flag card; `raider` is the piece used by boarding, null after a shot. */
+  | { readonly ask: 'turnFlag'; readonly seat: Seat; readonly raider: number | null }
+  /** The game is over. */
+  | { readonly ask: 'none' };
+
+export type Ask = Pending['ask'];
+
+/** How a game ended: the winner (null for a draw), a code and a sentence. */
+export interface Outcome {
+  readonly winner: Seat | null;
+  /** 'flag' (R6.4), 'resigned' (R7.2), 'turnLimit' (R7.2). */
+  readonly reason: 'flag' | 'resigned' | 'turnLimit';
+  /** e.g. "Red captured Blue's flag." */
+  readonly message: string;
+}
+
+/** One entry of the action log: who did what. A record is the options plus these. */
+export interface RecordEntry {
+  readonly seat: Seat;
+  readonly action: Action;
+}
+
+export interface GameState {
+  /** Format of this object, for stored states: 1. */
+  readonly format: 1;
+  /** The rules this game is played by, seed included. */
+  readonly rules: Rules;
+  /** The PRNG's four words, e.g. `[12, -3, 456, 7]`; every chance outcome draws from here. */
+  random: RandomState;
+  /** 'setup', 'play' or 'over'. */
+  phase: Phase;
+  /** Kind of each piece by id, shuffled at creation, e.g. `['earring', 'bomb', ...]` (20 entries). */
+  readonly kinds: readonly PieceKind[];
+  /** Place of each piece by id, e.g. `['extras', 'red', 'blue', 'out', ...]`. */
+  places: Place[];
+  /** R1.7: the pieces standing on each ship's deck, in their stable order, e.g. `{ red: [3, 14], blue: [12] }`. */
+  decks: BySeat<number[]>;
+  /** R4.1, R4.5: kind shown to both players, by id. */
+  shown: boolean[];
+  /** Has stood on the enemy deck at some time (public; such a piece is never the Bomb), by id. */
+  boarded: boolean[];
+  /** Pieces out of play, in the order they left (public, R4.5). */
+  out: number[];
+  /** R1.2: each seat's flag cards by slot, e.g. `{ red: ['monkey', 'flag', 'barrel'], blue: [] }` (empty before setup). */
+  flagSlots: BySeat<FlagCard[]>;
+  /** R6.5: flag cards shown to both, by slot. */
+  flagShown: BySeat<boolean[]>;
+  /** R1.5: the ten action cards in two rows of five (0-4, 5-9). */
+  cards: ActionCard[];
+  /** R1.4: which seats have set up. */
+  ready: BySeat<boolean>;
+  /** The seat whose turn it is (meaningful from the first turn on), e.g. 'red'. */
+  mover: Seat;
+  /** Turns completed so far, both seats counted, e.g. 12. */
+  turn: number;
+  /** The card turned in the turn under way, or null before one is turned. */
+  current: number | null;
+  /** R2.2: the card turned in the turn just before, which the mover may not turn. */
+  lastTurned: number | null;
+  /** R10: the card each seat has set aside, e.g. `{ red: 4, blue: null }`. */
+  aside: BySeat<number | null>;
+  /** Who must decide what now. */
+  pending: Pending;
+  /** How the game ended, or null while it runs. */
+  outcome: Outcome | null;
+  /** Every accepted action in order, e.g. `[{ seat: 'red', action: { type: 'turnCard', card: 3 } }]`. */
+  log: RecordEntry[];
+}
+
+/** Pieces 0-9 are red's, 10-19 blue's. */
+export function ownerOf(piece: number): Seat {
+  return piece < 10 ? 'red' : 'blue';
+}
+
+/** The first piece id of a seat: red 0, blue 10. */
+export function firstPieceOf(seat: Seat): number {
+  return seat === 'red' ? 0 : 10;
+}
+
+/** A deep copy that shares only immutable parts (rules, kinds, card sides, log entries). */
+export function cloneState(state: GameState): GameState {
+  return {
+    format: state.format,
+    rules: state.rules,
+    random: state.random,
+    phase: state.phase,
+    kinds: state.kinds,
+    places: state.places.slice(),
+    decks: { red: state.decks.red.slice(), blue: state.decks.blue.slice() },
+    shown: state.shown.slice(),
+    boarded: state.boarded.slice(),
+    out: state.out.slice(),
+    flagSlots: { red: state.flagSlots.red.slice(), blue: state.flagSlots.blue.slice() },
+    flagShown: { red: state.flagShown.red.slice(), blue: state.flagShown.blue.slice() },
+    cards: state.cards.map((c) => ({ sides: c.sides, up: c.up, known: c.known, aside: c.aside })),
+    ready: { red: state.ready.red, blue: state.ready.blue },
+    mover: state.mover,
+    turn: state.turn,
+    current: state.current,
+    lastTurned: state.lastTurned,
+    aside: { red: state.aside.red, blue: state.aside.blue },
+    pending: state.pending,
+    outcome: state.outcome,
+    log: state.log.slice(),
+  };
+}
