@@ -13,6 +13,19 @@ export {
   type ShotFlight,
 } from './events.ts';
 export {
+  type FastGame,
+  fastApply,
+  fastChoices,
+  fastClone,
+  fastCopy,
+  fastCopyWithChance,
+  fastDecider,
+  fastOutcome,
+  fastRandomPlayout,
+  fastSettle,
+  fastState,
+} from './fast.ts';
+export {
   type ApplyResult,
   actionKey,
   applyAction,

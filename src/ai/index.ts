@@ -1,0 +1,3 @@
+/** Computer opponents that see only what a player sees. See docs/ai.md. */
+export type { Bot, DecisionInput } from './bot.ts';
+export { randomBot } from './random-bot.ts';

@@ -1,0 +1,79 @@
+/**
+ * The bots' fast path: a private mutable copy of a state, unchecked actions, no events, no log.
+ * It runs the very same rules (rules/decide.ts) as the public API, which tests hold equal to it.
+ * Only give `fastApply` actions taken from `fastChoices`.
+ */
+import type { Action } from './actions.ts';
+import { type Random, randomFrom } from './random.ts';
+import { choicesFor, resolve, seatsToAct } from './rules/decide.ts';
+import type { Table } from './rules/table.ts';
+import { cloneState, type GameState, type Outcome } from './state.ts';
+import type { Seat } from './vocabulary.ts';
+
+/** A game being searched: its state is mutated in place; its chance draws from `random`. */
+export interface FastGame {
+  readonly table: Table;
+}
+
+/** A mutable copy of `state`, detached from it. Chance continues from the state's own PRNG. */
+export function fastCopy(state: GameState): FastGame {
+  return { table: { state: cloneState(state), random: randomFrom(state.random), events: null } };
+}
+
+/** A mutable copy whose chance comes from `random` instead (a bot must not know the real dice). */
+export function fastCopyWithChance(state: GameState, random: Random): FastGame {
+  return { table: { state: cloneState(state), random, events: null } };
+}
+
+/** A copy of a fast game (for search trees that branch). */
+export function fastClone(game: FastGame): FastGame {
+  const state = cloneState(game.table.state);
+  return { table: { state, random: randomFrom(game.table.random.state()), events: null } };
+}
+
+/** The current state (shared, do not keep it past the next `fastApply`). Its `random` field is stale. */
+export function fastState(game: FastGame): GameState {
+  return game.table.state;
+}
+
+/** The seat that decides now; during setup the first seat not ready; null when the game is over. */
+export function fastDecider(game: FastGame): Seat | null {
+  return seatsToAct(game.table.state)[0] ?? null;
+}
+
+/** The choices of `seat` (shared arrays and objects: do not mutate them). */
+export function fastChoices(game: FastGame, seat: Seat): readonly Action[] {
+  return choicesFor(game.table.state, seat);
+}
+
+/** Carries out a choice from `fastChoices` for `seat`. Unchecked: anything else corrupts the game. */
+export function fastApply(game: FastGame, seat: Seat, action: Action): void {
+  resolve(game.table, seat, action);
+}
+
+export function fastOutcome(game: FastGame): Outcome | null {
+  return game.table.state.outcome;
+}
+
+/**
+ * Plays uniformly random choices (drawn from `random`) until the game ends or `maxDecisions` pass.
+ * Returns the outcome, or null when cut off.
+ */
+export function fastRandomPlayout(game: FastGame, random: Random, maxDecisions = 10_000): Outcome | null {
+  const state = game.table.state;
+  for (let i = 0; i < maxDecisions && state.outcome === null; i++) {
+    const seat = seatsToAct(state)[0];
+    if (seat === undefined) break;
+    const choices = choicesFor(state, seat);
+    const choice = choices[random.int(choices.length)];
+    if (choice === undefined) break;
+    resolve(game.table, seat, choice);
+  }
+  return state.outcome;
+}
+
+/** Writes the PRNG position back into the state, so `fastState` can be handed on as a whole state. */
+export function fastSettle(game: FastGame): GameState {
+  game.table.state.random = game.table.random.state();
+  return game.table.state;
+}
