@@ -1,0 +1,31 @@
+/** A benchmark suite: named measurements run side by side in one process, reported as medians and ratios. */
+export interface BenchSuite {
+  /** e.g. 'engine'. */
+  readonly name: string;
+  /** Runs the measurements and returns printable lines (and the figures for --json). */
+  run(options: BenchOptions): Promise<BenchReport>;
+}
+
+export interface BenchOptions {
+  /** Scales every measurement's work; 1 is the default, smaller is quicker and noisier. */
+  readonly scale: number;
+  /** Repetitions per measurement; the median is reported. */
+  readonly rounds: number;
+}
+
+export interface BenchReport {
+  readonly suite: string;
+  readonly lines: readonly string[];
+  readonly figures: Readonly<Record<string, number>>;
+}
+
+/** Runs `work` `rounds` times and returns the median of the per-second rates it reports. */
+export function medianRate(rounds: number, work: () => { count: number; ms: number }): number {
+  const rates: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const { count, ms } = work();
+    rates.push((count / ms) * 1000);
+  }
+  rates.sort((a, b) => a - b);
+  return rates[Math.floor(rates.length / 2)] ?? 0;
+}

@@ -1,0 +1,5 @@
+/** Every benchmark suite `pirates bench` knows; each lives in its own file. */
+import { engineSuite } from './engine.ts';
+import type { BenchSuite } from './suite.ts';
+
+export const suites: readonly BenchSuite[] = [engineSuite];
