@@ -1,5 +1,6 @@
 /** The list of subcommands; each lives in its own file. */
+import { cannonCommand } from './cannon.ts';
 import type { Command } from './command.ts';
 import { serveCommand } from './serve.ts';
 
-export const commands: readonly Command[] = [serveCommand];
+export const commands: readonly Command[] = [serveCommand, cannonCommand];
