@@ -71,10 +71,15 @@ export function fireShot(aim: Aim, target: ShotTarget, draw: Uniform, options: C
     target,
     hit: impact.struck === strikeFor(target),
     struck: impact.struck,
-    launch,
+    launch: { position: json(launch.position), velocity: json(launch.velocity) },
     time: impact.time,
-    end: impact.end,
+    end: json(impact.end),
   };
+}
+
+/** JSON has no -0: adding +0 turns -0 into 0, so a shot equals itself after a round trip. */
+function json(v: Vec3): Vec3 {
+  return { x: v.x + 0, y: v.y + 0, z: v.z + 0 };
 }
 
 /** The strike that counts as a hit for each target. */
