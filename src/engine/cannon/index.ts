@@ -36,6 +36,7 @@ export {
   tableOf,
   type Vec3,
 } from './geometry.ts';
+export { type CannonOptionsErrorCode, type CannonOptionsResult, parseCannonOptions } from './options.ts';
 export {
   fireShot,
   launchOf,
