@@ -4,9 +4,9 @@
  * hatch leaves play, a miss returns it unknown (R11.2). When the enemy had no piece on either deck
  * (judged before the shot), a hit earns a flag attempt instead (R5.2).
  */
-import type { Action, Aim } from '../actions.ts';
-import type { ShotFlight } from '../events.ts';
-import type { GameState, ShotTarget } from '../state.ts';
+import type { Action } from '../actions.ts';
+import { type Aim, fireShot, type Shot, type ShotTarget } from '../cannon/index.ts';
+import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
 import { beginFlagAttempt } from './flag.ts';
 import { emit, hasPieceOnDecks, piecesOnDecks, removeFromPlay, setPending, type Table } from './table.ts';
@@ -55,7 +55,7 @@ function askToShoot(table: Table, seat: Seat, target: ShotTarget, hatch: number 
 /** What a shot did: hit or miss, and for aimed shots the flight to draw. */
 export interface ShotOutcome {
   readonly hit: boolean;
-  readonly flight: ShotFlight | null;
+  readonly flight: Shot | null;
 }
 
 function fire(table: Table, target: ShotTarget, aim: Aim | null): ShotOutcome {
@@ -63,8 +63,9 @@ function fire(table: Table, target: ShotTarget, aim: Aim | null): ShotOutcome {
   if (rules.shots === 'quick' || aim === null) {
     return { hit: table.random.float() < rules.quickOdds[target], flight: null };
   }
-  // Aimed shots are refused at game creation until the cannon's physics exist.
-  throw new Error('aimed shots are not available in this build');
+  // R8.2: the ball flies; the spring's wobble draws from the game's PRNG.
+  const flight = fireShot(aim, target, table.random.float, rules.cannon);
+  return { hit: flight.hit, flight };
 }
 
 export function resolveShoot(table: Table, aim: Aim | null): void {

@@ -3,6 +3,7 @@
  * rule that carries one out. Both the public API and the bots' fast path go through here.
  */
 import type { Action } from '../actions.ts';
+import { clampAim, DEFAULT_AIM } from '../cannon/index.ts';
 import type { GameState } from '../state.ts';
 import type { Seat } from '../vocabulary.ts';
 import { attackChoices, resolveAttack, resolveRaid } from './attack.ts';
@@ -58,7 +59,9 @@ export function choicesFor(state: GameState, seat: Seat): readonly Action[] {
     case 'hatch':
       return hatchChoices(state, seat);
     case 'shoot':
-      return [SHOOT];
+      return state.rules.shots === 'quick'
+        ? [SHOOT]
+        : [{ type: 'shoot', aim: clampAim(DEFAULT_AIM, state.rules.cannon) }];
     case 'losePiece':
       return losePieceChoices(state, seat);
     case 'turnFlag':
