@@ -88,6 +88,7 @@ module.exports = {
     },
   ],
   options: {
+    preserveSymlinks: true,
     doNotFollow: { path: 'node_modules' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,

@@ -1,7 +1,7 @@
 /** The list of subcommands; each lives in its own file. */
-
 import { benchCommand } from './bench.ts';
+import { cannonCommand } from './cannon.ts';
 import type { Command } from './command.ts';
 import { serveCommand } from './serve.ts';
 
-export const commands: readonly Command[] = [serveCommand, benchCommand];
+export const commands: readonly Command[] = [serveCommand, cannonCommand, benchCommand];
