@@ -54,7 +54,7 @@ export function playRandomly(client: Client, seed: string, options: PlayOptions 
       sentAt = message.v;
       client.send({ t: 'act', v: message.v, action });
     };
-    const latest = client.messages.at(-1);
+    const latest = client.messages.findLast((m) => m.t === 'state' || m.t === 'update');
     stop = client.onMessage(consider);
     if (latest !== undefined) consider(latest);
   });
