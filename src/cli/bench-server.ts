@@ -15,11 +15,12 @@ import { type Action, type PlayerView, randomFromSeed, type Seat } from '../engi
 import type { CreateGameResponse, JoinGameResponse, ServerMessage } from '../protocol/index.ts';
 import type { Command } from './command.ts';
 
-const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--url URL] [--json]
+const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--url URL] [--json]
 
 Plays N concurrent games (default 1000) for S seconds (default 20) over WebSockets against a server
 started in a second process on a temp database (or the running server at --url), and prints actions per
-second and p50/p99 latency from act to update.`;
+second and p50/p99 latency from act to update. --think MS makes each player wait MS milliseconds before
+each action (default 0: instant players, the server is then saturated and latency is mostly queueing).`;
 
 interface Figures {
   games: number;
@@ -41,6 +42,7 @@ export const benchServerCommand: Command = {
     let values: {
       games?: string | undefined;
       seconds?: string | undefined;
+      think?: string | undefined;
       url?: string | undefined;
       json?: boolean | undefined;
     };
@@ -50,6 +52,7 @@ export const benchServerCommand: Command = {
         options: {
           games: { type: 'string' },
           seconds: { type: 'string' },
+          think: { type: 'string' },
           url: { type: 'string' },
           json: { type: 'boolean' },
         },
@@ -60,7 +63,8 @@ export const benchServerCommand: Command = {
     }
     const games = Number(values.games ?? '1000');
     const seconds = Number(values.seconds ?? '20');
-    if (!Number.isInteger(games) || games < 1 || !(seconds > 0)) {
+    const think = Number(values.think ?? '0');
+    if (!Number.isInteger(games) || games < 1 || !(seconds > 0) || !(think >= 0)) {
       process.stderr.write(
         'pirates bench-server: --games must be a whole number above 0 and --seconds above 0.\n',
       );
@@ -70,12 +74,12 @@ export const benchServerCommand: Command = {
     const server = dir === null ? null : await startServerProcess(join(dir, 'bench.sqlite'));
     const url = values.url ?? server?.url ?? '';
     try {
-      const figures = await drive(url, games, seconds);
+      const figures = await drive(url, games, seconds, think);
       if (values.json) process.stdout.write(`${JSON.stringify(figures)}\n`);
       else {
         process.stdout.write(
           [
-            `[server] ${figures.games} concurrent games for ${figures.seconds} s (quick shots, instant random players, both seats over sockets)`,
+            `[server] ${figures.games} concurrent games for ${figures.seconds} s (quick shots, random players thinking ${think} ms, both seats over sockets)`,
             `  actions            ${figures.actions}`,
             `  actions per second ${figures.actionsPerSecond.toFixed(0)}`,
             `  act -> update      p50 ${figures.p50ms.toFixed(2)} ms   p99 ${figures.p99ms.toFixed(2)} ms   max ${figures.maxMs.toFixed(2)} ms`,
@@ -141,6 +145,8 @@ async function startServerProcess(databasePath: string): Promise<ServerProcess> 
 }
 
 interface Stats {
+  /** Milliseconds each player waits before acting. */
+  readonly think: number;
   latencies: number[];
   errors: number;
   finished: number;
@@ -148,8 +154,15 @@ interface Stats {
   stopped: boolean;
 }
 
-async function drive(url: string, games: number, seconds: number): Promise<Figures> {
-  const stats: Stats = { latencies: [], errors: 0, finished: 0, measuring: false, stopped: false };
+async function drive(url: string, games: number, seconds: number, think: number): Promise<Figures> {
+  const stats: Stats = {
+    think,
+    latencies: [],
+    errors: 0,
+    finished: 0,
+    measuring: false,
+    stopped: false,
+  };
   const sockets: WebSocket[] = [];
   let counter = 0;
   const startGame = async (): Promise<void> => {
@@ -224,8 +237,15 @@ function seatPlayer(
     if (sent !== null || view.legalActions.length === 0) return;
     if (seat === 'blue' && view.phase === 'setup' && v === 0) return;
     const action: Action | undefined = view.legalActions[random.int(view.legalActions.length)];
-    sent = { v, at: performance.now() };
-    socket.send(JSON.stringify({ t: 'act', v, action }));
+    const send = () => {
+      if (stats.stopped || socket.readyState !== socket.OPEN) return;
+      sent = { v, at: performance.now() };
+      socket.send(JSON.stringify({ t: 'act', v, action }));
+    };
+    if (stats.think > 0) {
+      sent = { v, at: Number.POSITIVE_INFINITY };
+      setTimeout(send, stats.think * (0.5 + random.float()));
+    } else send();
   };
   socket.on('message', (data) => {
     const message = JSON.parse(String(data)) as ServerMessage;
@@ -235,7 +255,7 @@ function seatPlayer(
     }
     if (message.t !== 'state' && message.t !== 'update') return;
     if (sent !== null && message.v > sent.v) {
-      if (stats.measuring) stats.latencies.push(performance.now() - sent.at);
+      if (stats.measuring && Number.isFinite(sent.at)) stats.latencies.push(performance.now() - sent.at);
       sent = null;
     }
     act(message.v, message.view);
@@ -249,12 +269,20 @@ function seatPlayer(
   });
 }
 
+/** POSTs JSON; a busy server may time a connection out during the ramp-up, so it tries three times. */
 async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
 }
