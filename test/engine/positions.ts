@@ -155,7 +155,10 @@ export function cardShows(state: GameState, index: number, face: CardFace): Game
   if (here === undefined) throw new Error(`cardShows: no card ${index}`);
   const from = here.sides.includes(face)
     ? index
-    : cards.findIndex((card, i) => i !== index && card.aside === null && card.sides.includes(face));
+    : [...cards.keys()]
+        .sort((i, j) => Number(i === state.lastTurned) - Number(j === state.lastTurned))
+        .find((i) => i !== index && cards[i]?.aside === null && cards[i]?.sides.includes(face));
+  if (from === undefined) throw new Error(`cardShows: no card has ${face}`);
   const card = cards[from];
   if (card === undefined) throw new Error(`cardShows: no card has ${face}`);
   cards[from] = here;
