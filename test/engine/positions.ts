@@ -230,7 +230,7 @@ export function checkConsistent(state: GameState): void {
     const kinds = state.kinds.slice(first, first + 10).sort();
     if (JSON.stringify(kinds) !== JSON.stringify(PIECE_SET.slice().sort())) fail(`${seat} kinds ${kinds}`);
     for (const id of state.decks[seat]) if (state.places[id] !== seat) fail(`${id} on ${seat} deck`);
-    if (state.phase !== 'setup' && [...state.flagSlots[seat]].sort().join() !== 'barrel,flag,monkey') {
+    if (state.ready[seat] && [...state.flagSlots[seat]].sort().join() !== 'barrel,flag,monkey') {
       fail(`${seat} flags ${state.flagSlots[seat]}`);
     }
   }
