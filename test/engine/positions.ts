@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import {
   type Action,
   type ApplyResult,
+  aimFor,
   applyAction,
   type CardFace,
   createGame,
@@ -16,12 +17,15 @@ import {
   type GameEvent,
   type GameOptions,
   type GameState,
+  legalActions,
   PIECE_SET,
   type PieceKind,
   type Place,
+  randomFromSeed,
   SEATS,
   type Seat,
   seedToState,
+  toAct,
 } from '../../src/engine/index.ts';
 
 /** One seat's pieces: on its own deck, boarding the enemy deck, out of play; the rest are extras. */
@@ -248,4 +252,38 @@ export function checkConsistent(state: GameState): void {
   if (JSON.stringify(sides(state.cards.map((c) => c.sides))) !== JSON.stringify(sides(state.rules.cardSet))) {
     fail('cards are not the card set');
   }
+}
+
+/**
+ * Plays a game with seeded random choices from `legalActions` (aimed shots by `aimFor` with a fair skill)
+ * until it ends or `maxActions` pass; calls `onStep` after each action. The same seed gives the same game.
+ */
+export function playRandomly(
+  options: GameOptions,
+  seed: string,
+  onStep: (
+    before: GameState,
+    seat: Seat,
+    action: Action,
+    after: GameState,
+    events: GameEvent[],
+  ) => void = () => {},
+  maxActions = 2000,
+): GameState {
+  const random = randomFromSeed(seed);
+  let state = createGame(options);
+  for (let i = 0; i < maxActions && state.phase !== 'over'; i++) {
+    const seat = toAct(state)[random.int(toAct(state).length)];
+    if (seat === undefined) break;
+    const choices = legalActions(state, seat);
+    let action = choices[random.int(choices.length)];
+    if (action === undefined) throw new Error(`${seat} has nothing to do: ${JSON.stringify(state.pending)}`);
+    if (action.type === 'shoot' && action.aim !== undefined && state.pending.ask === 'shoot') {
+      action = { type: 'shoot', aim: aimFor(state.pending.target, 0.6, random.float, state.rules.cannon) };
+    }
+    const { state: after, events } = act(state, seat, action);
+    onStep(state, seat, action, after, events);
+    state = after;
+  }
+  return state;
 }

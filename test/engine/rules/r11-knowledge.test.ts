@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Action,
+  describeEvent,
+  eventsFor,
+  type GameEvent,
+  type GameState,
+  opponentOf,
+  type PieceKind,
+  recordOf,
+  replay,
+  type Seat,
+  seedToState,
+  viewFor,
+} from '../../../src/engine/index.ts';
+import { act, play, playRandomly, position, theEvent } from '../positions.ts';
+
+const TURN_CARD_0: Action = { type: 'turnCard', card: 0 };
+
+/**
+ * The same game with everything `viewer` may not know changed: the kinds of the opponent's unknown pieces
+ * rotated, the opponent's unshown flag cards rotated, the PRNG reseeded. A view must not notice.
+ */
+function withOtherSecrets(state: GameState, viewer: Seat): GameState {
+  const enemy = opponentOf(viewer);
+  const first = enemy === 'red' ? 0 : 10;
+  const hidden = Array.from({ length: 10 }, (_, i) => first + i).filter((id) => !state.shown[id]);
+  const kinds: PieceKind[] = state.kinds.slice();
+  hidden.forEach((id, i) => {
+    const next = hidden[(i + 1) % hidden.length];
+    const kind = next === undefined ? undefined : state.kinds[next];
+    if (kind !== undefined) kinds[id] = kind;
+  });
+  const slots = [0, 1, 2].filter((slot) => !state.flagShown[enemy][slot]);
+  const flags = state.flagSlots[enemy].slice();
+  slots.forEach((slot, i) => {
+    const from = slots[(i + 1) % slots.length];
+    const card = from === undefined ? undefined : state.flagSlots[enemy][from];
+    if (card !== undefined) flags[slot] = card;
+  });
+  return {
+    ...state,
+    kinds,
+    flagSlots: { ...state.flagSlots, [enemy]: flags },
+    random: seedToState(`other ${state.turn}`),
+  };
+}
+
+/** Every kind named in an event. */
+function kindsIn(event: GameEvent): number[] {
+  switch (event.type) {
+    case 'battle':
+      return [event.attacker, event.defender];
+    case 'pieceOut':
+      return [event.piece];
+    default:
+      return [];
+  }
+}
+
+describe('R11 what each seat knows', () => {
+  it('R11.1 a seat sees its own pieces and flag order; of the opponent only places, counts and what was shown', () => {
+    const p = position({
+      mover: 'red',
+      red: { deck: ['captain', 'bomb'], boarding: ['whip'], flags: ['flag', 'barrel', 'monkey'] },
+      blue: { deck: ['earring', 'adder'], out: ['incisor'] },
+      card: 'attack',
+    });
+    const { state } = play(
+      p.state,
+      ['red', TURN_CARD_0],
+      ['red', { type: 'attack', attacker: p.id('red', 'whip'), target: p.id('blue', 'adder') }],
+    );
+    const blue = viewFor(state, 'blue');
+    expect(blue.ships.red.deck.map((piece) => piece.kind)).toEqual([null, null]);
+    expect(blue.ships.red.extras.map((piece) => piece.kind)).toEqual(Array(7).fill(null));
+    expect(blue.ships.red.flagSlots).toEqual([null, null, null]);
+    expect(blue.ships.blue.flagSlots).toEqual(['monkey', 'flag', 'barrel']);
+    // Shown in battle (the Whip) and out of play (the Incisor, the Adder) are known.
+    expect(blue.ships.blue.deck.map((piece) => piece.kind)).toEqual(['earring', 'whip']);
+    expect(blue.out.map((piece) => piece.kind)).toEqual(['incisor', 'adder']);
+    const red = viewFor(state, 'red');
+    expect(red.ships.red.deck.map((piece) => piece.kind)).toEqual(['captain', 'bomb']);
+    expect(red.ships.red.flagSlots).toEqual(['flag', 'barrel', 'monkey']);
+    expect(red.ships.blue.deck.map((piece) => piece.kind)).toEqual([null, 'whip']);
+    expect(red.ships.blue.extras).toHaveLength(7);
+  });
+
+  it('R11.2 a piece back from the plank or a missed skull shot stays unknown', () => {
+    let sawPirate = false;
+    for (let i = 0; i < 40 && !sawPirate; i++) {
+      const p = position({ mover: 'red', red: { deck: ['captain'] }, card: 'plank', random: `saved ${i}` });
+      const { state, events } = act(p.state, 'red', TURN_CARD_0);
+      if (theEvent(events, 'coinTossed').side !== 'pirate') continue;
+      sawPirate = true;
+      expect(viewFor(state, 'blue').ships.red.deck[0]?.kind).toBeNull();
+      expect(
+        eventsFor(events, 'blue')
+          .map((e) => describeEvent(e, 'blue'))
+          .join(' '),
+      ).not.toContain('Captain');
+    }
+    expect(sawPirate).toBe(true);
+    const skull = position({
+      mover: 'blue',
+      red: { deck: ['captain'] },
+      card: 'shootSkull',
+      options: { quickOdds: { sail: 0, skull: 0 } },
+    });
+    const missed = act(skull.state, 'blue', TURN_CARD_0);
+    expect(theEvent(missed.events, 'pieceReturned').from).toBe('hatch');
+    expect(viewFor(missed.state, 'blue').ships.red.deck[0]?.kind).toBeNull();
+  });
+
+  it('R11.3 no view or event given to a seat during play depends on what it may not know', () => {
+    for (const variant of ['standard', 'advanced'] as const) {
+      for (let game = 0; game < 6; game++) {
+        playRandomly(
+          { seed: `secret seed ${game}`, variant, shots: game % 2 === 0 ? 'quick' : 'aimed' },
+          `hidden ${game}`,
+          (_before, _seat, _action, after, events) => {
+            for (const viewer of ['red', 'blue'] as const) {
+              const view = viewFor(after, viewer);
+              expect(viewFor(withOtherSecrets(after, viewer), viewer)).toEqual(view);
+              expect(JSON.stringify(view)).not.toContain('secret seed');
+              for (const event of eventsFor(events, viewer)) {
+                expect(event.audience === 'all' || event.audience === viewer).toBe(true);
+                for (const piece of kindsIn(event)) expect(after.shown[piece]).toBe(true);
+                expect(describeEvent(event, viewer)).toMatch(/[.!]$/);
+              }
+            }
+            const spectator = viewFor(after, 'spectator');
+            expect(spectator.legalActions).toEqual([]);
+            expect(
+              spectator.ships.red.deck.every((piece) => piece.kind === null || after.shown[piece.id]),
+            ).toBe(true);
+          },
+        );
+      }
+    }
+  });
+
+  it('R11.3 after the game the full record, with the seed, replays it exactly', () => {
+    const end = playRandomly({ seed: 'public after the game', shots: 'aimed' }, 'record');
+    expect(end.phase).toBe('over');
+    const record = recordOf(end);
+    expect(record.options.seed).toBe('public after the game');
+    const replayed = replay(JSON.parse(JSON.stringify(record)));
+    expect(replayed.ok && replayed.value).toEqual(end);
+  });
+});
