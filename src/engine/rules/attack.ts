@@ -35,8 +35,14 @@ export function attackChoices(state: GameState, seat: Seat): Action[] {
 }
 
 export function beginAttack(table: Table): void {
-  const seat = table.state.mover;
-  if (attackChoices(table.state, seat).length === 0) {
+  const { state } = table;
+  const seat = state.mover;
+  // R11.3: judged on what the opponent sees; skipping because the only piece facing an enemy is the Bomb
+  // would betray it.
+  const facesEnemy = SEATS.some(
+    (ship) => state.decks[ship].some((p) => owns(seat, p)) && state.decks[ship].some((p) => !owns(seat, p)),
+  );
+  if (attackChoices(state, seat).length === 0 && !facesEnemy) {
     emit(table, { type: 'nothingHappened', seat, face: 'attack', reason: 'no pirate can attack' });
     endTurn(table);
     return;

@@ -6,7 +6,7 @@
 import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
-import { emit, setPending, type Table } from './table.ts';
+import { emit, hasPieceOnDecks, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 export function swingChoices(state: GameState, seat: Seat): Action[] {
@@ -23,7 +23,8 @@ export function swingChoices(state: GameState, seat: Seat): Action[] {
 
 export function beginSwing(table: Table): void {
   const seat = table.state.mover;
-  if (swingChoices(table.state, seat).length === 0) {
+  // R11.3: judged on what the opponent sees; skipping because the only piece is the Bomb would betray it.
+  if (swingChoices(table.state, seat).length === 0 && !hasPieceOnDecks(table.state, seat)) {
     emit(table, { type: 'nothingHappened', seat, face: 'swing', reason: 'no pirate can swing' });
     endTurn(table);
     return;
