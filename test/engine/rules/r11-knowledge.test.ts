@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Action,
+  applyAction,
   describeEvent,
   eventsFor,
   type GameEvent,
   type GameState,
+  legalActions,
   opponentOf,
   type PieceKind,
   recordOf,
@@ -19,18 +21,24 @@ const TURN_CARD_0: Action = { type: 'turnCard', card: 0 };
 
 /**
  * The same game with everything `viewer` may not know changed: the kinds of the opponent's unknown pieces
- * rotated, the opponent's unshown flag cards rotated, the PRNG reseeded. A view must not notice.
+ * rotated, the opponent's unshown flag cards rotated, and (unless `keepChance`) the PRNG reseeded.
+ * A view must not notice.
  */
-function withOtherSecrets(state: GameState, viewer: Seat): GameState {
+function withOtherSecrets(state: GameState, viewer: Seat, keepChance = false): GameState {
   const enemy = opponentOf(viewer);
   const first = enemy === 'red' ? 0 : 10;
-  const hidden = Array.from({ length: 10 }, (_, i) => first + i).filter((id) => !state.shown[id]);
   const kinds: PieceKind[] = state.kinds.slice();
-  hidden.forEach((id, i) => {
-    const next = hidden[(i + 1) % hidden.length];
-    const kind = next === undefined ? undefined : state.kinds[next];
-    if (kind !== undefined) kinds[id] = kind;
-  });
+  // Boarding is public and the Bomb never boards, so boarders and the others are rotated apart.
+  for (const boarded of [true, false]) {
+    const hidden = Array.from({ length: 10 }, (_, i) => first + i).filter(
+      (id) => !state.shown[id] && state.boarded[id] === boarded,
+    );
+    hidden.forEach((id, i) => {
+      const next = hidden[(i + 1) % hidden.length];
+      const kind = next === undefined ? undefined : state.kinds[next];
+      if (kind !== undefined) kinds[id] = kind;
+    });
+  }
   const slots = [0, 1, 2].filter((slot) => !state.flagShown[enemy][slot]);
   const flags = state.flagSlots[enemy].slice();
   slots.forEach((slot, i) => {
@@ -42,7 +50,7 @@ function withOtherSecrets(state: GameState, viewer: Seat): GameState {
     ...state,
     kinds,
     flagSlots: { ...state.flagSlots, [enemy]: flags },
-    random: seedToState(`other ${state.turn}`),
+    random: keepChance ? state.random : seedToState(`other ${state.turn}`),
   };
 }
 
@@ -138,6 +146,53 @@ describe('R11 what each seat knows', () => {
         );
       }
     }
+  });
+
+  it("R11.3 what a seat is told after an action does not depend on its opponent's secrets", () => {
+    // Battles, pieces leaving play and flag cards turned reveal kinds by the rules (R4.1, R4.5, R6); any
+    // other difference between the real game and one with other secrets is a leak.
+    const reveals = new Set(['battle', 'pieceOut', 'flagCardTurned']);
+    let compared = 0;
+    for (let game = 0; game < 16; game++) {
+      const variant = game % 2 === 0 ? 'standard' : 'advanced';
+      playRandomly(
+        { seed: `leak ${game}`, shots: 'quick', variant },
+        `leak ${game}`,
+        (before, seat, action, after, events) => {
+          if (before.phase !== 'play') return;
+          for (const viewer of ['red', 'blue'] as const) {
+            const told = eventsFor(events, viewer);
+            if (told.some((e) => reveals.has(e.type))) continue;
+            const other = applyAction(withOtherSecrets(before, viewer, true), seat, action);
+            // The opponent could not have chosen this with other pieces: nothing to compare.
+            if (!other.ok) continue;
+            compared++;
+            expect(eventsFor(other.events, viewer)).toEqual(told);
+            expect(viewFor(other.state, viewer)).toEqual(viewFor(after, viewer));
+          }
+        },
+      );
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  it('R11.3 a lone Bomb is not betrayed: Swing and Attack! are offered, with only the choice to decline', () => {
+    const swing = position({ mover: 'red', red: { deck: ['bomb'] }, card: 'swing' });
+    const swung = act(swing.state, 'red', TURN_CARD_0);
+    expect(swung.state.pending).toEqual({ ask: 'swing', seat: 'red' });
+    expect(legalActions(swung.state, 'red')).toEqual([{ type: 'pass' }]);
+    const declined = act(swung.state, 'red', { type: 'pass' });
+    expect(describeEvent(theEvent(declined.events, 'declined'), 'blue')).toBe(
+      'Red chose not to act on Swing onto the other ship.',
+    );
+    const attack = position({
+      mover: 'red',
+      red: { deck: ['bomb'] },
+      blue: { boarding: ['whip'] },
+      card: 'attack',
+    });
+    const attacked = act(attack.state, 'red', TURN_CARD_0).state;
+    expect(legalActions(attacked, 'red')).toEqual([{ type: 'pass' }]);
   });
 
   it('R11.3 after the game the full record, with the seed, replays it exactly', () => {

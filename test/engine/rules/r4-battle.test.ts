@@ -10,7 +10,7 @@ import {
   type Seat,
   viewFor,
 } from '../../../src/engine/index.ts';
-import { act, cardShows, play, position, theEvent } from '../positions.ts';
+import { act, cardShows, play, position, refused, theEvent } from '../positions.ts';
 
 const TURN_CARD_0: Action = { type: 'turnCard', card: 0 };
 
@@ -135,9 +135,16 @@ describe('R4 battle', () => {
       red: { boarding: ['adder'] },
       card: 'attack',
     });
-    const { state, events } = act(p.state, 'blue', TURN_CARD_0);
-    expect(legalActions(state, 'blue')).toEqual([]);
-    expect(theEvent(events, 'nothingHappened').reason).toBe('no pirate can attack');
+    const { state } = act(p.state, 'blue', TURN_CARD_0);
+    // Blue is asked (so red does not learn that the piece is the Bomb, R11.3), and may only decline.
+    expect(state.pending).toEqual({ ask: 'attack', seat: 'blue' });
+    expect(legalActions(state, 'blue')).toEqual([{ type: 'pass' }]);
+    refused(
+      state,
+      'blue',
+      { type: 'attack', attacker: p.id('blue', 'bomb'), target: p.id('red', 'adder') },
+      'action/illegal',
+    );
   });
 
   it('R4.5 pieces out of play are public: both players see which pieces have left play', () => {
