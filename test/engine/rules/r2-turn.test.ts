@@ -1,12 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type Action,
+  actionKey,
+  applyAction,
   describeEvent,
   type GameState,
   legalActions,
   type Seat,
 } from '../../../src/engine/index.ts';
-import { act, cardShows, play, position, refused, theEvent } from '../positions.ts';
+import { act, cardShows, play, playRandomly, position, refused, theEvent } from '../positions.ts';
 
 const TURN_CARD_0: Action = { type: 'turnCard', card: 0 };
 
@@ -156,5 +159,96 @@ describe('R2 a turn', () => {
     const lose = act(hit.state, 'red', TURN_CARD_0).state;
     expect(lose.pending).toEqual({ ask: 'losePiece', seat: 'blue' });
     refused(lose, 'blue', { type: 'pass' }, 'action/wrong-decision');
+  });
+
+  it('R2.1 malformed actions and unknown seats are refused with a sentence, the state untouched', () => {
+    const state = quietTable();
+    for (const seat of ['green', undefined, null, 0, 'RED']) refused(state, seat, TURN_CARD_0, 'action/seat');
+    for (const action of [
+      null,
+      undefined,
+      'turnCard',
+      [],
+      {},
+      { type: 'fly' },
+      { type: 'turnCard' },
+      { type: 'turnCard', card: 10 },
+      { type: 'turnCard', card: -1 },
+      { type: 'turnCard', card: 1.5 },
+      { type: 'turnCard', card: '1' },
+      { type: 'swing', piece: 20 },
+      { type: 'attack', attacker: 1 },
+      { type: 'turnFlag', slot: 3 },
+      { type: 'setup', flags: 'monkey', deck: [0, 1, 2] },
+    ]) {
+      refused(state, 'red', action, 'action/malformed');
+    }
+  });
+
+  it('R2.3 an action is accepted exactly when it is one of the legal actions of the seat', () => {
+    const universe: Action[] = [{ type: 'pass' }, { type: 'shoot' }];
+    for (let i = 0; i < 20; i++) {
+      if (i < 10) universe.push({ type: 'turnCard', card: i });
+      if (i < 3) universe.push({ type: 'turnFlag', slot: i });
+      for (const type of ['newPirate', 'swing', 'raid', 'plank', 'hatch', 'losePiece'] as const) {
+        universe.push({ type, piece: i });
+      }
+      for (let j = 0; j < 20; j++) universe.push({ type: 'attack', attacker: i, target: j });
+    }
+    let checked = 0;
+    const wrong: string[] = [];
+    for (let game = 0; game < 4; game++) {
+      const variant = game % 2 === 0 ? 'standard' : 'advanced';
+      playRandomly(
+        { seed: `legal ${game}`, shots: 'quick', variant },
+        `legal ${game}`,
+        (_b, _s, _a, state) => {
+          if (state.phase !== 'play' || state.turn % 5 !== 0) return;
+          for (const seat of ['red', 'blue'] as const) {
+            const legal = new Set(legalActions(state, seat).map(actionKey));
+            for (const action of universe) {
+              const result = applyAction(state, seat, action);
+              const internal = !result.ok && result.error.code === 'engine/internal';
+              if (result.ok !== legal.has(actionKey(action)) || internal) {
+                wrong.push(`${seat} ${actionKey(action)} when ${state.pending.ask}: ${result.ok}`);
+              }
+            }
+            checked++;
+          }
+        },
+      );
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it('R2.3 no input makes the engine throw, fail inside or change the state it was given', () => {
+    const states = [
+      quietTable(),
+      position({ mover: 'blue', red: { deck: ['bomb'] }, blue: { boarding: ['adder'] } }).state,
+    ];
+    const junk = fc.oneof(
+      fc.anything(),
+      fc.record({
+        type: fc.constantFrom('turnCard', 'swing', 'attack', 'shoot', 'setup', 'turnFlag', 'pass', 'resign'),
+        card: fc.anything(),
+        piece: fc.anything(),
+        attacker: fc.integer({ min: -1, max: 21 }),
+        target: fc.integer({ min: -1, max: 21 }),
+        aim: fc.anything(),
+        flags: fc.anything(),
+        deck: fc.array(fc.integer({ min: -1, max: 21 })),
+        slot: fc.anything(),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...states), fc.anything(), junk, (state, seat, action) => {
+        const before = structuredClone(state);
+        const result = applyAction(state, seat, action);
+        expect(result.ok || result.error.code !== 'engine/internal').toBe(true);
+        expect(state).toEqual(before);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
