@@ -6,26 +6,36 @@
 import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
-import { emit, hasPieceOnDecks, setPending, type Table } from './table.ts';
+import { pieceAction } from './canonical-actions.ts';
+import { emit, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
-export function swingChoices(state: GameState, seat: Seat): Action[] {
-  const choices: Action[] = [];
+export function swingChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
   for (const piece of state.decks[seat]) {
     if (piece < 10 === (seat === 'red') && state.kinds[piece] !== 'bomb')
-      choices.push({ type: 'swing', piece });
+      choices.push(pieceAction('swing', piece));
   }
   for (const piece of state.decks[opponentOf(seat)]) {
-    if (piece < 10 === (seat === 'red')) choices.push({ type: 'swing', piece });
+    if (piece < 10 === (seat === 'red')) choices.push(pieceAction('swing', piece));
   }
   return choices;
 }
 
+/**
+ * Is there any piece `seat` may swing, as far as the opponent can see? R11.3: a lone Bomb counts (the seat
+ * may only pass), or skipping the card would betray it.
+ */
+function canSwing(state: GameState, seat: Seat): boolean {
+  for (const piece of state.decks[seat]) if (piece < 10 === (seat === 'red')) return true;
+  for (const piece of state.decks[opponentOf(seat)]) if (piece < 10 === (seat === 'red')) return true;
+  return false;
+}
+
 export function beginSwing(table: Table): void {
   const seat = table.state.mover;
-  // R11.3: judged on what the opponent sees; skipping because the only piece is the Bomb would betray it.
-  if (swingChoices(table.state, seat).length === 0 && !hasPieceOnDecks(table.state, seat)) {
-    emit(table, { type: 'nothingHappened', seat, face: 'swing', reason: 'no pirate can swing' });
+  if (!canSwing(table.state, seat)) {
+    if (table.events)
+      emit(table, { type: 'nothingHappened', seat, face: 'swing', reason: 'no pirate can swing' });
     endTurn(table);
     return;
   }
@@ -42,6 +52,6 @@ export function resolveSwing(table: Table, piece: number): void {
   state.decks[to].push(piece);
   state.places[piece] = to;
   if (to !== seat) state.boarded[piece] = true;
-  emit(table, { type: 'swung', seat, piece, ship: to });
+  if (table.events) emit(table, { type: 'swung', seat, piece, ship: to });
   endTurn(table);
 }
