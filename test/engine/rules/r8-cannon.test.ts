@@ -14,7 +14,7 @@ import {
   resolveCannon,
   viewFor,
 } from '../../../src/engine/index.ts';
-import { act, position, refused, theEvent } from '../positions.ts';
+import { act, play, position, refused, theEvent } from '../positions.ts';
 
 const TURN_CARD_0: Action = { type: 'turnCard', card: 0 };
 
@@ -125,6 +125,31 @@ describe('R8 the cannon in the game', () => {
       hatch: null,
       open: false,
     });
+  });
+
+  it('R8.2 an aimed skull shot: the chosen piece waits on the hatch; a refused aim leaves it there', () => {
+    const p = position({
+      mover: 'blue',
+      red: { deck: ['captain', 'bomb'] },
+      card: 'shootSkull',
+      options: { shots: 'aimed' },
+    });
+    const bomb = p.id('red', 'bomb');
+    const { state } = play(p.state, ['blue', TURN_CARD_0], ['blue', { type: 'hatch', piece: bomb }]);
+    expect(state.pending).toEqual({ ask: 'shoot', seat: 'blue', target: 'skull', hatch: bomb, open: false });
+    expect(viewFor(state, 'red').pending).toEqual(state.pending);
+    refused(
+      state,
+      'blue',
+      { type: 'shoot', aim: { x: 0, back: -5, yaw: 0, pitch: 20 } },
+      'aim/in-front-of-ship',
+    );
+    refused(state, 'red', { type: 'shoot', aim: perfectAim('skull') }, 'action/not-your-turn');
+    const { state: after, events } = act(state, 'blue', { type: 'shoot', aim: perfectAim('skull') });
+    const shot = theEvent(events, 'shot');
+    expect(shot.flight?.target).toBe('skull');
+    expect(after.places[bomb]).toBe(shot.hit ? 'out' : 'red');
+    expect(describeEvent(shot, 'red')).toBe(`Blue fired at the skull: ${shot.hit ? 'a hit!' : 'a miss.'}`);
   });
 
   it('R8.3 quick shots take no aim and resolve with fixed odds, 40% sail and 35% skull by default', () => {
