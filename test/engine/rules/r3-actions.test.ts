@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type Action,
   describeEvent,
+  describePending,
   legalActions,
   type QuickOdds,
   viewFor,
@@ -271,6 +272,7 @@ describe('R3.6 the plank', () => {
     const p = table();
     const turned = act(p.state, 'red', TURN_CARD_0).state;
     expect(turned.pending).toEqual({ ask: 'plank', seat: 'blue' });
+    expect(describePending(turned)).toBe("Blue must choose one of Red's pirates for the plank.");
     expect(pieces(legalActions(turned, 'blue'))).toEqual(
       [p.id('red', 'captain'), p.id('red', 'whip'), p.id('red', 'earring')].sort((a, b) => a - b),
     );
