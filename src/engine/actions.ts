@@ -115,7 +115,10 @@ export function parseAction(input: unknown): Result<Action> {
         return fail('aim/malformed', 'An aim is an object { x, back, yaw, pitch } of numbers.');
       const extra = Object.keys(aim).find((key) => !['x', 'back', 'yaw', 'pitch'].includes(key));
       if (extra !== undefined) {
-        return fail('aim/malformed', `An aim has only x, back, yaw and pitch; '${extra}' is not one of them.`);
+        return fail(
+          'aim/malformed',
+          `An aim has only x, back, yaw and pitch; '${extra}' is not one of them.`,
+        );
       }
       const { x, back, yaw, pitch } = aim;
       if (![x, back, yaw, pitch].every((n) => typeof n === 'number' && Number.isFinite(n))) {
