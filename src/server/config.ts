@@ -25,6 +25,18 @@ export interface ServerConfig {
   /** The SQLite file; its folder is created. */
   readonly databasePath: string;
   readonly databaseSync: 'normal' | 'full';
+  /** postgres://... to share games between processes (DATABASE_URL); null: the SQLite file. Never logged. */
+  readonly databaseUrl: string | null;
+  /** The PostgreSQL schema holding the tables (created if missing). */
+  readonly databaseSchema: string;
+  /** PostgreSQL connections per process. */
+  readonly databasePool: number;
+  /** redis://... to tell other processes that a game moved (REDIS_URL); null: this process only. */
+  readonly redisUrl: string | null;
+  /** Prefix of every Redis channel and key, so several deployments (or test runs) can share one Redis. */
+  readonly redisPrefix: string;
+  /** How long a process holds a computer seat's turn before another may play it (ms). */
+  readonly computerLeaseMs: number;
   /** The built web client (index.html and assets). */
   readonly webRoot: string;
   /** How long a person's seat may stay empty on its turn before the other may claim (ms). */
@@ -53,6 +65,12 @@ export const DEFAULT_CONFIG: ServerConfig = {
   host: '0.0.0.0',
   databasePath: resolve('data', 'pirates.sqlite'),
   databaseSync: 'normal',
+  databaseUrl: null,
+  databaseSchema: 'public',
+  databasePool: 10,
+  redisUrl: null,
+  redisPrefix: 'pirates:',
+  computerLeaseMs: 10_000,
   webRoot: resolve('dist', 'web'),
   awayMs: 5 * 60 * 1000,
   botDelay: { minMs: 400, maxMs: 1200 },
@@ -78,11 +96,26 @@ export function configFromEnv(env: Env): ServerConfig {
   const sync = env.DATABASE_SYNC ?? 'normal';
   if (sync !== 'normal' && sync !== 'full') throw new Error("DATABASE_SYNC must be 'normal' or 'full'.");
   const turnLimit = number('TURN_LIMIT', DEFAULT_CONFIG.turnLimit ?? 0);
+  const databaseUrl = env.DATABASE_URL === undefined || env.DATABASE_URL === '' ? null : env.DATABASE_URL;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    // The value may hold a password: name the variable, never echo it.
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql:// (SQLite uses DATABASE_PATH).');
+  }
+  const redisUrl = env.REDIS_URL === undefined || env.REDIS_URL === '' ? null : env.REDIS_URL;
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new Error('REDIS_URL must start with redis:// or rediss://.');
+  }
   return {
     port: number('PORT', DEFAULT_CONFIG.port),
     host: env.HOST ?? DEFAULT_CONFIG.host,
     databasePath: resolve(env.DATABASE_PATH ?? DEFAULT_CONFIG.databasePath),
     databaseSync: sync,
+    databaseUrl,
+    databaseSchema: env.DATABASE_SCHEMA ?? DEFAULT_CONFIG.databaseSchema,
+    databasePool: number('DATABASE_POOL', DEFAULT_CONFIG.databasePool, 1),
+    redisUrl,
+    redisPrefix: env.REDIS_PREFIX ?? DEFAULT_CONFIG.redisPrefix,
+    computerLeaseMs: number('COMPUTER_LEASE_MS', DEFAULT_CONFIG.computerLeaseMs, 100),
     webRoot: resolve(env.WEB_ROOT ?? DEFAULT_CONFIG.webRoot),
     awayMs: number('AWAY_SECONDS', DEFAULT_CONFIG.awayMs / 1000) * 1000,
     botDelay: {

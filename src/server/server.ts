@@ -6,11 +6,11 @@
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { errorMessage } from '../protocol/index.ts';
+import { openBackends } from './backends.ts';
 import { BotPool } from './bots/bot-pool.ts';
 import { ComputerPlayers } from './bots/computer-players.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
-import { LocalFanout } from './fanout/fanout.ts';
 import { CreationLimit } from './http/creation-limit.ts';
 import { registerGameRoutes } from './http/game-routes.ts';
 import { registerWebClient } from './http/web-client.ts';
@@ -19,8 +19,7 @@ import { PresenceBoard } from './rooms/presence.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
 import type { Session } from './socket/session.ts';
 import { registerSocketRoute } from './socket/socket-route.ts';
-import type { GameStore } from './store/game-store.ts';
-import { SqliteGameStore } from './store/sqlite-store.ts';
+import { type GameStore, StoreUnavailable } from './store/game-store.ts';
 
 export interface RunningServer {
   /** e.g. 'http://127.0.0.1:3000' */
@@ -37,20 +36,38 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     bodyLimit: config.limits.bodyBytes,
     trustProxy: false,
   });
-  const gameStore = store ?? new SqliteGameStore(config.databasePath, { synchronous: config.databaseSync });
-  const fanout = new LocalFanout();
+  let held: RoomRegistry | null = null;
+  const caughtUpFailed = (gameId: string | null) => (error: unknown) =>
+    app.log.warn({ gameId }, `catching up with the store failed: ${String(error)}`);
+  const backends = await openBackends(
+    config,
+    { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+    {
+      hint: (gameId, v) => void held?.hinted(gameId, v).catch(caughtUpFailed(gameId)),
+      back: () => void held?.catchUpWatched().catch(caughtUpFailed(null)),
+    },
+    store,
+  );
+  const { store: gameStore, fanout } = backends;
   const rooms = new RoomRegistry(gameStore, fanout, (gameId, message) =>
     app.log.error({ gameId }, `game could not be rebuilt: ${message}`),
   );
+  held = rooms;
   const presence = new PresenceBoard(config.awayMs, fanout);
   const pool = new BotPool(config.botWorkers);
-  const computers = new ComputerPlayers(pool, fanout, config.botDelay, {
-    fallback: (level, bot) =>
-      app.log.warn(
-        `TEMPORARY: no '${level}' bot yet, the '${bot}' bot plays instead (src/server/bots/levels.ts)`,
-      ),
-    failed: (gameId, message) => app.log.error({ gameId }, `computer seat failed: ${message}`),
-  });
+  const computers = new ComputerPlayers(
+    pool,
+    fanout,
+    config.botDelay,
+    {
+      fallback: (level, bot) =>
+        app.log.warn(
+          `TEMPORARY: no '${level}' bot yet, the '${bot}' bot plays instead (src/server/bots/levels.ts)`,
+        ),
+      failed: (gameId, message) => app.log.error({ gameId }, `computer seat failed: ${message}`),
+    },
+    { seats: backends.lease, ms: config.computerLeaseMs },
+  );
   const context: ServerContext = {
     config,
     store: gameStore,
@@ -67,6 +84,17 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   const restored = await rooms.restore();
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof StoreUnavailable) {
+      request.log.warn({ err: error }, 'store unavailable');
+      return reply
+        .code(503)
+        .send(
+          errorMessage(
+            'store/unavailable',
+            'The game store cannot be reached right now; try again in a moment.',
+          ),
+        );
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const code =
@@ -89,7 +117,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
-  app.log.info({ url, restored }, 'pirates server ready');
+  app.log.info({ url, restored, ...backends.kinds }, 'pirates server ready');
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
@@ -102,7 +130,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
       await app.close();
       await pool.close();
       await rooms.drain();
-      await gameStore.close();
+      await backends.close();
     })();
     return closing;
   };

@@ -1,5 +1,6 @@
 /**
  * Plays the seats the computer holds. After every move it looks for a computer seat that must decide,
+ * takes the seat's lease for that version (with several processes exactly one plays it; seat-lease.ts),
  * waits a small human-like delay, asks the bot pool with that seat's view and history only, and sends the
  * answer through the same `Room.act` a person's action takes.
  */
@@ -9,6 +10,7 @@ import type { Fanout } from '../fanout/fanout.ts';
 import type { Room } from '../rooms/room.ts';
 import { newToken } from '../secrets.ts';
 import type { BotPool } from './bot-pool.ts';
+import type { SeatLease } from './seat-lease.ts';
 
 /** How long a computer seat waits after a failed decision before it tries again. */
 const RETRY_MS = 1000;
@@ -30,13 +32,25 @@ export class ComputerPlayers {
   readonly #fanout: Fanout;
   readonly #delay: BotDelay;
   readonly #log: ComputerLog;
+  readonly #lease: SeatLease;
+  readonly #leaseMs: number;
+  /** Rooms waiting to look again after another process held the lease. */
+  readonly #retrying = new Set<string>();
   /** `${gameId}:${seat}` of the seats thinking now. */
   readonly #thinking = new Set<string>();
   readonly #seeds = new Map<string, string>();
   readonly #reportedFallbacks = new Set<string>();
   #stopped = false;
 
-  constructor(pool: BotPool, fanout: Fanout, delay: BotDelay, log: ComputerLog) {
+  constructor(
+    pool: BotPool,
+    fanout: Fanout,
+    delay: BotDelay,
+    log: ComputerLog,
+    lease: { readonly seats: SeatLease; readonly ms: number },
+  ) {
+    this.#lease = lease.seats;
+    this.#leaseMs = lease.ms;
     this.#pool = pool;
     this.#fanout = fanout;
     this.#delay = delay;
@@ -61,18 +75,45 @@ export class ComputerPlayers {
       const key = `${room.id}:${seat}`;
       if (room.seat(seat).holder !== 'computer' || this.#thinking.has(key)) continue;
       this.#thinking.add(key);
-      const wait = this.#delay.maxMs > 0 ? randomInt(this.#delay.minMs, this.#delay.maxMs + 1) : 0;
-      const play = () =>
-        this.#play(room, seat).then((played) => {
+      void this.#lease.claim(room.id, seat, room.version).then((won) => {
+        if (!won) {
           this.#thinking.delete(key);
-          // The seat may still have to decide (its move was stale, or the engine asks it again);
-          // after a failure, wait a little rather than spin.
-          if (played) this.#look(room);
-          else setTimeout(() => this.#look(room), RETRY_MS).unref();
-        });
-      if (wait > 0) setTimeout(play, wait);
-      else void play();
+          this.#lookLater(room);
+          return;
+        }
+        const wait = this.#delay.maxMs > 0 ? randomInt(this.#delay.minMs, this.#delay.maxMs + 1) : 0;
+        const play = () =>
+          this.#play(room, seat).then((played) => {
+            this.#thinking.delete(key);
+            // The seat may still have to decide (its move was stale, or the engine asks it again);
+            // after a failure, wait a little rather than spin.
+            if (played) this.#look(room);
+            else setTimeout(() => this.#look(room), RETRY_MS).unref();
+          });
+        if (wait > 0) setTimeout(play, wait);
+        else void play();
+      });
     }
+  }
+
+  /**
+   * Another process holds the lease: it plays, and its move reaches us as a hint. Should it die, the lease
+   * expires; a process whose sockets watch the game then catches up and looks again.
+   */
+  #lookLater(room: Room): void {
+    if (!room.watched || this.#retrying.has(room.id)) return;
+    this.#retrying.add(room.id);
+    setTimeout(() => {
+      this.#retrying.delete(room.id);
+      if (this.#stopped) return;
+      room.catchUp().then(
+        () => this.#look(room),
+        (error: unknown) => {
+          this.#log.failed(room.id, String(error));
+          this.#lookLater(room);
+        },
+      );
+    }, this.#leaseMs).unref();
   }
 
   /** False when the decision failed. */

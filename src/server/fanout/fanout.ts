@@ -1,7 +1,7 @@
 /**
- * Telling every socket of a game that the game moved. In one process this is a map of listeners; a later
- * Redis implementation publishes the same notices across processes behind the same interface, so rooms
- * and sockets never know which one they use.
+ * Telling every socket of a game that the game moved. In one process this is a map of listeners; the Redis
+ * implementation (redis-fanout.ts) also sends other processes a hint (game id and v, never a view), on which
+ * they catch up from the store and `deliver` to their own listeners. Rooms and sockets never know which.
  */
 import type { GameEvent } from '../../engine/index.ts';
 
@@ -13,7 +13,10 @@ export type Notice =
 export type NoticeListener = (notice: Notice) => void;
 
 export interface Fanout {
+  /** This process changed the game: tell its listeners here and the other processes. */
   publish(gameId: string, notice: Notice): void;
+  /** This process learned of a change from the store (a catch-up): tell only its listeners here. */
+  deliver(gameId: string, notice: Notice): void;
   /** Returns the function that unsubscribes. */
   subscribe(gameId: string, listener: NoticeListener): () => void;
 }
@@ -26,6 +29,10 @@ export class LocalFanout implements Fanout {
     if (listeners === undefined) return;
     // A copy: a listener may unsubscribe while we deliver.
     for (const listener of [...listeners]) listener(notice);
+  }
+
+  deliver(gameId: string, notice: Notice): void {
+    this.publish(gameId, notice);
   }
 
   subscribe(gameId: string, listener: NoticeListener): () => void {

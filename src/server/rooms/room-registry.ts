@@ -1,7 +1,8 @@
 /**
  * The rooms this process holds, by game id. Running games are rebuilt from the store at start; a finished
- * game is loaded again on demand (its record, its spectator view). Whoever must react to a new room
- * (computer seats, presence) registers a hook, so the registry knows nothing of them.
+ * game is loaded again on demand (its record, its spectator view). A held room catches up with the store
+ * whenever it is asked for (other processes may have moved it) and, when sockets here watch it, on a hint
+ * from another process. Whoever must react to a new room (computer seats, presence) registers a hook.
  */
 import type { Fanout } from '../fanout/fanout.ts';
 import type { GameStore, StoredGame, StoredGameWithLog } from '../store/game-store.ts';
@@ -40,7 +41,10 @@ export class RoomRegistry {
   /** The room of a game, loaded from the store if this process does not hold it; null if unknown. */
   async get(gameId: string): Promise<Room | null> {
     const held = this.#rooms.get(gameId);
-    if (held !== undefined) return held;
+    if (held !== undefined) {
+      await held.catchUp();
+      return held;
+    }
     const stored = await this.#store.load(gameId);
     if (stored === null) return null;
     // Another call may have loaded it while we waited.
@@ -54,6 +58,21 @@ export class RoomRegistry {
       if (!this.#rooms.has(stored.game.id) && this.#bring(stored) !== null) count++;
     }
     return count;
+  }
+
+  /**
+   * Another process says game `gameId` moved to `v` (null: its seats changed). Hints may be lost or late:
+   * they only make watched rooms catch up sooner; everything else catches up when next asked for.
+   */
+  async hinted(gameId: string, v: number | null): Promise<void> {
+    const room = this.#rooms.get(gameId);
+    if (room === undefined || !room.watched || (v !== null && v <= room.version)) return;
+    await room.catchUp();
+  }
+
+  /** Catches up every watched room (after the hints were cut off for a while). */
+  async catchUpWatched(): Promise<void> {
+    await Promise.all(this.rooms().flatMap((room) => (room.watched ? [room.catchUp()] : [])));
   }
 
   rooms(): Room[] {

@@ -1,7 +1,9 @@
 /**
  * One live game on the server: the engine state, its version (the number of accepted actions), who holds
  * each seat. An action is judged by the engine, appended to the store, and only then applied and announced
- * through the fanout, so nobody is ever told of an action a restart would lose. No transport lives here.
+ * through the fanout, so nobody is ever told of an action a restart would lose. With several processes the
+ * room may be behind the store: a lost append race (SequenceConflict) or a hint makes it catch up by
+ * replaying the missing log entries, and the action is then judged again. No transport lives here.
  */
 import {
   type Action,
@@ -13,8 +15,11 @@ import {
   type Seat,
 } from '../../engine/index.ts';
 import type { Fanout } from '../fanout/fanout.ts';
-import type { GameStore, SeatRecord, StoredGame } from '../store/game-store.ts';
+import { type GameStore, type SeatRecord, SequenceConflict, type StoredGame } from '../store/game-store.ts';
 import { SerialQueue } from './serial-queue.ts';
+
+/** How many times one action may lose the append race before the server gives up on it. */
+const APPEND_ATTEMPTS = 5;
 
 /** How a room answered an action. 'repeat': the same seat sent the action already applied at that `v`. */
 export type ActOutcome =
@@ -30,6 +35,8 @@ export class Room {
   readonly #queue = new SerialQueue();
   #game: StoredGame;
   #state: GameState;
+  /** Sockets of this process watching the game: only watched rooms catch up as soon as a hint arrives. */
+  #watchers = 0;
   /** Every event of the game with its audience; each seat gets `eventsFor` of these. */
   readonly #events: GameEvent[];
 
@@ -82,18 +89,52 @@ export class Room {
    */
   act(seat: Seat, v: number | null, action: Action): Promise<ActOutcome> {
     return this.#queue.run(async (): Promise<ActOutcome> => {
-      if (v !== null && v !== this.version) return this.#staleOutcome(seat, v, action);
-      const result = applyAction(this.#state, seat, action);
-      if (!result.ok) return { kind: 'refused', error: result.error };
-      const seq = this.version;
-      const entry = result.state.log[seq];
-      if (entry === undefined) throw new Error('The engine did not log the action it applied.');
-      await this.#store.appendAction(this.id, seq, entry, result.state.phase === 'over');
-      this.#state = result.state;
-      this.#events.push(...result.events);
-      this.#fanout.publish(this.id, { kind: 'moved', v: this.version, events: result.events });
-      return { kind: 'applied', v: this.version };
+      // A client ahead of this room saw moves another process appended: catch up before judging.
+      if (v !== null && v > this.version) await this.#catchUp();
+      for (let attempt = 1; ; attempt++) {
+        if (v !== null && v !== this.version) return this.#staleOutcome(seat, v, action);
+        const result = applyAction(this.#state, seat, action);
+        if (!result.ok) return { kind: 'refused', error: result.error };
+        const seq = this.version;
+        const entry = result.state.log[seq];
+        if (entry === undefined) throw new Error('The engine did not log the action it applied.');
+        try {
+          await this.#store.appendAction(this.id, seq, entry, result.state.phase === 'over');
+        } catch (error) {
+          // Another process appended `seq` first: replay what it stored, then judge this action again
+          // (an action made against `v` is then stale or a repeat; a resignation applies at the next seq).
+          if (!(error instanceof SequenceConflict) || attempt >= APPEND_ATTEMPTS) throw error;
+          await this.#catchUp();
+          continue;
+        }
+        this.#state = result.state;
+        this.#events.push(...result.events);
+        this.#fanout.publish(this.id, { kind: 'moved', v: this.version, events: result.events });
+        return { kind: 'applied', v: this.version };
+      }
     });
+  }
+
+  /**
+   * Replays what other processes stored since this room's version (and takes the seats as stored), telling
+   * this process's listeners of each move. Cheap when nothing changed: one read.
+   */
+  catchUp(): Promise<void> {
+    return this.#queue.run(() => this.#catchUp());
+  }
+
+  /** A socket of this process watches the game; call the returned function when it leaves. */
+  watch(): () => void {
+    this.#watchers++;
+    let watching = true;
+    return () => {
+      if (watching) this.#watchers--;
+      watching = false;
+    };
+  }
+
+  get watched(): boolean {
+    return this.#watchers > 0;
   }
 
   /** Gives a seat to someone else (the computer, or the person back), stored first. */
@@ -115,6 +156,27 @@ export class Room {
   /** Resolves once every queued write has finished. */
   drain(): Promise<void> {
     return this.#queue.drain();
+  }
+
+  async #catchUp(): Promise<void> {
+    const stored = await this.#store.loadFrom(this.id, this.version);
+    if (stored === null) return;
+    const seatsChanged =
+      JSON.stringify(stored.game.seats) !== JSON.stringify(this.#game.seats) ||
+      stored.game.inviteUsed !== this.#game.inviteUsed;
+    this.#game = stored.game;
+    for (const entry of stored.actions) {
+      const result = applyAction(this.#state, entry.seat, entry.action);
+      if (!result.ok) {
+        throw new Error(
+          `Action ${this.version} of game ${this.id} no longer applies: ${result.error.message}`,
+        );
+      }
+      this.#state = result.state;
+      this.#events.push(...result.events);
+      this.#fanout.deliver(this.id, { kind: 'moved', v: this.version, events: result.events });
+    }
+    if (seatsChanged) this.#fanout.deliver(this.id, { kind: 'presence' });
   }
 
   #staleOutcome(seat: Seat, v: number, action: Action): ActOutcome {

@@ -20,6 +20,7 @@ import type { ServerContext } from '../context.ts';
 import type { Notice } from '../fanout/fanout.ts';
 import type { Room } from '../rooms/room.ts';
 import { sha256 } from '../secrets.ts';
+import { StoreUnavailable } from '../store/game-store.ts';
 import { describeIssues } from './describe-issues.ts';
 import { TokenBucket } from './rate-limit.ts';
 
@@ -50,6 +51,12 @@ export class Session {
     try {
       await this.#receive(text, bytes);
     } catch (error) {
+      if (error instanceof StoreUnavailable) {
+        return this.#error(
+          'store/unavailable',
+          'The game store cannot be reached right now; nothing was changed. Try again in a moment.',
+        );
+      }
       this.#error('server/internal', 'The server failed on this message; nothing was changed.');
       throw error;
     }
@@ -99,6 +106,8 @@ export class Session {
       case 'resync': {
         const parsed = resyncSchema.safeParse(data);
         if (!parsed.success) return this.#error('message/invalid', describeIssues('resync', parsed.error));
+        // A resync may follow a lost hint from another process: look at the store first.
+        await this.#room.catchUp();
         return this.#sendState(viewer);
       }
       case 'act': {
@@ -150,12 +159,16 @@ export class Session {
     const unsubscribe = this.#context.fanout.subscribe(this.#room.id, (notice) =>
       this.#notice(viewer, notice),
     );
+    const unwatch = this.#room.watch();
     const disconnect =
       viewer === 'spectator' ? () => undefined : this.#context.presence.connect(this.#room, viewer);
     this.#leave = () => {
       unsubscribe();
+      unwatch();
       disconnect();
     };
+    // Moves stored by another process while this socket was being set up are not hinted to it: look again.
+    await this.#room.catchUp();
     this.#sendState(viewer);
   }
 

@@ -7,6 +7,7 @@ import type {} from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { errorMessage, gameIdSchema } from '../../protocol/index.ts';
 import type { ServerContext } from '../context.ts';
+import type { Room } from '../rooms/room.ts';
 import { Session } from './session.ts';
 
 interface IdParams {
@@ -34,7 +35,19 @@ export function registerSocketRoute(
       );
     };
     const id = request.params.id;
-    const room = gameIdSchema.safeParse(id).success ? await context.rooms.get(id) : null;
+    let room: Room | null;
+    try {
+      room = gameIdSchema.safeParse(id).success ? await context.rooms.get(id) : null;
+    } catch (error) {
+      request.log.warn({ err: error }, 'game could not be loaded');
+      const refusal = errorMessage(
+        'store/unavailable',
+        'The game store cannot be reached right now; reconnect in a moment.',
+      );
+      socket.send(JSON.stringify(refusal));
+      socket.close(1013, refusal.code);
+      return;
+    }
     if (room === null || context.closing) {
       const refusal =
         room === null

@@ -1,7 +1,8 @@
 /**
- * The one interface between the server and its storage. SQLite implements it today; PostgreSQL can later,
- * so nothing outside store/ knows SQL. The action log is append-only and `(gameId, seq)` is unique: that
- * uniqueness is the concurrency check when several processes share one database.
+ * The one interface between the server and its storage: SQLite (default, one process) and PostgreSQL
+ * (several processes), so nothing outside store/ knows SQL. The action log is append-only and
+ * `(gameId, seq)` is unique: that uniqueness is the concurrency check when several processes share one
+ * database (the loser of a race gets SequenceConflict, catches up and judges its action again).
  */
 import type { BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
 
@@ -43,6 +44,14 @@ export class SequenceConflict extends Error {
   }
 }
 
+/** Thrown when the database cannot be reached: nothing was changed, the caller may try again later. */
+export class StoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`The game store is unreachable: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'StoreUnavailable';
+  }
+}
+
 export type InviteOutcome = 'joined' | 'wrong' | 'used';
 
 export interface GameStore {
@@ -54,6 +63,11 @@ export interface GameStore {
   /** Uses an invite once, atomically: gives `seat` to the holder of `tokenHash`. */
   useInvite(gameId: string, inviteHash: string, seat: Seat, tokenHash: string): Promise<InviteOutcome>;
   load(gameId: string): Promise<StoredGameWithLog | null>;
+  /**
+   * The game (its seats as stored now) and the actions from `fromSeq` on: how a process whose room is
+   * behind catches up with what other processes appended. `actions[0]` is action `fromSeq`.
+   */
+  loadFrom(gameId: string, fromSeq: number): Promise<StoredGameWithLog | null>;
   /** Every game not over, with its log, to rebuild after a restart. */
   loadUnfinished(): Promise<StoredGameWithLog[]>;
   close(): Promise<void>;

@@ -16,7 +16,10 @@ import {
   type StoredGameWithLog,
 } from './game-store.ts';
 
-const SCHEMA = `
+/** Migrations in order; PRAGMA user_version counts those applied. The first one is idempotent on purpose:
+ * databases made before migrations were counted already have its tables. */
+const MIGRATIONS: readonly string[] = [
+  `
 CREATE TABLE IF NOT EXISTS games (
   id TEXT PRIMARY KEY,
   created_at INTEGER NOT NULL,
@@ -37,7 +40,8 @@ CREATE TABLE IF NOT EXISTS actions (
   created_at INTEGER NOT NULL,
   PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
-`;
+`,
+];
 
 interface GameRow {
   id: string;
@@ -66,7 +70,7 @@ export class SqliteGameStore implements GameStore {
   readonly #insertAction: Database.Statement;
   readonly #bumpVersion: Database.Statement;
   readonly #selectGame: Database.Statement<[string], GameRow>;
-  readonly #selectActions: Database.Statement<[string], ActionRow>;
+  readonly #selectActions: Database.Statement<[string, number], ActionRow>;
   readonly #selectRunning: Database.Statement<[], GameRow>;
   readonly #updateSeats: Database.Statement;
   readonly #useInvite: Database.Statement;
@@ -79,7 +83,7 @@ export class SqliteGameStore implements GameStore {
     this.#db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     this.#db.pragma('busy_timeout = 5000');
     this.#db.pragma('foreign_keys = ON');
-    this.#db.exec(SCHEMA);
+    this.#migrate();
     this.#insertGame = this.#db.prepare(
       `INSERT INTO games (id, created_at, options, seed_hash, seats, invite_hash, invite_used, over)
        VALUES (@id, @createdAt, @options, @seedHash, @seats, @inviteHash, @inviteUsed, @over)`,
@@ -89,7 +93,9 @@ export class SqliteGameStore implements GameStore {
     );
     this.#bumpVersion = this.#db.prepare('UPDATE games SET version = ?, over = ? WHERE id = ?');
     this.#selectGame = this.#db.prepare('SELECT * FROM games WHERE id = ?');
-    this.#selectActions = this.#db.prepare('SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq');
+    this.#selectActions = this.#db.prepare(
+      'SELECT seat, action FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq',
+    );
     this.#selectRunning = this.#db.prepare('SELECT * FROM games WHERE over = 0 ORDER BY created_at');
     this.#updateSeats = this.#db.prepare('UPDATE games SET seats = ? WHERE id = ?');
     this.#useInvite = this.#db.prepare('UPDATE games SET seats = ?, invite_used = 1 WHERE id = ?');
@@ -144,20 +150,36 @@ export class SqliteGameStore implements GameStore {
 
   async load(gameId: string): Promise<StoredGameWithLog | null> {
     const row = this.#selectGame.get(gameId);
-    return row === undefined ? null : this.#withLog(row);
+    return row === undefined ? null : this.#withLog(row, 0);
+  }
+
+  async loadFrom(gameId: string, fromSeq: number): Promise<StoredGameWithLog | null> {
+    const row = this.#selectGame.get(gameId);
+    return row === undefined ? null : this.#withLog(row, fromSeq);
   }
 
   async loadUnfinished(): Promise<StoredGameWithLog[]> {
-    return this.#selectRunning.all().map((row) => this.#withLog(row));
+    return this.#selectRunning.all().map((row) => this.#withLog(row, 0));
   }
 
   async close(): Promise<void> {
     if (this.#db.open) this.#db.close();
   }
 
-  #withLog(row: GameRow): StoredGameWithLog {
+  #migrate(): void {
+    const applied = Number(this.#db.pragma('user_version', { simple: true }));
+    for (const [index, sql] of MIGRATIONS.entries()) {
+      if (index < applied) continue;
+      this.#db.transaction(() => {
+        this.#db.exec(sql);
+        this.#db.pragma(`user_version = ${index + 1}`);
+      })();
+    }
+  }
+
+  #withLog(row: GameRow, fromSeq: number): StoredGameWithLog {
     const actions = this.#selectActions
-      .all(row.id)
+      .all(row.id, fromSeq)
       .map((a): RecordEntry => ({ seat: a.seat, action: JSON.parse(a.action) as Action }));
     return {
       game: {

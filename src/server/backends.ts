@@ -1,0 +1,114 @@
+/**
+ * What the config asks for behind the server's three seams: the store (SQLite file, or PostgreSQL with
+ * DATABASE_URL), the fan-out (in-process, or Redis with REDIS_URL) and the computer-seat lease (always
+ * granted, or Redis). The defaults need nothing installed; connection strings are never logged.
+ */
+import type { Redis } from 'ioredis';
+import { RedisLease } from './bots/redis-lease.ts';
+import { LocalLease, type SeatLease } from './bots/seat-lease.ts';
+import type { ServerConfig } from './config.ts';
+import { type Fanout, LocalFanout } from './fanout/fanout.ts';
+import { openRedis } from './fanout/redis-client.ts';
+import { type HintListener, RedisFanout } from './fanout/redis-fanout.ts';
+import type { GameStore } from './store/game-store.ts';
+import { PostgresGameStore } from './store/postgres-store.ts';
+import { SqliteGameStore } from './store/sqlite-store.ts';
+
+export interface Backends {
+  readonly store: GameStore;
+  readonly fanout: Fanout;
+  readonly lease: SeatLease;
+  /** For the ready log line, e.g. { store: 'postgres', fanout: 'redis' }. */
+  readonly kinds: { readonly store: string; readonly fanout: string };
+  close(): Promise<void>;
+}
+
+export interface BackendLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** What other processes say, once the rooms exist (the hints arrive through the fan-out). */
+export interface HintHandlers {
+  readonly hint: HintListener;
+  /** Redis is back after an outage: hints may have been lost meanwhile. */
+  readonly back: () => void;
+}
+
+export async function openBackends(
+  config: ServerConfig,
+  log: BackendLog,
+  hints: HintHandlers,
+  store?: GameStore,
+): Promise<Backends> {
+  const gameStore = store ?? (await openStore(config, log));
+  if (config.redisUrl === null) {
+    return {
+      store: gameStore,
+      fanout: new LocalFanout(),
+      lease: new LocalLease(),
+      kinds: { store: storeKind(config, store), fanout: 'local' },
+      close: () => gameStore.close(),
+    };
+  }
+  const events = (name: string) => ({
+    lost: (message: string) =>
+      log.warn(`redis ${name} connection lost (${message}); moves are still stored, hints wait`),
+    back: () => {
+      log.info(`redis ${name} connection back`);
+      if (name === 'subscriber') hints.back();
+    },
+  });
+  let publisher: Redis | null = null;
+  let subscriber: Redis | null = null;
+  try {
+    publisher = await openRedis(config.redisUrl, events('publisher'));
+    subscriber = await openRedis(config.redisUrl, events('subscriber'));
+    const fanout = await RedisFanout.open(publisher, subscriber, config.redisPrefix, hints.hint, (message) =>
+      log.warn(`a hint to the other processes was lost: ${message}`),
+    );
+    const lease = new RedisLease(publisher, config.redisPrefix, config.computerLeaseMs);
+    const opened = { publisher, subscriber };
+    return {
+      store: gameStore,
+      fanout,
+      lease,
+      kinds: { store: storeKind(config, store), fanout: 'redis' },
+      async close() {
+        opened.subscriber.disconnect();
+        opened.publisher.disconnect();
+        await gameStore.close();
+      },
+    };
+  } catch (error) {
+    publisher?.disconnect();
+    subscriber?.disconnect();
+    await gameStore.close();
+    throw error;
+  }
+}
+
+async function openStore(config: ServerConfig, log: BackendLog): Promise<GameStore> {
+  if (config.databaseUrl === null) {
+    return new SqliteGameStore(config.databasePath, { synchronous: config.databaseSync });
+  }
+  try {
+    return await PostgresGameStore.open({
+      url: config.databaseUrl,
+      schema: config.databaseSchema,
+      poolSize: config.databasePool,
+      onIdleError: (message) =>
+        log.warn(`a PostgreSQL connection failed (${message}); the pool opens another`),
+    });
+  } catch (error) {
+    // The error of pg names the host and the cause, not the password.
+    throw new Error(
+      `PostgreSQL cannot be reached: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+function storeKind(config: ServerConfig, given: GameStore | undefined): string {
+  if (given !== undefined) return 'given';
+  return config.databaseUrl === null ? 'sqlite' : 'postgres';
+}

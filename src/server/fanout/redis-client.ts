@@ -1,0 +1,51 @@
+/**
+ * Opening a Redis connection the way the server wants it: fail fast at start (a clear error, no retry
+ * loop hiding a typo), then reconnect forever with a capped back-off; commands made while disconnected
+ * fail at once instead of queueing, so callers fall back (hints are optional, a lease is simply not won).
+ */
+import { Redis } from 'ioredis';
+
+export interface RedisEvents {
+  /** The connection dropped; `message` names the cause, never the URL. */
+  lost(message: string): void;
+  /** The connection is back (not called for the first connect). */
+  back(): void;
+}
+
+export async function openRedis(url: string, events: RedisEvents): Promise<Redis> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5000,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  let ready = false;
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (ready && !down) {
+      down = true;
+      events.lost(error.message);
+    }
+  });
+  client.on('close', () => {
+    if (ready && !down) {
+      down = true;
+      events.lost('connection closed');
+    }
+  });
+  client.on('ready', () => {
+    if (ready && down) {
+      down = false;
+      events.back();
+    }
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    throw new Error(`Redis cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  ready = true;
+  return client;
+}

@@ -1,0 +1,74 @@
+/**
+ * The PostgreSQL schema as numbered migrations, run at start by every process. Several processes may
+ * start at once, so the runner holds a transaction-scoped advisory lock while it applies what is missing;
+ * `schema_migrations` records what was applied. Migrations are never edited once shipped, only added.
+ */
+import type { PoolClient } from 'pg';
+
+/** `{schema}` is replaced by the quoted schema name. */
+const MIGRATIONS: readonly string[] = [
+  `
+CREATE TABLE {schema}.games (
+  id TEXT PRIMARY KEY,
+  created_at BIGINT NOT NULL,
+  options JSONB NOT NULL,
+  seed_hash TEXT NOT NULL,
+  seats JSONB NOT NULL,
+  invite_hash TEXT,
+  invite_used BOOLEAN NOT NULL DEFAULT FALSE,
+  over BOOLEAN NOT NULL DEFAULT FALSE,
+  version INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX games_running ON {schema}.games (created_at) WHERE NOT over;
+CREATE TABLE {schema}.actions (
+  game_id TEXT NOT NULL REFERENCES {schema}.games (id),
+  seq INTEGER NOT NULL,
+  seat TEXT NOT NULL,
+  action JSONB NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (game_id, seq)
+);
+`,
+];
+
+/** Any fixed number: the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK = 804_120_117;
+
+/** Applies the missing migrations in one transaction; returns how many were applied. */
+export async function migrate(client: PoolClient, schema: string): Promise<number> {
+  const quoted = quoteIdentifier(schema);
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${quoted}.schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`,
+    );
+    const done = await client.query<{ version: number }>(`SELECT version FROM ${quoted}.schema_migrations`);
+    const applied = new Set(done.rows.map((row) => row.version));
+    let count = 0;
+    for (const [index, sql] of MIGRATIONS.entries()) {
+      const version = index + 1;
+      if (applied.has(version)) continue;
+      await client.query(sql.replaceAll('{schema}', quoted));
+      await client.query(`INSERT INTO ${quoted}.schema_migrations (version, applied_at) VALUES ($1, $2)`, [
+        version,
+        Date.now(),
+      ]);
+      count++;
+    }
+    await client.query('COMMIT');
+    return count;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A schema name as an SQL identifier; only plain names are accepted (they come from the environment). */
+export function quoteIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
+    throw new Error(`DATABASE_SCHEMA must be lower-case letters, digits and _, not '${name.slice(0, 70)}'.`);
+  }
+  return `"${name}"`;
+}
