@@ -1,0 +1,90 @@
+/**
+ * The PostgreSQL store on its own: migrations run at start and again harmlessly, two stores (as two
+ * processes would hold) racing to append the same sequence numbers see exactly one winner each, and an
+ * invite is used once however many race for it.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RecordEntry } from '../../src/engine/index.ts';
+import { SequenceConflict, type StoredGame } from '../../src/server/store/game-store.ts';
+import { PostgresGameStore } from '../../src/server/store/postgres-store.ts';
+import { isolation, PG_TEST_URL, skipWithoutServices } from './services.ts';
+
+const skip = await skipWithoutServices('store');
+const isolated = isolation('store');
+afterAll(() => (skip ? undefined : isolated.drop()));
+
+const open = () => PostgresGameStore.open({ url: PG_TEST_URL, schema: isolated.schema, poolSize: 4 });
+
+function game(id: string): StoredGame {
+  return {
+    id,
+    createdAt: Date.now(),
+    options: { seed: `seed-${id}`, shots: 'quick' },
+    seedHash: 'hash',
+    seats: {
+      red: { holder: 'human', tokenHash: 'r', level: null },
+      blue: { holder: 'human', tokenHash: null, level: null },
+    },
+    inviteHash: 'invite',
+    inviteUsed: false,
+    over: false,
+  };
+}
+
+/** `count` log entries (the store does not judge them; the rooms do). */
+function entries(count: number): RecordEntry[] {
+  return Array.from(
+    { length: count },
+    (_, i): RecordEntry => ({
+      seat: i % 2 === 0 ? 'red' : 'blue',
+      action: { type: 'resign' },
+    }),
+  );
+}
+
+describe.skipIf(skip)('PostgreSQL store', () => {
+  it('runs its migrations at start, and again without harm when several processes start at once', async () => {
+    const stores = await Promise.all([open(), open(), open()]);
+    await stores[0]?.createGame(game('g-migrate'));
+    expect((await stores[1]?.load('g-migrate'))?.game.id).toBe('g-migrate');
+    await Promise.all(stores.map((s) => s.close()));
+  });
+
+  it('of two stores racing on one game, exactly one wins each sequence number', async () => {
+    const [a, b] = await Promise.all([open(), open()]);
+    await a.createGame(game('g-race'));
+    const log = entries(40);
+    const winners: string[] = [];
+    for (const [seq, entry] of log.entries()) {
+      const outcomes = await Promise.allSettled([
+        a.appendAction('g-race', seq, entry, false).then(() => 'a'),
+        b.appendAction('g-race', seq, entry, false).then(() => 'b'),
+      ]);
+      const won = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+      const lost = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]).toBeInstanceOf(SequenceConflict);
+      winners.push(won[0] ?? '');
+    }
+    const stored = await b.load('g-race');
+    expect(stored?.actions).toHaveLength(log.length);
+    const tail = await a.loadFrom('g-race', 35);
+    expect(tail?.actions).toHaveLength(5);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('an invite is used once, whoever races for it', async () => {
+    const [a, b] = await Promise.all([open(), open()]);
+    await a.createGame(game('g-invite'));
+    const outcomes = await Promise.all([
+      a.useInvite('g-invite', 'invite', 'blue', 'x'),
+      b.useInvite('g-invite', 'invite', 'blue', 'y'),
+      b.useInvite('g-invite', 'invite', 'blue', 'z'),
+    ]);
+    expect(outcomes.filter((o) => o === 'joined')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'used')).toHaveLength(2);
+    expect(await a.useInvite('g-invite', 'other', 'blue', 'w')).toBe('wrong');
+    await Promise.all([a.close(), b.close()]);
+  });
+});
