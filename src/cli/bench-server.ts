@@ -2,25 +2,27 @@
  * `pirates bench-server` (npm run bench:server): N concurrent games driven over real WebSockets from this
  * process against a server in a second process. Both seats are instant random players (no bot delay), shots
  * are quick; a finished game is replaced at once so N stay in play. Reports actions per second and the
- * latency from sending an act to receiving its update.
+ * latency from sending an act to receiving its update. With --processes P it runs the same load twice in
+ * one run: against one SQLite process, then against P processes sharing PostgreSQL and Redis, where each
+ * game's two seats sit on different processes.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { type Action, type PlayerView, randomFromSeed, type Seat } from '../engine/index.ts';
 import type { CreateGameResponse, JoinGameResponse, ServerMessage } from '../protocol/index.ts';
+import { type Deployment, sharedDeployment, sqliteDeployment } from './bench-server-processes.ts';
 import type { Command } from './command.ts';
 
-const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--url URL] [--json]
+const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--url URL] [--processes P] [--json]
 
 Plays N concurrent games (default 1000) for S seconds (default 20) over WebSockets against a server
 started in a second process on a temp database (or the running server at --url), and prints actions per
 second and p50/p99 latency from act to update. --think MS makes each player wait MS milliseconds before
-each action (default 0: instant players, the server is then saturated and latency is mostly queueing).`;
+each action (default 0: instant players, the server is then saturated and latency is mostly queueing).
+--processes P (2 or more) also runs the same load against P server processes sharing PostgreSQL and Redis
+(DATABASE_URL and REDIS_URL, default postgres://postgres@127.0.0.1:5432/test and redis://127.0.0.1:6379;
+a fresh schema, dropped afterwards), each game's seats on different processes, and prints both.`;
 
 interface Figures {
   games: number;
@@ -44,6 +46,7 @@ export const benchServerCommand: Command = {
       seconds?: string | undefined;
       think?: string | undefined;
       url?: string | undefined;
+      processes?: string | undefined;
       json?: boolean | undefined;
     };
     try {
@@ -54,6 +57,7 @@ export const benchServerCommand: Command = {
           seconds: { type: 'string' },
           think: { type: 'string' },
           url: { type: 'string' },
+          processes: { type: 'string' },
           json: { type: 'boolean' },
         },
       }));
@@ -64,22 +68,45 @@ export const benchServerCommand: Command = {
     const games = Number(values.games ?? '1000');
     const seconds = Number(values.seconds ?? '20');
     const think = Number(values.think ?? '0');
+    const processes = Number(values.processes ?? '1');
     if (!Number.isInteger(games) || games < 1 || !(seconds > 0) || !(think >= 0)) {
       process.stderr.write(
         'pirates bench-server: --games must be a whole number above 0 and --seconds above 0.\n',
       );
       return 2;
     }
-    const dir = values.url === undefined ? mkdtempSync(join(tmpdir(), 'pirates-bench-')) : null;
-    const server = dir === null ? null : await startServerProcess(join(dir, 'bench.sqlite'));
-    const url = values.url ?? server?.url ?? '';
-    try {
-      const figures = await drive(url, games, seconds, think);
-      if (values.json) process.stdout.write(`${JSON.stringify(figures)}\n`);
+    if (!Number.isInteger(processes) || processes < 1 || (processes > 1 && values.url !== undefined)) {
+      process.stderr.write('pirates bench-server: --processes takes a whole number, and not with --url.\n');
+      return 2;
+    }
+    const runs: { label: string; figures: Figures }[] = [];
+    if (values.url !== undefined) {
+      runs.push({ label: values.url, figures: await drive([values.url], games, seconds, think) });
+    } else {
+      const deployments: (() => Promise<Deployment>)[] = [sqliteDeployment];
+      if (processes > 1) {
+        const services = {
+          databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+          redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        };
+        deployments.push(() => sharedDeployment(processes, services));
+      }
+      for (const deploy of deployments) {
+        const deployment = await deploy();
+        try {
+          const figures = await drive(deployment.urls, games, seconds, think);
+          runs.push({ label: deployment.label, figures });
+        } finally {
+          await deployment.stop();
+        }
+      }
+    }
+    for (const { label, figures } of runs) {
+      if (values.json) process.stdout.write(`${JSON.stringify({ server: label, ...figures })}\n`);
       else {
         process.stdout.write(
           [
-            `[server] ${figures.games} concurrent games for ${figures.seconds} s (quick shots, random players thinking ${think} ms, both seats over sockets)`,
+            `[server: ${label}] ${figures.games} concurrent games for ${figures.seconds} s (quick shots, random players thinking ${think} ms, both seats over sockets)`,
             `  actions            ${figures.actions}`,
             `  actions per second ${figures.actionsPerSecond.toFixed(0)}`,
             `  act -> update      p50 ${figures.p50ms.toFixed(2)} ms   p99 ${figures.p99ms.toFixed(2)} ms   max ${figures.maxMs.toFixed(2)} ms`,
@@ -89,60 +116,10 @@ export const benchServerCommand: Command = {
           ].join('\n'),
         );
       }
-      return figures.errors === 0 ? 0 : 1;
-    } finally {
-      if (server !== null) {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
-      if (dir !== null) rmSync(dir, { recursive: true, force: true });
     }
+    return runs.every((run) => run.figures.errors === 0) ? 0 : 1;
   },
 };
-
-interface ServerProcess {
-  readonly child: ChildProcess;
-  readonly url: string;
-  readonly exited: Promise<void>;
-}
-
-async function startServerProcess(databasePath: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../../bin/pirates.js'), 'serve'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_PATH: databasePath,
-      BOT_DELAY_MIN_MS: '0',
-      BOT_DELAY_MAX_MS: '0',
-      GAMES_PER_MINUTE: '1000000',
-      // Info, for the ready line; sockets log nothing per message, so only the ramp-up's requests are logged.
-      LOG_LEVEL: 'info',
-      MESSAGES_PER_SECOND: '1000',
-      MESSAGE_BURST: '1000',
-      TURN_LIMIT: '400',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
-    let ready = false;
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (ready) return;
-      buffered += chunk.toString('utf8');
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        if (!line.includes('pirates server ready')) continue;
-        ready = true;
-        resolve((JSON.parse(line) as { url: string }).url);
-      }
-    });
-    child.once('exit', () => reject(new Error('the server process exited before it was ready')));
-  });
-  return { child, url, exited };
-}
 
 interface Stats {
   /** Milliseconds each player waits before acting. */
@@ -154,7 +131,13 @@ interface Stats {
   stopped: boolean;
 }
 
-async function drive(url: string, games: number, seconds: number, think: number): Promise<Figures> {
+/** Drives the load; with several URLs each game is created on one and its blue seat plays on the next. */
+async function drive(
+  urls: readonly string[],
+  games: number,
+  seconds: number,
+  think: number,
+): Promise<Figures> {
   const stats: Stats = {
     think,
     latencies: [],
@@ -167,11 +150,13 @@ async function drive(url: string, games: number, seconds: number, think: number)
   let counter = 0;
   const startGame = async (): Promise<void> => {
     const index = counter++;
+    const url = urls[index % urls.length] ?? '';
+    const other = urls[(index + 1) % urls.length] ?? '';
     const created = await postJson<CreateGameResponse>(`${url}/api/games`, {
       opponent: 'friend',
       seat: 'red',
     });
-    const joined = await postJson<JoinGameResponse>(`${url}/api/games/${created.gameId}/join`, {
+    const joined = await postJson<JoinGameResponse>(`${other}/api/games/${created.gameId}/join`, {
       invite: created.invite,
     });
     const onOver = () => {
@@ -187,7 +172,7 @@ async function drive(url: string, games: number, seconds: number, think: number)
     };
     await Promise.all([
       seatPlayer(url, created.gameId, 'red', created.token, `${index}r`, stats, sockets, over),
-      seatPlayer(url, created.gameId, 'blue', joined.token, `${index}b`, stats, sockets, over),
+      seatPlayer(other, created.gameId, 'blue', joined.token, `${index}b`, stats, sockets, over),
     ]);
   };
   // Ramp up in batches, so the connections do not all arrive at once.

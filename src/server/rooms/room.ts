@@ -37,6 +37,7 @@ export class Room {
   #state: GameState;
   /** Sockets of this process watching the game: only watched rooms catch up as soon as a hint arrives. */
   #watchers = 0;
+  #pendingCatchUp: Promise<void> | null = null;
   /** Every event of the game with its audience; each seat gets `eventsFor` of these. */
   readonly #events: GameEvent[];
 
@@ -120,7 +121,12 @@ export class Room {
    * this process's listeners of each move. Cheap when nothing changed: one read.
    */
   catchUp(): Promise<void> {
-    return this.#queue.run(() => this.#catchUp());
+    // Hints come in bursts: one catch-up waiting in the queue serves every request made meanwhile.
+    this.#pendingCatchUp ??= this.#queue.run(() => {
+      this.#pendingCatchUp = null;
+      return this.#catchUp();
+    });
+    return this.#pendingCatchUp;
   }
 
   /** A socket of this process watches the game; call the returned function when it leaves. */

@@ -5,13 +5,16 @@
  */
 import type { PoolClient } from 'pg';
 
-/** `{schema}` is replaced by the quoted schema name. */
+/**
+ * `{schema}` is replaced by the quoted schema name. Options and actions are JSON (kept as written, key
+ * order included, so a record reads back exactly); seats are JSONB so one seat can be changed in place.
+ */
 const MIGRATIONS: readonly string[] = [
   `
 CREATE TABLE {schema}.games (
   id TEXT PRIMARY KEY,
   created_at BIGINT NOT NULL,
-  options JSONB NOT NULL,
+  options JSON NOT NULL,
   seed_hash TEXT NOT NULL,
   seats JSONB NOT NULL,
   invite_hash TEXT,
@@ -24,7 +27,7 @@ CREATE TABLE {schema}.actions (
   game_id TEXT NOT NULL REFERENCES {schema}.games (id),
   seq INTEGER NOT NULL,
   seat TEXT NOT NULL,
-  action JSONB NOT NULL,
+  action JSON NOT NULL,
   created_at BIGINT NOT NULL,
   PRIMARY KEY (game_id, seq)
 );

@@ -28,9 +28,8 @@ interface GameRow {
   over: boolean;
 }
 
-interface ActionRow {
-  seat: Seat;
-  action: Action;
+interface GameRowWithLog extends GameRow {
+  log: { seat: Seat; action: Action }[];
 }
 
 export interface PostgresOptions {
@@ -143,44 +142,31 @@ export class PostgresGameStore implements GameStore {
   }
 
   async loadFrom(gameId: string, fromSeq: number): Promise<StoredGameWithLog | null> {
-    const games = await this.#query<GameRow>(`SELECT * FROM ${this.#t.games} WHERE id = $1`, [gameId]);
+    // One round trip: a catch-up runs on every hint, so it must be cheap.
+    const games = await this.#query<GameRowWithLog>(
+      `SELECT g.*, ${this.#logSince('$2')} AS log FROM ${this.#t.games} g WHERE g.id = $1`,
+      [gameId, fromSeq],
+    );
     const row = games.rows[0];
-    if (row === undefined) return null;
-    return this.#withLog(row, fromSeq);
+    return row === undefined ? null : withLog(row);
   }
 
   async loadUnfinished(): Promise<StoredGameWithLog[]> {
-    const games = await this.#query<GameRow>(
-      `SELECT * FROM ${this.#t.games} WHERE NOT over ORDER BY created_at`,
+    const games = await this.#query<GameRowWithLog>(
+      `SELECT g.*, ${this.#logSince('0')} AS log FROM ${this.#t.games} g WHERE NOT g.over ORDER BY g.created_at`,
       [],
     );
-    const loaded: StoredGameWithLog[] = [];
-    for (const row of games.rows) loaded.push(await this.#withLog(row, 0));
-    return loaded;
+    return games.rows.map(withLog);
   }
 
   async close(): Promise<void> {
     await this.#pool.end().catch(() => undefined);
   }
 
-  async #withLog(row: GameRow, fromSeq: number): Promise<StoredGameWithLog> {
-    const actions = await this.#query<ActionRow>(
-      `SELECT seat, action FROM ${this.#t.actions} WHERE game_id = $1 AND seq >= $2 ORDER BY seq`,
-      [row.id, fromSeq],
-    );
-    return {
-      game: {
-        id: row.id,
-        createdAt: Number(row.created_at),
-        options: row.options,
-        seedHash: row.seed_hash,
-        seats: row.seats,
-        inviteHash: row.invite_hash,
-        inviteUsed: row.invite_used,
-        over: row.over,
-      },
-      actions: actions.rows.map((a): RecordEntry => ({ seat: a.seat, action: a.action })),
-    };
+  /** The log of game `g` from sequence `from` on, as a JSON array of { seat, action }. */
+  #logSince(from: string): string {
+    return `COALESCE((SELECT json_agg(json_build_object('seat', a.seat, 'action', a.action) ORDER BY a.seq)
+      FROM ${this.#t.actions} a WHERE a.game_id = g.id AND a.seq >= ${from}), '[]'::json)`;
   }
 
   /** A query; failures to reach the database become StoreUnavailable, SQL errors stay as they are. */
@@ -195,6 +181,22 @@ export class PostgresGameStore implements GameStore {
       throw error;
     }
   }
+}
+
+function withLog(row: GameRowWithLog): StoredGameWithLog {
+  return {
+    game: {
+      id: row.id,
+      createdAt: Number(row.created_at),
+      options: row.options,
+      seedHash: row.seed_hash,
+      seats: row.seats,
+      inviteHash: row.invite_hash,
+      inviteUsed: row.invite_used,
+      over: row.over,
+    },
+    actions: row.log.map((a): RecordEntry => ({ seat: a.seat, action: a.action })),
+  };
 }
 
 function errorCode(error: unknown): unknown {

@@ -1,0 +1,116 @@
+/**
+ * The server processes a server benchmark runs against: one `pirates serve` on a temp SQLite file (the
+ * default deployment), or N of them sharing PostgreSQL and Redis (the scale-out), each on a fresh schema
+ * and Redis prefix that are dropped afterwards. Connection strings are passed on, never printed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface Deployment {
+  /** e.g. 'sqlite, 1 process' or 'postgres+redis, 2 processes' */
+  readonly label: string;
+  readonly urls: readonly string[];
+  stop(): Promise<void>;
+}
+
+export interface SharedServices {
+  readonly databaseUrl: string;
+  readonly redisUrl: string;
+}
+
+const BENCH_ENV = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  BOT_DELAY_MIN_MS: '0',
+  BOT_DELAY_MAX_MS: '0',
+  GAMES_PER_MINUTE: '1000000',
+  // Info, for the ready line; sockets log nothing per message, so only the ramp-up's requests are logged.
+  LOG_LEVEL: 'info',
+  MESSAGES_PER_SECOND: '1000',
+  MESSAGE_BURST: '1000',
+  TURN_LIMIT: '400',
+};
+
+export async function sqliteDeployment(): Promise<Deployment> {
+  const dir = mkdtempSync(join(tmpdir(), 'pirates-bench-'));
+  const server = await startServerProcess({ DATABASE_PATH: join(dir, 'bench.sqlite') });
+  return {
+    label: 'sqlite, 1 process',
+    urls: [server.url],
+    async stop() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function sharedDeployment(processes: number, services: SharedServices): Promise<Deployment> {
+  const id = randomBytes(4).toString('hex');
+  const schema = `bench_${id}`;
+  const env = {
+    DATABASE_URL: services.databaseUrl,
+    DATABASE_SCHEMA: schema,
+    REDIS_URL: services.redisUrl,
+    REDIS_PREFIX: `pirates-bench:${id}:`,
+  };
+  // One process first, so the migrations run once; the others find the schema made.
+  const first = await startServerProcess(env);
+  const rest = await Promise.all(Array.from({ length: processes - 1 }, () => startServerProcess(env)));
+  const servers = [first, ...rest];
+  return {
+    label: `postgres+redis, ${processes} processes`,
+    urls: servers.map((s) => s.url),
+    async stop() {
+      await Promise.all(servers.map((s) => s.stop()));
+      const client = new pg.Client({ connectionString: services.databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+interface ServerProcess {
+  readonly child: ChildProcess;
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../../bin/pirates.js'), 'serve'], {
+    env: { ...process.env, ...BENCH_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    let ready = false;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (ready) return;
+      buffered += chunk.toString('utf8');
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.includes('pirates server ready')) continue;
+        ready = true;
+        resolve((JSON.parse(line) as { url: string }).url);
+      }
+    });
+    child.once('exit', () => reject(new Error('the server process exited before it was ready')));
+  });
+  return {
+    child,
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
