@@ -10,6 +10,8 @@ import type { ServerConfig } from './config.ts';
 import { type Fanout, LocalFanout } from './fanout/fanout.ts';
 import { openRedis } from './fanout/redis-client.ts';
 import { type HintListener, RedisFanout } from './fanout/redis-fanout.ts';
+import { RedisPresence } from './fanout/redis-presence.ts';
+import { type SharedPresence, SingleProcessPresence } from './rooms/shared-presence.ts';
 import type { GameStore } from './store/game-store.ts';
 import { PostgresGameStore } from './store/postgres-store.ts';
 import { SqliteGameStore } from './store/sqlite-store.ts';
@@ -18,6 +20,7 @@ export interface Backends {
   readonly store: GameStore;
   readonly fanout: Fanout;
   readonly lease: SeatLease;
+  readonly presence: SharedPresence;
   /** For the ready log line, e.g. { store: 'postgres', fanout: 'redis' }. */
   readonly kinds: { readonly store: string; readonly fanout: string };
   close(): Promise<void>;
@@ -47,6 +50,7 @@ export async function openBackends(
       store: gameStore,
       fanout: new LocalFanout(),
       lease: new LocalLease(),
+      presence: new SingleProcessPresence(),
       kinds: { store: storeKind(config, store), fanout: 'local' },
       close: () => gameStore.close(),
     };
@@ -68,11 +72,15 @@ export async function openBackends(
       log.warn(`a hint to the other processes was lost: ${message}`),
     );
     const lease = new RedisLease(publisher, config.redisPrefix, config.computerLeaseMs);
+    const presence = new RedisPresence(publisher, config.redisPrefix, (gameId) =>
+      fanout.deliver(gameId, { kind: 'presence' }),
+    );
     const opened = { publisher, subscriber };
     return {
       store: gameStore,
       fanout,
       lease,
+      presence,
       kinds: { store: storeKind(config, store), fanout: 'redis' },
       async close() {
         opened.subscriber.disconnect();

@@ -17,6 +17,7 @@ import { registerWebClient } from './http/web-client.ts';
 import { loggerOptions } from './logger.ts';
 import { PresenceBoard } from './rooms/presence.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
+import type { SharedPresence } from './rooms/shared-presence.ts';
 import type { Session } from './socket/session.ts';
 import { registerSocketRoute } from './socket/socket-route.ts';
 import { type GameStore, StoreUnavailable } from './store/game-store.ts';
@@ -37,23 +38,29 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     trustProxy: false,
   });
   let held: RoomRegistry | null = null;
+  let shared: SharedPresence | null = null;
   const caughtUpFailed = (gameId: string | null) => (error: unknown) =>
     app.log.warn({ gameId }, `catching up with the store failed: ${String(error)}`);
   const backends = await openBackends(
     config,
     { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
     {
-      hint: (gameId, v) => void held?.hinted(gameId, v).catch(caughtUpFailed(gameId)),
+      hint: (gameId, v) => {
+        // A presence hint: hear who is connected elsewhere first, then let the sockets here look again.
+        const heard = v === null ? (shared?.refresh(gameId) ?? Promise.resolve()) : Promise.resolve();
+        void heard.then(() => held?.hinted(gameId, v)).catch(caughtUpFailed(gameId));
+      },
       back: () => void held?.catchUpWatched().catch(caughtUpFailed(null)),
     },
     store,
   );
   const { store: gameStore, fanout } = backends;
+  shared = backends.presence;
   const rooms = new RoomRegistry(gameStore, fanout, (gameId, message) =>
     app.log.error({ gameId }, `game could not be rebuilt: ${message}`),
   );
   held = rooms;
-  const presence = new PresenceBoard(config.awayMs, fanout);
+  const presence = new PresenceBoard(config.awayMs, fanout, backends.presence);
   const pool = new BotPool(config.botWorkers);
   const computers = new ComputerPlayers(
     pool,

@@ -30,7 +30,7 @@ async function stopAll(): Promise<void> {
 
 beforeAll(async () => {
   if (skip) return;
-  const env = { ...isolated.env, COMPUTER_LEASE_MS: '1500', TURN_LIMIT: '150' };
+  const env = { ...isolated.env, COMPUTER_LEASE_MS: '1500', TURN_LIMIT: '150', AWAY_SECONDS: '1' };
   servers = await Promise.all([0, 1, 2].map((i) => spawnServer(`${dir}/unused-${i}.sqlite`, env)));
 }, 60_000);
 afterAll(async () => {
@@ -122,6 +122,20 @@ describe.skipIf(skip)('several processes, one game', () => {
       await Promise.all([red.close(), blue.close()]);
     }
   }, 60_000);
+
+  it('a seat connected to another process is not away; once it leaves, the other may claim', async () => {
+    const { red, blue } = await splitGame(0, 1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const early = await red.ask({ t: 'claim', claim: 'win' }, (m) => m.t === 'error');
+    expect(early.t === 'error' && early.code).toBe('claim/not-away');
+    const state = await red.ask({ t: 'resync' }, isState);
+    expect(state.t === 'state' && state.presence.seats.blue.connected).toBe(true);
+    await blue.close();
+    await red.find((m) => m.t === 'presence' && m.presence.claimable === 'blue', 10_000);
+    const over = await red.ask({ t: 'claim', claim: 'win' }, (m) => m.t === 'update');
+    expect(over.t === 'update' && over.view.outcome?.winner).toBe('red');
+    await red.close();
+  }, 30_000);
 
   it('SIGKILL one process mid-game: its players go on from another and no acknowledged action is lost', async () => {
     interface Seat {

@@ -20,22 +20,30 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function friendGameWithRedOnly(): Promise<{ red: Client; blueToken: string; gameId: string }> {
-  const created = await createGame(server.url, { opponent: 'friend', seat: 'red', turnLimit: 200 });
-  const joined = await post<JoinGameResponse>(server.url, `/api/games/${created.gameId}/join`, {
+async function friendGameWithRedOnly(
+  on: TestServer = server,
+): Promise<{ red: Client; blueToken: string; gameId: string }> {
+  const created = await createGame(on.url, { opponent: 'friend', seat: 'red', turnLimit: 200 });
+  const joined = await post<JoinGameResponse>(on.url, `/api/games/${created.gameId}/join`, {
     invite: created.invite,
   });
-  const red = await Client.open(server.url, created.gameId);
+  const red = await Client.open(on.url, created.gameId);
   await red.ask(hello(created.token), isState);
   return { red, blueToken: joined.body.token, gameId: created.gameId };
 }
 
 describe('away seats and reconnection', () => {
   it('cannot claim before the other seat has been away long enough', async () => {
-    const { red } = await friendGameWithRedOnly();
-    const early = await red.ask({ t: 'claim', claim: 'win' }, isError);
-    expect(early.t === 'error' && early.code).toBe('claim/not-away');
-    await red.close();
+    // A long away time of its own: on a loaded machine 300 ms may pass before the claim arrives.
+    const patient = await startTestServer({ awayMs: 60_000 });
+    try {
+      const { red } = await friendGameWithRedOnly(patient);
+      const early = await red.ask({ t: 'claim', claim: 'win' }, isError);
+      expect(early.t === 'error' && early.code).toBe('claim/not-away');
+      await red.close();
+    } finally {
+      await patient.stop();
+    }
   });
 
   it('after the away time, the seat still here may claim the win', async () => {

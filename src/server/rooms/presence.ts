@@ -1,12 +1,14 @@
 /**
- * Who is at the table. Counts each seat's open sockets and times how long a person's seat has been empty
- * while it is that seat's decision; past `awayMs` the other seat may claim the win or hand the empty seat
- * to the computer. Timers are re-armed on every move, connection and seat change.
+ * Who is at the table. Counts each seat's open sockets (here, and through SharedPresence on the other
+ * processes) and times how long a person's seat has been empty while it is that seat's decision; past
+ * `awayMs` the other seat may claim the win or hand the empty seat to the computer. Timers are re-armed on
+ * every move, connection and seat change.
  */
 import { type BySeat, SEATS, type Seat, toAct } from '../../engine/index.ts';
 import type { Presence, SeatHolder } from '../../protocol/index.ts';
 import type { Fanout } from '../fanout/fanout.ts';
 import type { Room } from './room.ts';
+import { type SharedPresence, SingleProcessPresence } from './shared-presence.ts';
 
 interface Table {
   readonly room: Room;
@@ -22,10 +24,17 @@ export class PresenceBoard {
   readonly #awayMs: number;
   readonly #fanout: Fanout;
   readonly #now: () => number;
+  readonly #shared: SharedPresence;
 
-  constructor(awayMs: number, fanout: Fanout, now: () => number = Date.now) {
+  constructor(
+    awayMs: number,
+    fanout: Fanout,
+    shared: SharedPresence = new SingleProcessPresence(),
+    now: () => number = Date.now,
+  ) {
     this.#awayMs = awayMs;
     this.#fanout = fanout;
+    this.#shared = shared;
     this.#now = now;
   }
 
@@ -42,6 +51,19 @@ export class PresenceBoard {
     this.#tables.set(room.id, table);
     this.#fanout.subscribe(room.id, () => this.#refresh(table));
     this.#refresh(table);
+    // Redis down: the seats elsewhere are heard on the next hint or claim.
+    this.#shared.refresh(room.id).then(
+      () => this.#refresh(table),
+      () => undefined,
+    );
+  }
+
+  /** Hears again who is connected on the other processes (before a claim is judged). */
+  async recheck(room: Room): Promise<void> {
+    const table = this.#tables.get(room.id);
+    if (table === undefined) return;
+    await this.#shared.refresh(room.id);
+    this.#refresh(table);
   }
 
   /** A socket took `seat`; call the returned function when it closes. */
@@ -49,12 +71,14 @@ export class PresenceBoard {
     const table = this.#tables.get(room.id);
     if (table === undefined) return () => undefined;
     table.sockets[seat]++;
+    if (table.sockets[seat] === 1) this.#shared.report(room.id, seat, true);
     this.#changed(table);
     let open = true;
     return () => {
       if (!open) return;
       open = false;
       table.sockets[seat]--;
+      if (table.sockets[seat] === 0) this.#shared.report(room.id, seat, false);
       this.#changed(table);
     };
   }
@@ -68,7 +92,8 @@ export class PresenceBoard {
     };
     const seat = (s: Seat) => ({
       holder: holder(s),
-      connected: holder(s) === 'computer' || (table?.sockets[s] ?? 0) > 0,
+      connected:
+        holder(s) === 'computer' || (table?.sockets[s] ?? 0) > 0 || this.#shared.elsewhere(room.id, s),
     });
     return { seats: { red: seat('red'), blue: seat('blue') }, claimable: table?.claimable ?? null };
   }
@@ -80,6 +105,7 @@ export class PresenceBoard {
       table.timer = null;
     }
     this.#tables.clear();
+    this.#shared.stop();
   }
 
   #changed(table: Table): void {
@@ -92,7 +118,10 @@ export class PresenceBoard {
     const deciding = toAct(table.room.state);
     for (const seat of SEATS) {
       const away =
-        table.room.seat(seat).holder === 'human' && deciding.includes(seat) && table.sockets[seat] === 0;
+        table.room.seat(seat).holder === 'human' &&
+        deciding.includes(seat) &&
+        table.sockets[seat] === 0 &&
+        !this.#shared.elsewhere(table.room.id, seat);
       if (!away) table.awaySince[seat] = null;
       else if (table.awaySince[seat] === null) table.awaySince[seat] = now;
     }

@@ -68,6 +68,8 @@ export class RoomRegistry {
     const room = this.#rooms.get(gameId);
     if (room === undefined || !room.watched || (v !== null && v <= room.version)) return;
     await room.catchUp();
+    // Presence lives outside the store (shared-presence.ts): tell the sockets here to look again.
+    if (v === null) this.#fanout.deliver(gameId, { kind: 'presence' });
   }
 
   /** Catches up every watched room (after the hints were cut off for a while). */

@@ -174,6 +174,8 @@ export class Session {
 
   async #claim(seat: Seat, claim: 'win' | 'computer'): Promise<void> {
     const away = opponentOf(seat);
+    // The other seat may be connected to another process: ask before judging.
+    await this.#context.presence.recheck(this.#room);
     if (this.#context.presence.presenceOf(this.#room).claimable !== away) {
       const minutes = Math.round(this.#context.config.awayMs / 60_000);
       return this.#error(

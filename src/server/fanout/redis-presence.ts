@@ -1,0 +1,102 @@
+/**
+ * Presence across processes: one Redis hash per game, a field `seat:process` per seat a process has a
+ * socket on, valued with the time it expires. Each process renews its fields every few seconds, so a
+ * killed process's players look away once their fields expire (PRESENCE_TTL_MS). Readers keep the last
+ * answer per game and read again on a presence hint and while somebody elsewhere is counted.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { type BySeat, SEATS, type Seat } from '../../engine/index.ts';
+import type { SharedPresence } from '../rooms/shared-presence.ts';
+
+export const PRESENCE_TTL_MS = 10_000;
+const RENEW_MS = PRESENCE_TTL_MS / 3;
+
+export class RedisPresence implements SharedPresence {
+  readonly #redis: Redis;
+  readonly #prefix: string;
+  readonly #owner = randomBytes(8).toString('hex');
+  /** `gameId seat` this process has sockets on. */
+  readonly #mine = new Map<string, { gameId: string; seat: Seat }>();
+  readonly #elsewhere = new Map<string, BySeat<boolean>>();
+  readonly #changed: (gameId: string) => void;
+  readonly #timer: NodeJS.Timeout;
+
+  /** `changed` hears of games whose presence elsewhere changed on a periodic re-read. */
+  constructor(redis: Redis, prefix: string, changed: (gameId: string) => void) {
+    this.#redis = redis;
+    this.#prefix = prefix;
+    this.#changed = changed;
+    this.#timer = setInterval(() => void this.#renew(), RENEW_MS);
+    this.#timer.unref();
+  }
+
+  report(gameId: string, seat: Seat, here: boolean): void {
+    const key = `${gameId} ${seat}`;
+    if (here) this.#mine.set(key, { gameId, seat });
+    else this.#mine.delete(key);
+    const hash = this.#key(gameId);
+    const field = `${seat}:${this.#owner}`;
+    const write = here
+      ? this.#redis
+          .multi()
+          .hset(hash, field, Date.now() + PRESENCE_TTL_MS)
+          .pexpire(hash, PRESENCE_TTL_MS * 3)
+          .exec()
+      : this.#redis.hdel(hash, field);
+    // Redis down: the other processes see the seat away a little early, until it is back.
+    write.catch(() => undefined);
+  }
+
+  elsewhere(gameId: string, seat: Seat): boolean {
+    return this.#elsewhere.get(gameId)?.[seat] ?? false;
+  }
+
+  async refresh(gameId: string): Promise<void> {
+    await this.#read(gameId);
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+    for (const { gameId, seat } of this.#mine.values()) this.report(gameId, seat, false);
+  }
+
+  /** Renews this process's fields and re-reads the games where someone elsewhere was counted. */
+  async #renew(): Promise<void> {
+    try {
+      const pipeline = this.#redis.pipeline();
+      for (const { gameId, seat } of this.#mine.values()) {
+        pipeline.hset(this.#key(gameId), `${seat}:${this.#owner}`, Date.now() + PRESENCE_TTL_MS);
+        pipeline.pexpire(this.#key(gameId), PRESENCE_TTL_MS * 3);
+      }
+      await pipeline.exec();
+      for (const [gameId, seats] of this.#elsewhere) {
+        if (!SEATS.some((seat) => seats[seat])) continue;
+        if (await this.#read(gameId)) this.#changed(gameId);
+      }
+    } catch {
+      // Redis is down: try again at the next tick.
+    }
+  }
+
+  /** True when the answer changed. */
+  async #read(gameId: string): Promise<boolean> {
+    const fields = await this.#redis.hgetall(this.#key(gameId));
+    const now = Date.now();
+    const seen: BySeat<boolean> = { red: false, blue: false };
+    for (const [field, expires] of Object.entries(fields)) {
+      const [seat, owner] = field.split(':');
+      if (owner === this.#owner || Number(expires) < now) continue;
+      if (seat === 'red' || seat === 'blue') seen[seat] = true;
+    }
+    const before = this.#elsewhere.get(gameId);
+    this.#elsewhere.set(gameId, seen);
+    return before === undefined
+      ? seen.red || seen.blue
+      : before.red !== seen.red || before.blue !== seen.blue;
+  }
+
+  #key(gameId: string): string {
+    return `${this.#prefix}present:${gameId}`;
+  }
+}
