@@ -115,6 +115,7 @@ export class Controller {
       bot: null,
       online: null,
       form: { ...form },
+      updates: 0,
       flipped: null,
     };
   }
@@ -188,6 +189,7 @@ export class Controller {
       if (g.mode === 'pass' && news.seat !== g.seat && news.view.outcome === null) g.handover = news.seat;
       g.seat = news.seat;
       g.log = g.logs[news.seat];
+      g.updates++;
       const previous = g.view;
       g.view = news.view;
       g.error = null;

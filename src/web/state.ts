@@ -94,6 +94,8 @@ export interface GameScreen {
   online: OnlineStatus | null;
   /** The options the game was made with, for "Play again". */
   form: HomeForm;
+  /** How many updates the page has heard in this game, e.g. 14 (tests wait on it). */
+  updates: number;
   /** A card the player just turned or saw turned, for the flip animation, e.g. 3. */
   flipped: number | null;
 }

@@ -39,17 +39,19 @@ export function flightPoints(shot: Shot, gravity: number, steps = 40): PointCm[]
   );
 }
 
-/** What the ball struck, in words, e.g. 'It went through the hole!'. */
+/** What the ball struck, in words, e.g. 'Through the hole in the sail!'. */
 export function strikeWords(shot: Shot): string {
   switch (shot.struck) {
     case 'hole':
-      return 'Through the hole in the sail!';
+      return shot.target === 'sail'
+        ? 'Through the hole in the sail!'
+        : 'Too high: it flew through the hole in the sail.';
     case 'skull':
-      return 'Right on the skull!';
+      return shot.target === 'skull' ? 'Right on the skull!' : 'Too low: it struck the skull on the hull.';
     case 'cloth':
-      return 'It hit the sail cloth.';
+      return 'It struck the sail cloth.';
     case 'hull':
-      return 'It hit the hull.';
+      return 'It struck the hull.';
     case 'table':
       return 'It splashed into the sea.';
   }

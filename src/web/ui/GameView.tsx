@@ -37,7 +37,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
   const prompt = promptFor(view, game.selected);
   const myTurn = view.viewer !== 'spectator' && view.toAct.includes(view.viewer);
   return (
-    <main class={`game seat-${game.seat}`}>
+    <main class={`game seat-${game.seat}`} data-updates={game.updates}>
       <header class="game-bar">
         <button type="button" class="link" onClick={() => ctl.leaveGame()}>
           ← Home

@@ -336,8 +336,15 @@ export function FlagArt(props: {
         </g>
       )}
       {card !== null && (
-        <text x={cx} y={y + h - 2.5} text-anchor="middle" font-size="5.5" font-weight="700" fill="#3b2410">
-          {FLAG_TITLE[card]}
+        <text
+          x={cx}
+          y={y + h - 2.5}
+          text-anchor="middle"
+          font-size={Math.min(9, w * 0.24)}
+          font-weight="700"
+          fill="#3b2410"
+        >
+          {card === 'barrel' ? 'Barrel' : FLAG_TITLE[card]}
         </text>
       )}
     </g>

@@ -1,0 +1,104 @@
+/**
+ * The end-to-end harness: build the page once, serve it, drive Debian's Chromium through playwright-core
+ * (never `playwright install`). The server is the real game server when `pirates serve` can run; otherwise a
+ * tiny static server with the SPA fallback, which is all local play needs.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const DIST = join(ROOT, 'dist/web');
+export const RESULTS = join(ROOT, 'test-results');
+export const CHROMIUM = '/usr/bin/chromium';
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+/** Builds the page into dist/web with the project's Vite config. */
+export async function buildWeb(): Promise<void> {
+  const { build } = await import('vite');
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves dist/web; unknown paths get index.html (the page routes /play/:id and /rules itself). */
+export async function startStaticServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/'));
+    let file = join(DIST, path);
+    if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory())
+      file = join(DIST, 'index.html');
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Starts the real game server (`pirates serve`) on a free port, or returns null if it cannot serve games yet. */
+export async function startGameServer(): Promise<{ url: string; close: () => Promise<void> } | null> {
+  const port = 31_000 + Math.floor(Math.random() * 2000);
+  const child = spawn(process.execPath, [join(ROOT, 'bin/pirates.js'), 'serve'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(RESULTS, `data-${port}`) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) return null;
+    try {
+      const response = await fetch(`${url}/api/games`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ opponent: 'friend' }),
+      });
+      if (response.ok) return { url, close };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  await close();
+  return null;
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export function resultsDir(): string {
+  mkdirSync(RESULTS, { recursive: true });
+  return RESULTS;
+}
