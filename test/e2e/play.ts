@@ -71,12 +71,15 @@ export async function playToEnd(page: Page, hooks: PlayHooks = {}, maxSteps = 20
         await page.waitForTimeout(1100);
         await moment('shot');
       }
-      await scene.click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+      await scene.click({ position: { x: 5, y: 5 }, timeout: 1000 }).catch(() => undefined);
       continue;
     }
     const handover = page.locator('[data-handover]');
     if ((await handover.count()) > 0) {
-      await handover.getByRole('button').click();
+      await handover
+        .getByRole('button')
+        .click({ timeout: 2000 })
+        .catch(() => undefined);
       continue;
     }
     if ((await page.locator('[data-setup-confirm]').count()) > 0) {
