@@ -57,7 +57,18 @@ export async function startGameServer(): Promise<{ url: string; close: () => Pro
   const port = 31_000 + Math.floor(Math.random() * 2000);
   const child = spawn(process.execPath, [join(ROOT, 'bin/pirates.js'), 'serve'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(RESULTS, `data-${port}`) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: join(resultsDir(), `server-${port}`, 'pirates.sqlite'),
+      WEB_ROOT: DIST,
+      AWAY_SECONDS: '2',
+      BOT_DELAY_MIN_MS: '0',
+      BOT_DELAY_MAX_MS: '50',
+      BOT_WORKERS: '1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -65,14 +76,10 @@ export async function startGameServer(): Promise<{ url: string; close: () => Pro
     child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 100));
   };
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) return null;
     try {
-      const response = await fetch(`${url}/api/games`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ opponent: 'friend' }),
-      });
+      const response = await fetch(`${url}/`);
       if (response.ok) return { url, close };
     } catch {
       // not listening yet

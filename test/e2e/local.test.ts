@@ -42,7 +42,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', { timeout:
     await page.click('[data-start=computer]');
     await page.waitForSelector('[data-setup-piece]');
     await page.screenshot({ path: join(out, 'setup.png'), fullPage: true });
-    const clicks = await playToEnd(page, {
+    const decisions = await playToEnd(page, {
       onMoment: async (moment, p) => {
         await p.screenshot({
           path: join(out, `${moment}.png`),
@@ -61,7 +61,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', { timeout:
         // a game may end before a moment happened (no shot); the README keeps its old picture
       }
     }
-    console.log(`e2e: a game against the computer took ${clicks} clicks in ${Date.now() - started} ms`);
+    console.log(`e2e: a game against the computer took ${decisions} decisions in ${Date.now() - started} ms`);
     await context.close();
   });
 

@@ -4,18 +4,18 @@
  */
 import type { Page } from 'playwright-core';
 
+export type Moment = 'turn' | 'aim' | 'shot' | 'end';
+
 export interface PlayHooks {
   /** Called once the first time each moment is on screen (for screenshots). */
-  onMoment?: (moment: 'turn' | 'aim' | 'shot' | 'end', page: Page) => Promise<void>;
-  /** Pick a choice among the offered ones; default: random. */
-  pick?: (count: number) => number;
+  onMoment?: (moment: Moment, page: Page) => Promise<void>;
 }
 
 async function updates(page: Page): Promise<number> {
   const value = await page
     .locator('main.game')
     .first()
-    .getAttribute('data-updates')
+    .getAttribute('data-updates', { timeout: 1000 })
     .catch(() => null);
   return Number(value ?? '0');
 }
@@ -25,12 +25,12 @@ async function waitForUpdate(page: Page, before: number, timeout = 5000): Promis
     .waitForFunction(
       (n) => Number(document.querySelector('main.game')?.getAttribute('data-updates') ?? '0') > n,
       before,
-      {
-        timeout,
-      },
+      { timeout },
     )
     .catch(() => undefined);
 }
+
+const pick = (n: number) => Math.floor(Math.random() * n);
 
 export async function chooseSetup(page: Page, ids: readonly number[]): Promise<void> {
   const pieces = page.locator('[data-setup-piece]');
@@ -48,88 +48,88 @@ export async function chooseSetup(page: Page, ids: readonly number[]): Promise<v
   await waitForUpdate(page, before);
 }
 
-/** Plays until the end screen; returns the number of clicks. */
-export async function playToEnd(page: Page, hooks: PlayHooks = {}, maxSteps = 2000): Promise<number> {
-  const seen = new Set<string>();
-  const moment = async (name: 'turn' | 'aim' | 'shot' | 'end') => {
+/** One look at the page and at most one decision: 'end' once the end screen shows, 'idle' when nothing was offered. */
+export async function stepOnce(
+  page: Page,
+  seen: Set<Moment>,
+  hooks: PlayHooks = {},
+): Promise<'end' | 'acted' | 'idle'> {
+  const moment = async (name: Moment) => {
     if (seen.has(name)) return;
     seen.add(name);
     await hooks.onMoment?.(name, page);
   };
-  const pick = hooks.pick ?? ((n: number) => Math.floor(Math.random() * n));
-  let clicks = 0;
-  for (let step = 0; step < maxSteps; step++) {
-    if ((await page.locator('[data-end]').count()) > 0) {
-      await page.waitForTimeout(400);
-      await moment('end');
-      return clicks;
+  if ((await page.locator('[data-end]').count()) > 0) {
+    if (!seen.has('end')) await page.waitForTimeout(400);
+    await moment('end');
+    return 'end';
+  }
+  const scene = page.locator('[data-scene]');
+  if ((await scene.count()) > 0) {
+    const kind = await scene.getAttribute('data-scene', { timeout: 500 }).catch(() => null);
+    if (kind === 'shot' && !seen.has('shot')) {
+      await page.waitForTimeout(1100);
+      await moment('shot');
     }
-    const scene = page.locator('[data-scene]');
-    if ((await scene.count()) > 0) {
-      const kind = await scene.getAttribute('data-scene').catch(() => null);
-      if (kind === 'shot' && !seen.has('shot')) {
-        await page.waitForTimeout(1100);
-        await moment('shot');
-      }
-      await scene.click({ position: { x: 5, y: 5 }, timeout: 1000 }).catch(() => undefined);
-      continue;
-    }
-    const handover = page.locator('[data-handover]');
-    if ((await handover.count()) > 0) {
-      await handover
-        .getByRole('button')
-        .click({ timeout: 2000 })
-        .catch(() => undefined);
-      continue;
-    }
-    if ((await page.locator('[data-setup-confirm]').count()) > 0) {
-      await chooseSetup(
-        page,
-        [pick(10), pick(10) + 1, pick(10) + 2]
-          .map((n) => n % 10)
-          .filter((n, i, a) => a.indexOf(n) === i)
-          .concat([0, 1, 2])
-          .slice(0, 3),
-      );
-      clicks += 4;
-      continue;
-    }
-    if ((await page.locator('[data-fire]').count()) > 0) {
-      await moment('aim');
-      const before = await updates(page);
-      // Aim roughly like a person: tilt up a little with the arrow keys, then Space.
-      await page.locator('.cannon-scene').first().hover();
-      for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowUp');
-      await page.keyboard.press('Space');
-      clicks++;
-      await waitForUpdate(page, before);
-      continue;
-    }
-    const choices = page.locator('[data-choice]');
-    const count = await choices.count();
-    if (count === 0) {
-      await page.waitForTimeout(40);
-      continue;
-    }
-    const prompt = await page
-      .locator('[data-prompt]')
-      .textContent()
-      .catch(() => '');
-    if (prompt === 'Turn a card') await moment('turn');
-    const descriptions = await choices.evaluateAll((els) =>
-      els.map((e) => e.getAttribute('data-choice') ?? ''),
-    );
-    const sends = descriptions.map((d, i) => [d, i] as const).filter(([d]) => d.startsWith('{'));
-    const options = sends.length > 0 ? sends : descriptions.map((d, i) => [d, i] as const);
-    const chosen = options[pick(options.length)];
-    if (chosen === undefined) continue;
-    const before = await updates(page);
-    await choices
-      .nth(chosen[1])
-      .click({ timeout: 3000 })
+    await scene.click({ position: { x: 5, y: 5 }, timeout: 1000 }).catch(() => undefined);
+    return 'acted';
+  }
+  const handover = page.locator('[data-handover]');
+  if ((await handover.count()) > 0) {
+    await handover
+      .getByRole('button')
+      .click({ timeout: 2000 })
       .catch(() => undefined);
-    clicks++;
-    if (chosen[0].startsWith('{')) await waitForUpdate(page, before);
+    return 'acted';
+  }
+  if ((await page.locator('[data-setup-confirm]').count()) > 0) {
+    const first = pick(8);
+    await chooseSetup(page, [first, first + 1, first + 2]);
+    return 'acted';
+  }
+  if ((await page.locator('[data-fire]').count()) > 0) {
+    await moment('aim');
+    const before = await updates(page);
+    // Aim roughly like a person: tilt up a little with the arrow keys, then Space.
+    await page.locator('.cannon-scene').first().hover();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await waitForUpdate(page, before);
+    return 'acted';
+  }
+  const choices = page.locator('[data-choice]');
+  const count = await choices.count();
+  if (count === 0) return 'idle';
+  const prompt = await page
+    .locator('[data-prompt]')
+    .textContent({ timeout: 500 })
+    .catch(() => '');
+  if (prompt === 'Turn a card') await moment('turn');
+  const descriptions = await choices.evaluateAll((els) =>
+    els.map((e) => e.getAttribute('data-choice') ?? ''),
+  );
+  const sends = descriptions.map((d, i) => [d, i] as const).filter(([d]) => d.startsWith('{'));
+  const options = sends.length > 0 ? sends : descriptions.map((d, i) => [d, i] as const);
+  const chosen = options[pick(options.length)];
+  if (chosen === undefined) return 'idle';
+  const before = await updates(page);
+  await choices
+    .nth(chosen[1])
+    .click({ timeout: 3000 })
+    .catch(() => undefined);
+  if (chosen[0].startsWith('{')) await waitForUpdate(page, before);
+  return 'acted';
+}
+
+/** Plays one page until its end screen; returns the number of decisions. */
+export async function playToEnd(page: Page, hooks: PlayHooks = {}, maxSteps = 2000): Promise<number> {
+  const seen = new Set<Moment>();
+  let decisions = 0;
+  for (let step = 0; step < maxSteps; step++) {
+    const result = await stepOnce(page, seen, hooks);
+    if (result === 'end') return decisions;
+    if (result === 'acted') decisions++;
+    else await page.waitForTimeout(40);
   }
   throw new Error(`the game did not end within ${maxSteps} steps`);
 }

@@ -8,7 +8,15 @@ import type { Action, Seat } from '../../engine/index.ts';
 import type { Controller } from '../controller.ts';
 import type { GameLink } from '../link.ts';
 import type { HomeForm } from '../state.ts';
-import { type ClientMessage, type Created, type Joined, parseServerMessage } from './messages.ts';
+import {
+  type ClientMessage,
+  type CreateGameRequest,
+  type CreateGameResponse,
+  type JoinGameResponse,
+  type Presence,
+  parseServerMessage,
+  type RecordResponse,
+} from './wire.ts';
 
 const TOKEN_KEY = (gameId: string) => `pirates.seat.${gameId}`;
 
@@ -57,12 +65,32 @@ function inviteLinkOf(gameId: string, invite: string): string {
   return `${location.origin}/play/${gameId}?invite=${encodeURIComponent(invite)}`;
 }
 
+/** What the page shows of the other seat's presence. */
+function presenceStatus(
+  presence: Presence,
+  me: Seat,
+  ticket: Ticket,
+  gameId: string,
+  awaySince: number | null,
+) {
+  const other = presence.seats[me === 'red' ? 'blue' : 'red'];
+  const away = other.holder === 'human' && !other.connected;
+  return {
+    inviteLink:
+      other.holder === 'open' && ticket.invite !== null ? inviteLinkOf(gameId, ticket.invite) : null,
+    opponentAway: away ? Math.max(0, (Date.now() - (awaySince ?? Date.now())) / 1000) : null,
+    canClaim: presence.claimable !== null && presence.claimable !== me,
+  };
+}
+
 class OnlineLink implements GameLink {
   private socket: WebSocket | null = null;
   private closed = false;
   private retry = 0;
   private version = -1;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the other player's socket went away (ms), or null while they are here. */
+  private awaySince: number | null = null;
 
   constructor(
     private readonly ctl: Controller,
@@ -110,6 +138,7 @@ class OnlineLink implements GameLink {
     switch (message.t) {
       case 'state':
         this.version = message.v;
+        this.presence(message.presence);
         this.status({ version: message.v });
         this.ctl.hear({
           t: 'update',
@@ -119,10 +148,11 @@ class OnlineLink implements GameLink {
           record: null,
           bot: null,
         });
+        if (message.view.outcome !== null) void this.fetchRecord();
         break;
       case 'update':
-        if (message.v <= this.version) return; // a duplicate
-        if (this.version >= 0 && message.v > this.version + 1) {
+        if (message.v <= this.version) return; // seen already
+        if (message.v > this.version + 1) {
           this.say({ t: 'resync' });
           return;
         }
@@ -142,23 +172,26 @@ class OnlineLink implements GameLink {
         this.ctl.hear({ t: 'error', message: message.message });
         break;
       case 'presence':
-        if (message.seat === this.ticket.seat) return;
-        this.status({
-          opponentAway: message.online ? null : (message.away ?? 0),
-          canClaim: message.canClaim === true,
-          ...(message.online ? { inviteLink: null } : {}),
-        });
+        this.presence(message.presence);
         break;
     }
+  }
+
+  private presence(presence: Presence): void {
+    const other = presence.seats[this.ticket.seat === 'red' ? 'blue' : 'red'];
+    const away = other.holder === 'human' && !other.connected;
+    if (away && this.awaySince === null) this.awaySince = Date.now();
+    if (!away) this.awaySince = null;
+    this.status(presenceStatus(presence, this.ticket.seat, this.ticket, this.gameId, this.awaySince));
   }
 
   private async fetchRecord(): Promise<void> {
     try {
       const response = await fetch(`/api/games/${this.gameId}/record`);
       if (!response.ok) return;
-      const record = await response.json();
+      const body = (await response.json()) as RecordResponse;
       this.ctl.change((s) => {
-        if (s.game) s.game.record = record;
+        if (s.game) s.game.record = body.record;
       });
     } catch {
       // The replay button stays away; the game itself is unaffected.
@@ -171,7 +204,7 @@ class OnlineLink implements GameLink {
   }
 
   claim(choice: 'win' | 'computer'): void {
-    this.say({ t: 'claim', choice });
+    this.say({ t: 'claim', claim: choice });
   }
 
   close(): void {
@@ -214,12 +247,14 @@ export function connectOnline(ctl: Controller): void {
   };
   ctl.onlineHooks = {
     create(form) {
-      void post<Created>('/api/games', {
+      const request: CreateGameRequest = {
         opponent: 'friend',
         variant: form.variant,
         shots: form.shots,
         seat: form.seat,
-      })
+        ...(form.turnLimit === null ? {} : { turnLimit: form.turnLimit }),
+      };
+      void post<CreateGameResponse>('/api/games', request)
         .then((created) => {
           const ticket: Ticket = { seat: created.seat, token: created.token, invite: created.invite ?? null };
           saveTicket(created.gameId, ticket);
@@ -238,7 +273,7 @@ export function connectOnline(ctl: Controller): void {
         fail('To join this game you need the invite link from the friend who started it.');
         return;
       }
-      void post<Joined>(`/api/games/${gameId}/join`, { invite })
+      void post<JoinGameResponse>(`/api/games/${gameId}/join`, { invite })
         .then((joined) => {
           const ticket: Ticket = { seat: joined.seat, token: joined.token, invite: null };
           saveTicket(gameId, ticket);
