@@ -11,7 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const DIST = join(ROOT, 'dist/web');
+/** Each test file builds into its own folder, so files running side by side never empty each other's build. */
+export function distFor(name: string): string {
+  return join(ROOT, 'dist', `web-e2e-${name}`);
+}
 export const RESULTS = join(ROOT, 'test-results');
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -19,10 +22,14 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM);
 }
 
-/** Builds the page into dist/web with the project's Vite config. */
-export async function buildWeb(): Promise<void> {
+/** Builds the page with the project's Vite config into `outDir`. */
+export async function buildWeb(outDir: string): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  await build({
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
 }
 
 const TYPES: Record<string, string> = {
@@ -33,13 +40,13 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** Serves dist/web; unknown paths get index.html (the page routes /play/:id and /rules itself). */
-export async function startStaticServer(): Promise<{ url: string; close: () => Promise<void> }> {
+/** Serves a build; unknown paths get index.html (the page routes /play/:id and /rules itself). */
+export async function startStaticServer(root: string): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const path = normalize(decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/'));
-    let file = join(DIST, path);
-    if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory())
-      file = join(DIST, 'index.html');
+    let file = join(root, path);
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory())
+      file = join(root, 'index.html');
     response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     response.end(readFileSync(file));
   });
@@ -53,7 +60,9 @@ export async function startStaticServer(): Promise<{ url: string; close: () => P
 }
 
 /** Starts the real game server (`pirates serve`) on a free port, or returns null if it cannot serve games yet. */
-export async function startGameServer(): Promise<{ url: string; close: () => Promise<void> } | null> {
+export async function startGameServer(
+  webRoot: string,
+): Promise<{ url: string; close: () => Promise<void> } | null> {
   const port = 31_000 + Math.floor(Math.random() * 2000);
   const child = spawn(process.execPath, [join(ROOT, 'bin/pirates.js'), 'serve'], {
     cwd: ROOT,
@@ -62,7 +71,7 @@ export async function startGameServer(): Promise<{ url: string; close: () => Pro
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_PATH: join(resultsDir(), `server-${port}`, 'pirates.sqlite'),
-      WEB_ROOT: DIST,
+      WEB_ROOT: webRoot,
       AWAY_SECONDS: '2',
       BOT_DELAY_MIN_MS: '0',
       BOT_DELAY_MAX_MS: '50',

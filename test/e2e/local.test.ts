@@ -6,7 +6,15 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, chromiumAvailable, launch, ROOT, resultsDir, startStaticServer } from './harness.ts';
+import {
+  buildWeb,
+  chromiumAvailable,
+  distFor,
+  launch,
+  ROOT,
+  resultsDir,
+  startStaticServer,
+} from './harness.ts';
 import { chooseSetup, playToEnd } from './play.ts';
 
 const SHOTS = join(ROOT, 'docs/screenshots');
@@ -17,8 +25,8 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', { timeout:
   const out = resultsDir();
 
   beforeAll(async () => {
-    await buildWeb();
-    server = await startStaticServer();
+    await buildWeb(distFor('local'));
+    server = await startStaticServer(distFor('local'));
     browser = await launch();
   }, 120_000);
 

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, chromiumAvailable, launch, resultsDir, startGameServer } from './harness.ts';
+import { buildWeb, chromiumAvailable, distFor, launch, resultsDir, startGameServer } from './harness.ts';
 import { type Moment, stepOnce } from './play.ts';
 
 /** What a player sees of the position, in words: the status line and every named thing on the table. */
@@ -34,8 +34,8 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', { timeout: 180
   const out = resultsDir();
 
   beforeAll(async () => {
-    await buildWeb();
-    server = await startGameServer();
+    await buildWeb(distFor('online'));
+    server = await startGameServer(distFor('online'));
     browser = await launch();
   }, 150_000);
 
