@@ -116,6 +116,7 @@ export class Controller {
       online: null,
       form: { ...form },
       updates: 0,
+      moved: [],
       flipped: null,
     };
   }
@@ -200,6 +201,7 @@ export class Controller {
       const turned = news.events.filter((e) => e.type === 'cardTurned');
       const last = turned[turned.length - 1];
       g.flipped = last?.type === 'cardTurned' ? last.card : null;
+      g.moved = news.events.flatMap((e) => (e.type === 'swung' || e.type === 'newPirate' ? [e.piece] : []));
       const pending = news.view.pending;
       const mine = pending.ask === 'shoot' && pending.seat === news.seat && news.view.rules.shots === 'aimed';
       g.aiming = mine

@@ -96,6 +96,8 @@ export interface GameScreen {
   form: HomeForm;
   /** How many updates the page has heard in this game, e.g. 14 (tests wait on it). */
   updates: number;
+  /** Pieces that just came on deck or swung, for their arrival animation, e.g. `[4, 15]`. */
+  moved: number[];
   /** A card the player just turned or saw turned, for the flip animation, e.g. 3. */
   flipped: number | null;
 }

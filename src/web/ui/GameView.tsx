@@ -12,6 +12,7 @@ import { SEAT_NAME } from '../game/names.ts';
 import { promptFor } from '../game/prompt.ts';
 import type { AimState, GameScreen, LogLine } from '../state.ts';
 import { CannonScene } from './Cannon.tsx';
+import { useFocus } from './focus.ts';
 import { OnlineBar } from './OnlineBar.tsx';
 import { SceneOverlay } from './Scenes.tsx';
 import { SetupPanel } from './Setup.tsx';
@@ -110,6 +111,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
               choices={choices}
               selected={game.selected}
               flipped={game.flipped}
+              moved={game.moved}
               onPiece={(id) => {
                 const choice = choices.pieces.get(id);
                 if (choice === undefined) return;
@@ -138,7 +140,14 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           <Log lines={game.log} />
         </aside>
       </div>
-      {scene !== undefined && <SceneOverlay scene={scene} view={view} onSkip={() => ctl.skipScene()} />}
+      {scene !== undefined && (
+        <SceneOverlay
+          key={`${game.updates}-${game.scenes.length}`}
+          scene={scene}
+          view={view}
+          onSkip={() => ctl.skipScene()}
+        />
+      )}
       {over && scene === undefined && <EndPanel view={view} game={game} ctl={ctl} />}
     </main>
   );
@@ -249,12 +258,13 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
 
 function Handover(props: { game: GameScreen; ctl: Controller }) {
   const seat = props.game.handover ?? 'red';
+  const focus = useFocus<HTMLButtonElement>();
   return (
     <main class={`handover seat-${seat}`} data-handover={seat}>
       <div class="panel">
         <h1>Pass the device to {SEAT_NAME[seat]}</h1>
         <p>{SEAT_NAME[opponentOf(seat)]}, please look away. Nothing secret is on this screen.</p>
-        <button type="button" class="primary big" onClick={() => props.ctl.takeDevice()}>
+        <button type="button" class="primary big" ref={focus} onClick={() => props.ctl.takeDevice()}>
           I am {SEAT_NAME[seat]}, show my pirates
         </button>
       </div>
@@ -276,13 +286,14 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
           ? 'Victory!'
           : 'Defeat';
   const record = game.record;
+  const focus = useFocus<HTMLButtonElement>();
   return (
     <div class="end-overlay" role="dialog" aria-labelledby="end-title" data-end="">
       <div class="panel end">
         <h1 id="end-title">{title}</h1>
         <p>{outcome.message}</p>
         <div class="end-buttons">
-          <button type="button" class="primary big" onClick={() => ctl.playAgain()}>
+          <button type="button" class="primary big" ref={focus} onClick={() => ctl.playAgain()}>
             Play again
           </button>
           {record !== null && (

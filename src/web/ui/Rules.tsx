@@ -63,8 +63,8 @@ export function Rules(props: { ctl: Controller }) {
           your deck. The other seven wait below as <em>extras</em>. Your opponent sees how many pirates you
           have where, never who they are. A coin decides who starts.
         </p>
-        <Pic w={300} h={90}>
-          <g transform="translate(0 -120) scale(0.8)">
+        <Pic w={300} h={145}>
+          <g transform="translate(-2 -80) scale(0.8)">
             <Ship seat="blue" x0={50} x1={330} deckY={230} label="Blue" />
             <Pirate x={150} y={213} r={15} owner="blue" kind={null} />
             <Pirate x={190} y={213} r={15} owner="blue" kind={null} />

@@ -9,6 +9,7 @@ import { FACE_TITLE, FLAG_TITLE, kindName, SEAT_NAME } from '../game/names.ts';
 import type { Scene } from '../game/scenes.ts';
 import { Coin, Defs, FaceIcon, FlagArt, Pirate } from './art.tsx';
 import { CannonScene } from './Cannon.tsx';
+import { useFocus } from './focus.ts';
 
 function who(seat: 'red' | 'blue', view: PlayerView): string {
   return seat === view.viewer ? 'You' : SEAT_NAME[seat];
@@ -191,6 +192,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
 }
 
 export function SceneOverlay(props: { scene: Scene; view: PlayerView; onSkip: () => void }) {
+  const focus = useFocus<HTMLButtonElement>();
   return (
     <div
       class="scene-overlay"
@@ -209,7 +211,7 @@ export function SceneOverlay(props: { scene: Scene; view: PlayerView; onSkip: ()
     >
       <div class="scene-card">
         <Body scene={props.scene} view={props.view} />
-        <button type="button" class="link" onClick={props.onSkip}>
+        <button type="button" class="link" ref={focus} onClick={props.onSkip}>
           Continue
         </button>
       </div>

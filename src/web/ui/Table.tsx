@@ -19,6 +19,8 @@ export interface TableProps {
   choices: Choices;
   selected: number | null;
   flipped: number | null;
+  /** Pieces that just arrived on a deck (swing, new pirate), drawn arriving. */
+  moved?: readonly number[];
   onPiece: (id: number) => void;
   onCard: (index: number) => void;
   onFlag: (slot: number) => void;
@@ -69,8 +71,9 @@ function PieceSpot(props: TableProps & { piece: PieceView; x: number; y: number;
   const choice = props.choices.pieces.get(piece.id);
   const pending = view.pending;
   const onHatch = pending.ask === 'shoot' && pending.hatch === piece.id;
+  const arriving = props.moved?.includes(piece.id) === true;
   const drawn = (
-    <g class={onHatch ? 'on-hatch' : undefined}>
+    <g class={`${onHatch ? 'on-hatch' : ''} ${arriving ? 'arrive' : ''}`}>
       <Pirate x={x} y={y} r={r} owner={piece.owner} kind={piece.kind} />
       {piece.boarded && piece.kind === null && (
         <text x={x + r * 0.8} y={y - r * 0.7} font-size="8" fill="#fff" class="label-shadow">
