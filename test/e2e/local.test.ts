@@ -142,4 +142,50 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', { timeout:
     expect(handovers).toBeGreaterThanOrEqual(3);
     await context.close();
   });
+
+  it('every decision can be made with the keyboard alone, with a visible focus', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    /** Presses Tab until the focused element matches `selector` (a person tabbing through the page). */
+    const tabTo = async (selector: string) => {
+      for (let i = 0; i < 80; i++) {
+        await page.keyboard.press('Tab');
+        if (await page.evaluate((s) => document.activeElement?.matches(s) === true, selector)) return;
+      }
+      throw new Error(`Tab never reached ${selector}`);
+    };
+    const focusVisible = () =>
+      page.evaluate(() => document.activeElement?.matches(':focus-visible') === true);
+    await tabTo('[data-start=computer]');
+    expect(await focusVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-setup-piece]');
+    for (const id of ['0', '3', '6']) {
+      await tabTo(`[data-setup-piece="${id}"]`);
+      await page.keyboard.press('Space');
+    }
+    await tabTo('[data-setup-confirm]');
+    await page.keyboard.press('Enter');
+    // Scenes take the focus: Enter dismisses them; then Tab reaches an offered choice on the table.
+    for (let i = 0; i < 40; i++) {
+      if ((await page.locator('[data-scene]').count()) > 0) {
+        await page.keyboard.press('Enter');
+        continue;
+      }
+      if ((await page.locator('svg.table [data-choice]').count()) > 0) break;
+      await page.waitForTimeout(50);
+    }
+    const before = Number(await page.locator('main.game').getAttribute('data-updates'));
+    await tabTo('svg.table [data-choice]');
+    expect(await focusVisible()).toBe(true);
+    const name = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(name).toMatch(/^Action card \d+: /);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('main.game')?.getAttribute('data-updates')) > n,
+      before,
+    );
+    await context.close();
+  });
 });

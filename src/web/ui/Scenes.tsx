@@ -108,7 +108,9 @@ function Body(props: { scene: Scene; view: PlayerView }) {
             </g>
           </svg>
           <p class="result">
-            {scene.saved ? 'The cheerful pirate: saved!' : 'The shark! The pirate is gone.'}
+            {scene.saved
+              ? 'The cheerful pirate: saved!'
+              : `The shark! ${scene.lost === null ? 'The pirate' : `${SEAT_NAME[owner]}'s ${kindName(scene.lost)}`} is gone.`}
           </p>
         </>
       );
@@ -128,7 +130,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
           </svg>
           <p class="result">
             {scene.flung
-              ? 'The skull was hit: the pirate is flung overboard!'
+              ? `The skull was hit: ${scene.lost === null ? 'the pirate' : `${SEAT_NAME[owner]}'s ${kindName(scene.lost)}`} is flung overboard!`
               : 'The pirate climbs back to its place.'}
           </p>
         </>
@@ -144,6 +146,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
           <h2>
             {who(scene.seat, view)} {mine ? 'fire' : 'fires'} at {target}
           </h2>
+          {scene.flight === null && <QuickShot target={scene.target} hit={scene.hit} />}
           {scene.flight !== null && (
             <CannonScene
               cannon={view.rules.cannon}
@@ -189,6 +192,32 @@ function Body(props: { scene: Scene; view: PlayerView }) {
         </h2>
       );
   }
+}
+
+/** A quick shot has no flight to draw: the target, and the ball through it or beside it. */
+function QuickShot(props: { target: 'sail' | 'skull'; hit: boolean }) {
+  const bx = props.hit ? 150 : 178;
+  const by = props.target === 'sail' ? (props.hit ? 45 : 30) : props.hit ? 98 : 80;
+  return (
+    <svg viewBox="0 0 240 130" class="scene-art" aria-hidden="true">
+      <Defs />
+      <rect x="0" y="110" width="240" height="20" fill="url(#sea)" />
+      <rect x="110" y="20" width="80" height="60" rx="6" fill="url(#sailcloth)" stroke="#b9a47a" />
+      <circle cx="150" cy="45" r="8" fill="#1f7aa0" stroke="#8b7550" stroke-width="2" />
+      <rect x="95" y="80" width="110" height="32" rx="8" fill="url(#wood)" />
+      <circle cx="150" cy="98" r="8" fill="#f7d13d" stroke="#4a3520" />
+      <rect x="10" y="96" width="24" height="12" rx="3" fill="#5b3a1e" />
+      <path
+        d={`M30 98 Q${(30 + bx) / 2} ${by - 70} ${bx} ${by}`}
+        fill="none"
+        stroke="#222"
+        stroke-width="2"
+        stroke-dasharray="3 4"
+        class="flight"
+      />
+      <circle cx={bx} cy={by} r="5" fill="#111" />
+    </svg>
+  );
 }
 
 export function SceneOverlay(props: { scene: Scene; view: PlayerView; onSkip: () => void }) {

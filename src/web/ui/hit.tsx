@@ -16,7 +16,7 @@ export function Hit(props: {
     // biome-ignore lint/a11y/useSemanticElements: SVG has no <button>; a role, a tab stop and keys make one.
     <g
       role="button"
-      tabIndex={0}
+      tabindex={0}
       aria-label={props.label}
       aria-pressed={props.pressed}
       data-choice={props.choice}
