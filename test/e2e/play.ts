@@ -88,12 +88,24 @@ export async function stepOnce(
     return 'acted';
   }
   if ((await page.locator('[data-fire]').count()) > 0) {
+    const firstShot = !seen.has('aim');
     await moment('aim');
     const before = await updates(page);
-    // Aim roughly like a person: tilt up a little with the arrow keys, then Space.
-    await page.locator('.cannon-scene').first().hover();
-    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    const cannon = await page.locator('.cannon-body').first().boundingBox();
+    if (firstShot || cannon === null) {
+      // Aim with the keys: tilt up a little, then Space.
+      await page.locator('.cannon-scene').first().hover();
+      for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Space');
+    } else {
+      // Aim with the mouse: pull back from the cannon like a slingshot and let go.
+      const x = cannon.x + cannon.width / 2;
+      const y = cannon.y + cannon.height / 2;
+      await page.mouse.move(x, y + 40);
+      await page.mouse.down();
+      await page.mouse.move(x + 4, y + 75, { steps: 5 });
+      await page.mouse.up();
+    }
     await waitForUpdate(page, before);
     return 'acted';
   }
