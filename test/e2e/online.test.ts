@@ -124,4 +124,44 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', { timeout: 180
     await red.close();
     await blue.close();
   });
+
+  it('after the away time the host may let the computer play on for the friend who left', async (context) => {
+    if (server === null) return context.skip();
+    const red = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const blue = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const host = await red.newPage();
+    const friend = await blue.newPage();
+    await host.goto(server.url);
+    await host.click('[data-start=friend]');
+    await friend.goto(await host.locator('[data-invite]').inputValue({ timeout: 10_000 }));
+    const seen = { host: new Set<Moment>(), friend: new Set<Moment>() };
+    // Play until it is the friend's turn to decide (the server starts the away clock on their turn).
+    for (let i = 0; i < 300; i++) {
+      const prompt =
+        (await host
+          .locator('[data-prompt]')
+          .textContent()
+          .catch(() => '')) ?? '';
+      if (/^Blue (is|may|chooses|turns)/.test(prompt) && (await host.locator('[data-scene]').count()) === 0)
+        break;
+      const a = await stepOnce(host, seen.host);
+      const b = await stepOnce(friend, seen.friend);
+      if (a !== 'acted' && b !== 'acted') await host.waitForTimeout(50);
+    }
+    await friend.close();
+    const computer = host.getByRole('button', { name: 'Let the computer play on' });
+    await computer.waitFor({ timeout: 15_000 });
+    expect(await host.getByRole('button', { name: 'Claim the win' }).count()).toBe(1);
+    await host.screenshot({ path: join(out, 'online-away.png') });
+    const before = Number(await host.locator('main.game').getAttribute('data-updates'));
+    await computer.click();
+    // The computer now decides for blue: the game moves on without the friend.
+    await host.waitForFunction(
+      (n) => Number(document.querySelector('main.game')?.getAttribute('data-updates')) > n,
+      before,
+      { timeout: 15_000 },
+    );
+    await red.close();
+    await blue.close();
+  });
 });
