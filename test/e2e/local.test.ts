@@ -60,6 +60,23 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', { timeout:
     });
     const end = page.locator('[data-end]');
     await end.getByRole('button', { name: 'Play again' }).waitFor({ timeout: 5000 });
+    // The replay of the finished game, and the same record saved and opened again from the home page.
+    const href = (await end.getByRole('link', { name: 'Save the record' }).getAttribute('href')) ?? '';
+    const record = decodeURIComponent(href.replace(/^data:application\/json;charset=utf-8,/, ''));
+    expect(JSON.parse(record)).toMatchObject({ format: 1 });
+    await end.getByRole('button', { name: 'Watch the replay' }).click();
+    await page.getByText(/Replay · move 0 of \d+/).waitFor();
+    await page.getByRole('button', { name: 'One move forward' }).click();
+    await page.getByText(/Replay · move 1 of/).waitFor();
+    await page.getByRole('button', { name: 'To the end' }).click();
+    await page.screenshot({ path: join(out, 'replay.png') });
+    await page.getByRole('button', { name: '← Home' }).click();
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'game.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(record),
+    });
+    await page.getByText(/Replay · move 0 of \d+/).waitFor();
     expect(errors).toEqual([]);
     mkdirSync(SHOTS, { recursive: true });
     for (const name of ['home', 'turn', 'aim']) {

@@ -55,23 +55,23 @@ export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
       </header>
       <div class="replay-controls">
         <button type="button" aria-label="To the start" onClick={() => ctl.replayStep(0)}>
-          ⏮
+          |◀ Start
         </button>
         <button type="button" aria-label="One move back" onClick={() => ctl.replayStep(replay.step - 1)}>
-          ◀
+          ◀ Back
         </button>
         <button
           type="button"
           aria-label={replay.playing ? 'Pause' : 'Play'}
           onClick={() => ctl.replayPlay(!replay.playing)}
         >
-          {replay.playing ? '⏸' : '▶'}
+          {replay.playing ? 'Pause' : 'Play ▶'}
         </button>
         <button type="button" aria-label="One move forward" onClick={() => ctl.replayStep(replay.step + 1)}>
-          ▶|
+          Next ▶
         </button>
         <button type="button" aria-label="To the end" onClick={() => ctl.replayStep(total)}>
-          ⏭
+          End ▶|
         </button>
         <input
           type="range"
