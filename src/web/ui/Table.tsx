@@ -76,13 +76,21 @@ function PieceSpot(props: TableProps & { piece: PieceView; x: number; y: number;
     <g class={`${onHatch ? 'on-hatch' : ''} ${arriving ? 'arrive' : ''}`}>
       <Pirate x={x} y={y} r={r} owner={piece.owner} kind={piece.kind} />
       {piece.boarded && piece.kind === null && (
-        <text x={x + r * 0.8} y={y - r * 0.7} font-size="8" fill="#fff" class="label-shadow">
-          ⚓
-        </text>
+        // It has boarded once, so it is not the Bomb: a small anchor says so.
+        <g
+          transform={`translate(${x + r * 0.85} ${y - r * 0.85})`}
+          stroke="#fff"
+          stroke-width="1.4"
+          fill="none"
+        >
+          <circle cx="0" cy="-3.2" r="1.3" />
+          <path d="M0 -2 v6 M-2.2 -0.5 h4.4 M-3.2 1.8 q3.2 4 6.4 0" />
+        </g>
       )}
     </g>
   );
-  const name = `${pieceName(piece, view.viewer)} ${props.where}`;
+  const boarded = piece.boarded && piece.kind === null ? ' (has boarded, so not the Bomb)' : '';
+  const name = `${pieceName(piece, view.viewer)}${boarded} ${props.where}`;
   if (choice === undefined) {
     return (
       <Named role="img" label={name}>
