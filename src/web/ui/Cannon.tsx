@@ -128,6 +128,40 @@ export function CannonScene(props: CannonSceneProps) {
           stroke={target === 'skull' ? '#fff' : '#4a3520'}
           stroke-width="2"
         />
+        <text
+          x={top({ x: c.hullWidth / 2, y: 0 })[0] + 6}
+          y={top({ x: 0, y: front + c.hullLength / 2 })[1]}
+          font-size="10"
+          fill="#e8f4fa"
+        >
+          enemy ship
+        </text>
+        <text
+          x={top({ x: c.sailWidth / 2, y: sailY })[0] + 4}
+          y={top({ x: 0, y: sailY })[1] + 3}
+          font-size="9"
+          fill="#fff8e6"
+        >
+          sail, hole
+        </text>
+        <text
+          x={top({ x: 0, y: front })[0] + 10}
+          y={top({ x: 0, y: front })[1] + 14}
+          font-size="9"
+          fill="#f7d13d"
+        >
+          skull
+        </text>
+        {/* The own ship, behind its front line */}
+        <rect
+          x={top({ x: -c.hullWidth / 2, y: 0 })[0]}
+          y={top({ x: 0, y: 0 })[1]}
+          width={c.hullWidth * S}
+          height={c.hullLength * S}
+          rx="10"
+          fill="#8a552c"
+          opacity="0.55"
+        />
         {/* The own ship's front line: the cannon never stands in front of it */}
         <rect x="10" y={top({ x: 0, y: 0 })[1]} width={W - 20} height={3} fill="#ffe082" opacity="0.85" />
         <text x={W - 12} y={top({ x: 0, y: 0 })[1] - 4} font-size="8.5" text-anchor="end" fill="#ffe082">
