@@ -83,7 +83,7 @@ function presenceStatus(
   };
 }
 
-class OnlineLink implements GameLink {
+export class OnlineLink implements GameLink {
   private socket: WebSocket | null = null;
   private closed = false;
   private retry = 0;
