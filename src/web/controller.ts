@@ -205,7 +205,7 @@ export class Controller {
       const pending = news.view.pending;
       const mine = pending.ask === 'shoot' && pending.seat === news.seat && news.view.rules.shots === 'aimed';
       g.aiming = mine
-        ? { aim: g.aiming?.aim ?? { ...DEFAULT_AIM }, target: pending.target, drag: null }
+        ? { aim: g.aiming?.aim ?? { ...DEFAULT_AIM }, target: pending.target, drag: null, pull: null }
         : null;
       if (this.state.speed > 0) {
         const scenes = scenesOf(news.events).filter((s) => s.kind !== 'card' || s.seat !== news.seat);
@@ -300,13 +300,14 @@ export class Controller {
 
   // --- the cannon ---
 
-  setAim(patch: Partial<Aim>, drag?: 'aim' | 'move' | null): void {
+  setAim(patch: Partial<Aim>, drag?: 'aim' | 'move' | null, pull?: { x: number; y: number } | null): void {
     this.changeGame((g) => {
       if (g.aiming === null || g.view === null) return;
       g.aiming = {
         ...g.aiming,
         aim: clampAim({ ...g.aiming.aim, ...patch }, g.view.rules.cannon),
         drag: drag === undefined ? g.aiming.drag : drag,
+        pull: pull === undefined ? g.aiming.pull : pull,
       };
     });
   }
@@ -318,7 +319,10 @@ export class Controller {
     const aimed = template.type === 'shoot' && template.aim !== undefined && game.aiming !== null;
     this.act(aimed && game.aiming ? { type: 'shoot', aim: game.aiming.aim } : template);
     this.changeGame((g) => {
-      if (g.aiming) g.aiming.drag = null;
+      if (g.aiming) {
+        g.aiming.drag = null;
+        g.aiming.pull = null;
+      }
     });
   }
 

@@ -60,6 +60,8 @@ export interface AimState {
   target: ShotTarget;
   /** A drag under way: 'aim' sets direction and tilt (release fires), 'move' moves the cannon; null when none. */
   drag: 'aim' | 'move' | null;
+  /** Where the pointer is while pulling back, cm in the shooter's frame, for the slingshot band, e.g. `{ x: 3, y: -18 }`. */
+  pull: { x: number; y: number } | null;
 }
 
 /** A game on the page (local or online), e.g. `{ mode: 'computer', seat: 'red', view: {...}, ... }`. */

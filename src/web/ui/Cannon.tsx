@@ -37,6 +37,8 @@ export interface CannonSceneProps {
   aim: Aim;
   /** A fired shot to draw, or null while aiming. */
   shot: Shot | null;
+  /** The pointer while pulling back (cm), drawn as the slingshot band; null otherwise. */
+  pull?: { x: number; y: number } | null;
   /** Aiming handlers; absent when the scene only shows a shot. */
   onPointer?: (phase: 'down-cannon' | 'down' | 'move' | 'up', xCm: number, yCm: number) => void;
   label: string;
@@ -191,6 +193,18 @@ export function CannonScene(props: CannonSceneProps) {
         )}
         {topFlight.length > 0 && (
           <path d={pathOf(topFlight)} class="flight" fill="none" stroke="#222" stroke-width="2.5" />
+        )}
+        {props.pull != null && (
+          <line
+            x1={cannonTop[0]}
+            y1={cannonTop[1]}
+            x2={top(props.pull)[0]}
+            y2={top(props.pull)[1]}
+            stroke="#e0b98a"
+            stroke-width="3"
+            stroke-dasharray="6 3"
+            stroke-linecap="round"
+          />
         )}
         <g transform={`translate(${cannonTop[0]} ${cannonTop[1]}) rotate(${aim.yaw})`} class="cannon-body">
           <rect x="-9" y="-5" width="18" height="14" rx="3" fill="#5b3a1e" />

@@ -232,15 +232,17 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
         aim={aiming.aim}
         shot={null}
         label={`Cannon aimed ${Math.round(aiming.aim.yaw)} degrees ${aiming.aim.yaw < 0 ? 'left' : 'right'}, tilted ${Math.round(aiming.aim.pitch)} degrees, standing ${Math.round(aiming.aim.x)} cm sideways and ${Math.round(aiming.aim.back)} cm back`}
+        pull={aiming.pull}
         onPointer={(phase, x, y) => {
           const aim = aiming.aim;
           const drag = ctl.state.game?.aiming?.drag ?? null;
           if (phase === 'down-cannon') ctl.setAim({}, 'move');
-          else if (phase === 'down') ctl.setAim(dragAim(aim, x - aim.x, y + aim.back), 'aim');
+          else if (phase === 'down') ctl.setAim(dragAim(aim, x - aim.x, y + aim.back), 'aim', { x, y });
           else if (phase === 'move' && drag === 'move') ctl.setAim({ x, back: -y });
-          else if (phase === 'move' && drag === 'aim') ctl.setAim(dragAim(aim, x - aim.x, y + aim.back));
+          else if (phase === 'move' && drag === 'aim')
+            ctl.setAim(dragAim(aim, x - aim.x, y + aim.back), 'aim', { x, y });
           else if (phase === 'up' && drag === 'aim') ctl.fire();
-          else if (phase === 'up') ctl.setAim({}, null);
+          else if (phase === 'up') ctl.setAim({}, null, null);
         }}
       />
       <div class="sliders">
