@@ -108,6 +108,7 @@ export class Controller {
       selected: null,
       setup: EMPTY_DRAFT,
       aiming: null,
+      lastAim: { red: null, blue: null },
       handover: mode === 'pass' ? seat : null,
       scenes: [],
       error: null,
@@ -205,7 +206,12 @@ export class Controller {
       const pending = news.view.pending;
       const mine = pending.ask === 'shoot' && pending.seat === news.seat && news.view.rules.shots === 'aimed';
       g.aiming = mine
-        ? { aim: g.aiming?.aim ?? { ...DEFAULT_AIM }, target: pending.target, drag: null, pull: null }
+        ? {
+            aim: g.aiming?.aim ?? g.lastAim[news.seat] ?? { ...DEFAULT_AIM },
+            target: pending.target,
+            drag: null,
+            pull: null,
+          }
         : null;
       if (this.state.speed > 0) {
         const scenes = scenesOf(news.events).filter((s) => s.kind !== 'card' || s.seat !== news.seat);
@@ -322,6 +328,7 @@ export class Controller {
       if (g.aiming) {
         g.aiming.drag = null;
         g.aiming.pull = null;
+        g.lastAim[g.seat] = g.aiming.aim;
       }
     });
   }

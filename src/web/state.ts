@@ -82,6 +82,8 @@ export interface GameScreen {
   setup: SetupDraft;
   /** The cannon, while aiming; null otherwise. */
   aiming: AimState | null;
+  /** Each seat's last aim: the cannon stays where its owner left it, e.g. `{ red: { x: 0, back: 0, yaw: 0, pitch: 28 }, blue: null }`. */
+  lastAim: { red: Aim | null; blue: Aim | null };
   /** Pass-and-play: the seat the device must go to before anything is shown, or null, e.g. 'blue'. */
   handover: Seat | null;
   /** Animations still to play, first is playing, e.g. `[{ kind: 'battle', ... }]`. */
