@@ -1,7 +1,8 @@
 /** The list of subcommands; each lives in its own file. */
 import { benchCommand } from './bench.ts';
+import { benchServerCommand } from './bench-server.ts';
 import { cannonCommand } from './cannon.ts';
 import type { Command } from './command.ts';
 import { serveCommand } from './serve.ts';
 
-export const commands: readonly Command[] = [serveCommand, cannonCommand, benchCommand];
+export const commands: readonly Command[] = [serveCommand, cannonCommand, benchCommand, benchServerCommand];
