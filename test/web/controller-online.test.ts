@@ -3,7 +3,7 @@
  * a fake WebSocket, the real engine's views.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type PlayerView, viewFor } from '../../src/engine/index.ts';
+import { createGame, type PlayerView, viewFor } from '../../src/engine/index.ts';
 import { Controller } from '../../src/web/controller.ts';
 import { OnlineLink } from '../../src/web/online/session.ts';
 import { playUntil, setUp } from './fixtures.ts';
@@ -155,6 +155,34 @@ describe('the online link', () => {
     expect(socket.sent.at(-1)).toEqual({ t: 'act', v: 5, action: { type: 'turnCard', card: 2 } });
     link.claim('computer');
     expect(socket.sent.at(-1)).toEqual({ t: 'claim', claim: 'computer' });
+    link.close();
+  });
+
+  it('a setup refused as stale (both seats set up at once) is sent again after the resync', () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
+    const { ctl } = controller();
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('online', 'red', s.form);
+    });
+    const link = new OnlineLink(ctl, 'g2', { seat: 'red', token: 't', invite: null });
+    const socket = FakeSocket.last;
+    if (socket === null) throw new Error('no socket');
+    socket.open();
+    const view = viewFor(createGame({ seed: 'stale' }), 'red');
+    const presence = {
+      seats: { red: { holder: 'human', connected: true }, blue: { holder: 'human', connected: true } },
+      claimable: null,
+    };
+    socket.receive({ t: 'state', v: 0, viewer: 'red', view, seedHash: 'x', presence });
+    const setup = view.legalActions[0];
+    if (setup === undefined) throw new Error('no setup');
+    link.send('red', setup);
+    socket.receive({ t: 'error', code: 'act/stale', message: 'stale' });
+    expect(socket.sent.at(-1)).toEqual({ t: 'resync' });
+    expect(ctl.state.game?.error).toBeNull();
+    socket.receive({ t: 'state', v: 1, viewer: 'red', view, seedHash: 'x', presence });
+    expect(socket.sent.at(-1)).toEqual({ t: 'act', v: 1, action: setup });
     link.close();
   });
 });

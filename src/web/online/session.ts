@@ -4,7 +4,7 @@
  * for a resync when it sees a gap (STYLE "versioned stream"). The token is kept per game in localStorage, so a
  * reload comes back to the same seat and position.
  */
-import type { Action, Seat } from '../../engine/index.ts';
+import { type Action, actionKey, type PlayerView, type Seat } from '../../engine/index.ts';
 import type { Controller } from '../controller.ts';
 import type { GameLink } from '../link.ts';
 import type { HomeForm } from '../state.ts';
@@ -89,6 +89,10 @@ export class OnlineLink implements GameLink {
   private retry = 0;
   private version = -1;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The last action sent, e.g. a setup, to send again if it arrives stale. */
+  private lastAction: Action | null = null;
+  /** A stale setup waiting for the resync's state. */
+  private resend: Action | null = null;
   /** When the other player's socket went away (ms), or null while they are here. */
   private awaySince: number | null = null;
 
@@ -140,6 +144,7 @@ export class OnlineLink implements GameLink {
         this.version = message.v;
         this.presence(message.presence);
         this.status({ version: message.v });
+        this.resendSetup(message.view);
         this.ctl.hear({
           t: 'update',
           seat: this.ticket.seat,
@@ -169,6 +174,15 @@ export class OnlineLink implements GameLink {
         if (message.view.outcome !== null) void this.fetchRecord();
         break;
       case 'error':
+        if (message.code === 'act/stale') {
+          // The game moved on before our action arrived (both seats set up at once, say): fetch the newest
+          // state; a setup is sent again if it is still asked for, anything else is decided again.
+          this.say({ t: 'resync' });
+          if (this.lastAction?.type === 'setup') {
+            this.resend = this.lastAction;
+            return;
+          }
+        }
         this.ctl.hear({ t: 'error', message: message.message });
         break;
       case 'presence':
@@ -199,8 +213,21 @@ export class OnlineLink implements GameLink {
   }
 
   send(_seat: Seat, action: Action): void {
-    if (action.type === 'resign') this.say({ t: 'resign' });
-    else this.say({ t: 'act', v: this.version, action });
+    if (action.type === 'resign') {
+      this.say({ t: 'resign' });
+      return;
+    }
+    this.lastAction = action;
+    this.say({ t: 'act', v: this.version, action });
+  }
+
+  /** After a resync: send again the setup that arrived stale, if the new state still asks for one. */
+  private resendSetup(view: PlayerView): void {
+    const action = this.resend;
+    this.resend = null;
+    if (action === null) return;
+    const key = actionKey(action);
+    if (view.legalActions.some((a) => actionKey(a) === key)) this.say({ t: 'act', v: this.version, action });
   }
 
   claim(choice: 'win' | 'computer'): void {
