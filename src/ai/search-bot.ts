@@ -91,7 +91,7 @@ export function searchBot(options: SearchBotOptions): Bot {
 }
 
 /** The heuristic's score as a win chance around one half. */
-function priorMean(score: number): number {
+export function priorMean(score: number): number {
   return Number.isFinite(score) ? Math.min(0.8, Math.max(0.2, 0.5 + 0.03 * score)) : 0.2;
 }
 

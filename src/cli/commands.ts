@@ -3,5 +3,6 @@ import { benchCommand } from './bench.ts';
 import { cannonCommand } from './cannon.ts';
 import type { Command } from './command.ts';
 import { serveCommand } from './serve.ts';
+import { tournamentCommand } from './tournament.ts';
 
-export const commands: readonly Command[] = [serveCommand, cannonCommand, benchCommand];
+export const commands: readonly Command[] = [serveCommand, cannonCommand, benchCommand, tournamentCommand];
