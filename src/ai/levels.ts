@@ -97,7 +97,7 @@ export function createBot(name: string): Result<Bot> {
     case 'hard':
       return ok(beliefSearch(name, count ?? 4000, SKILL.hard, 300));
     case 'expert':
-      return ok(beliefSearch(name, count ?? 25_000, SKILL.expert, 450));
+      return ok(beliefSearch(name, count ?? 25_000, SKILL.expert, 380));
     case 'ismcts':
       return ok(plainSearch(name, count ?? 1000, SKILL.hard));
     case 'belief':
