@@ -20,7 +20,7 @@ export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
 
 /** Shared search settings: random decisions after the tree, and the heuristic's weight at the root. */
-export const SEARCH_DEFAULTS = { playoutDepth: 20, priorVisits: 40 } as const;
+export const SEARCH_DEFAULTS = { playoutDepth: 6, priorVisits: 40 } as const;
 
 /** Aim skill per level (0-1, engine/cannon `aimFor`): a careful person is 0.5. */
 export const SKILL: Readonly<Record<Level | 'heuristic', number>> = {

@@ -4,7 +4,7 @@
  */
 import { ParticleBelief } from '../../ai/belief.ts';
 import { search } from '../../ai/ismcts.ts';
-import { createBot } from '../../ai/levels.ts';
+import { createBot, SEARCH_DEFAULTS } from '../../ai/levels.ts';
 import { Determinizer } from '../../ai/sample.ts';
 import {
   applyAction,
@@ -92,7 +92,7 @@ export const aiSuite: BenchSuite = {
         const determinizer = new Determinizer(view, p.history, { quickOdds: view.rules.quickOdds });
         done += search(p.seat, (r) => determinizer.sample(r), randomFromSeed(`s${i}`), {
           iterations,
-          playoutDepth: 20,
+          playoutDepth: SEARCH_DEFAULTS.playoutDepth,
         }).iterations;
       });
       return (done / (performance.now() - began)) * 1000;
@@ -155,7 +155,7 @@ export const aiSuite: BenchSuite = {
       suite: 'ai',
       lines: [
         `one core, median of ${rounds} rounds, ${positions.length} mid-game positions (turn 12+):`,
-        `  ISMCTS (${iterations} iterations, playout depth 20)  ${searchRate.toFixed(0).padStart(9)} iterations/s`,
+        `  ISMCTS (${iterations} iterations, playout depth ${SEARCH_DEFAULTS.playoutDepth})  ${searchRate.toFixed(0).padStart(9)} iterations/s`,
         `  fast-path random games from the start     ${gameRate.toFixed(0).padStart(9)} games/s`,
         `  belief update per enemy decision          ${median(beliefMs).toFixed(3).padStart(9)} ms (median)`,
         'decision time per level:',
