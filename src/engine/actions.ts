@@ -3,16 +3,12 @@
  * 10-19 blue; an id says nothing about the kind), cards by their place 0-9, flag slots 0-2.
  * `parseAction` is the one gate from untrusted data: shape only; legality is the rules' business.
  */
+import type { Aim } from './cannon/index.ts';
 import { fail, ok, type Result } from './result.ts';
-import { FLAG_CARDS, type FlagCard } from './vocabulary.ts';
 
-/** A cannon aim (R8.2): sideways offset and distance behind the own ship (cm), direction and tilt (degrees). */
-export interface Aim {
-  readonly x: number;
-  readonly back: number;
-  readonly yaw: number;
-  readonly pitch: number;
-}
+export type { Aim };
+
+import { FLAG_CARDS, type FlagCard } from './vocabulary.ts';
 
 export type Action =
   /** R1.4: the flag order of the three slots and the three pieces for the own deck, in deck order. */

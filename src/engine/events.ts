@@ -3,7 +3,7 @@
  * `eventsFor` is the one filter, so a private event never reaches the other seat.
  */
 import type { Aim } from './actions.ts';
-import type { ShotTarget } from './state.ts';
+import type { Shot, ShotTarget } from './cannon/index.ts';
 import type { CardFace, FlagCard, PieceKind, Seat } from './vocabulary.ts';
 
 /** Who may see an event: everyone, or one seat only. */
@@ -11,21 +11,6 @@ export type Audience = 'all' | Seat;
 
 /** Why a piece left play. */
 export type OutCause = 'battle' | 'sail' | 'skull' | 'plank' | 'barrel';
-
-/** Where a shot flew (aimed shots): enough for any client to draw the same flight. */
-export interface ShotFlight {
-  /** Where the ball left the muzzle and its velocity after the wobble, shooter's frame (m, m/s). */
-  readonly launch: {
-    readonly position: { x: number; y: number; z: number };
-    readonly velocity: { x: number; y: number; z: number };
-  };
-  /** Time of flight until the ball struck something or passed the target, in seconds. */
-  readonly time: number;
-  /** Where the flight ended (m). */
-  readonly end: { x: number; y: number; z: number };
-  /** What the ball struck first, e.g. 'hole', 'cloth', 'hull', 'table'. */
-  readonly struck: string;
-}
 
 type Body =
   /** R1.4: a seat's own setup, told to that seat only. */
@@ -69,8 +54,8 @@ type Body =
   | { type: 'onHatch'; seat: Seat; piece: number }
   /** R3.2, R3.6, R11.2: the piece went back to its place, still unknown. */
   | { type: 'pieceReturned'; piece: number; from: 'plank' | 'hatch' }
-  /** R8: a shot; `flight` only for aimed shots. */
-  | { type: 'shot'; seat: Seat; target: ShotTarget; hit: boolean; aim: Aim | null; flight: ShotFlight | null }
+  /** R8: a shot; for aimed shots `flight` is the launch after wobble, time and end, to draw the same arc. */
+  | { type: 'shot'; seat: Seat; target: ShotTarget; hit: boolean; aim: Aim | null; flight: Shot | null }
   /** R5: `seat` earned a flag attempt, by boarding with `raider` or by the cannon (raider null). */
   | { type: 'flagAttempt'; seat: Seat; raider: number | null }
   /** R6: a flag card turned and shown to both. */

@@ -5,7 +5,7 @@
  */
 import type { Action } from './actions.ts';
 import { type Random, randomFrom } from './random.ts';
-import { choicesFor, resolve, seatsToAct } from './rules/decide.ts';
+import { choicesFor, decider, resolve } from './rules/decide.ts';
 import type { Table } from './rules/table.ts';
 import { cloneState, type GameState, type Outcome } from './state.ts';
 import type { Seat } from './vocabulary.ts';
@@ -38,7 +38,7 @@ export function fastState(game: FastGame): GameState {
 
 /** The seat that decides now; during setup the first seat not ready; null when the game is over. */
 export function fastDecider(game: FastGame): Seat | null {
-  return seatsToAct(game.table.state)[0] ?? null;
+  return decider(game.table.state);
 }
 
 /** The choices of `seat` (shared arrays and objects: do not mutate them). */
@@ -61,10 +61,11 @@ export function fastOutcome(game: FastGame): Outcome | null {
  */
 export function fastRandomPlayout(game: FastGame, random: Random, maxDecisions = 10_000): Outcome | null {
   const state = game.table.state;
+  const scratch: Action[] = [];
   for (let i = 0; i < maxDecisions && state.outcome === null; i++) {
-    const seat = seatsToAct(state)[0];
-    if (seat === undefined) break;
-    const choices = choicesFor(state, seat);
+    const seat = decider(state);
+    if (seat === null) break;
+    const choices = choicesFor(state, seat, scratch);
     const choice = choices[random.int(choices.length)];
     if (choice === undefined) break;
     resolve(game.table, seat, choice);

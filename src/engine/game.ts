@@ -4,10 +4,11 @@
  * private copy (rules/decide.ts) and returns the new state with the events.
  */
 import { type Action, parseAction } from './actions.ts';
+import { parseAim } from './cannon/index.ts';
 import type { GameEvent } from './events.ts';
 import { type GameOptions, parseGameOptions, type Rules } from './options.ts';
 import { randomFrom, seedToState, shuffleInPlace } from './random.ts';
-import { type EngineError, fail, ok, type Result } from './result.ts';
+import { type EngineError, ok, type Result } from './result.ts';
 import { choicesFor, resolve, seatsToAct } from './rules/decide.ts';
 import { finish } from './rules/game-end.ts';
 import { setupRefusal } from './rules/setup.ts';
@@ -37,12 +38,6 @@ export function newGame(options: unknown): Result<GameState> {
   const parsed = parseGameOptions(options);
   if (!parsed.ok) return parsed;
   const rules = parsed.value;
-  if (rules.shots === 'aimed') {
-    return fail(
-      'options/shots',
-      "Aimed shots need the cannon, which this build does not have yet; use shots: 'quick'.",
-    );
-  }
   return ok(initialState(rules));
 }
 
@@ -209,10 +204,21 @@ function refusalOf(state: GameState, seat: Seat, action: Action): EngineError | 
       return why ? { code: 'action/illegal', message: why } : null;
     }
     case 'shoot':
-      if (state.rules.shots === 'quick' && action.aim !== undefined) {
-        return { code: 'aim/not-aimed', message: 'This game uses quick shots: fire without an aim.' };
+      if (state.rules.shots === 'quick') {
+        return action.aim === undefined
+          ? null
+          : { code: 'aim/not-aimed', message: 'This game uses quick shots: fire without an aim.' };
       }
-      return null;
+      if (action.aim === undefined) {
+        return {
+          code: 'aim/missing',
+          message: 'Aim the cannon: a shot needs an aim { x, back, yaw, pitch }.',
+        };
+      }
+      {
+        const aim = parseAim(action.aim, state.rules.cannon);
+        return aim.ok ? null : aim.error;
+      }
     default: {
       const key = actionKey(action);
       if (choicesFor(state, seat).some((choice) => actionKey(choice) === key)) return null;

@@ -3,6 +3,7 @@
  * Everything the other layers may use is exported here.
  */
 export { type Action, type ActionType, type Aim, parseAction } from './actions.ts';
+export * from './cannon/index.ts';
 export { describeEvent } from './describe.ts';
 export {
   type Audience,
@@ -10,7 +11,6 @@ export {
   eventsFor,
   type GameEvent,
   type OutCause,
-  type ShotFlight,
 } from './events.ts';
 export {
   type FastGame,

@@ -2,6 +2,7 @@
  * Game options: what a game is created with and what a record stores. Untrusted input (a request, a file)
  * goes through `parseGameOptions`, which returns a typed error instead of throwing.
  */
+import { type CannonOptions, parseCannonOptions } from './cannon/index.ts';
 import { fail, ok, type Result } from './result.ts';
 import {
   CARD_COUNT,
@@ -42,6 +43,8 @@ export interface GameOptions {
   readonly firstSeat?: Seat;
   /** R9.2: the pairing of faces on the ten cards. */
   readonly cardSet?: readonly CardSides[];
+  /** R8.2: the table geometry and the cannon's wobble (docs/cannon.md); defaults when absent. */
+  readonly cannon?: CannonOptions;
 }
 
 /** Options with every default filled in; this is what a state and a record hold. */
@@ -53,9 +56,19 @@ export interface Rules {
   readonly turnLimit: number | null;
   readonly firstSeat: Seat | null;
   readonly cardSet: readonly CardSides[];
+  readonly cannon: CannonOptions;
 }
 
-const KNOWN_KEYS = new Set(['seed', 'variant', 'shots', 'quickOdds', 'turnLimit', 'firstSeat', 'cardSet']);
+const KNOWN_KEYS = new Set([
+  'seed',
+  'variant',
+  'shots',
+  'quickOdds',
+  'turnLimit',
+  'firstSeat',
+  'cardSet',
+  'cannon',
+]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -76,7 +89,7 @@ export function parseGameOptions(input: unknown): Result<Rules> {
   for (const key of Object.keys(input)) {
     if (!KNOWN_KEYS.has(key)) return fail('options/unknown', `Unknown game option '${key}'.`);
   }
-  const { seed, variant, shots, quickOdds, turnLimit, firstSeat, cardSet } = input;
+  const { seed, variant, shots, quickOdds, turnLimit, firstSeat, cardSet, cannon } = input;
   if (typeof seed !== 'string' || seed.length === 0 || seed.length > 200) {
     return fail('options/seed', 'The seed must be a non-empty string of at most 200 characters.');
   }
@@ -113,6 +126,12 @@ export function parseGameOptions(input: unknown): Result<Rules> {
     }
     cards = parsed;
   }
+  let cannonOptions: CannonOptions = {};
+  if (cannon !== undefined) {
+    const parsed = parseCannonOptions(cannon);
+    if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
+    cannonOptions = parsed.options;
+  }
   return ok({
     seed,
     variant: variant ?? 'standard',
@@ -121,6 +140,7 @@ export function parseGameOptions(input: unknown): Result<Rules> {
     turnLimit: (turnLimit as number | undefined) ?? null,
     firstSeat: firstSeat ?? null,
     cardSet: cards,
+    cannon: cannonOptions,
   });
 }
 
@@ -134,5 +154,6 @@ export function optionsOf(rules: Rules): GameOptions {
     ...(rules.turnLimit === null ? {} : { turnLimit: rules.turnLimit }),
     ...(rules.firstSeat === null ? {} : { firstSeat: rules.firstSeat }),
     ...(rules.cardSet === DEFAULT_CARD_SET ? {} : { cardSet: rules.cardSet }),
+    ...(Object.keys(rules.cannon).length === 0 ? {} : { cannon: rules.cannon }),
   };
 }

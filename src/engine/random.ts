@@ -4,7 +4,6 @@
  * the seed string is hashed to the four words with cyrb128.
  */
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
-import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 
 /** The serialisable PRNG state: four 32-bit words, e.g. `[123, -4567, 89, 1011]`. */
@@ -53,7 +52,9 @@ export function randomFrom(state: RandomState): Random {
   const generator = xoroshiro128plusFromState(state);
   return {
     float: () => uniformFloat64(generator),
-    int: (n) => uniformInt(generator, 0, n - 1),
+    // Multiply-shift (Lemire) on one 32-bit word: one draw, bias below n / 2^32, which for the game's
+    // n <= 720 is under 2e-7. pure-rand's exact uniformInt was an eighth of a playout's time.
+    int: (n) => Math.floor(((generator.next() >>> 0) * n) / 4294967296),
     state: () => {
       const [a = 0, b = 0, c = 0, d = 0] = generator.getState();
       return [a, b, c, d];

@@ -4,17 +4,17 @@
  * Arrays indexed by piece id (0-9 red, 10-19 blue) keep the hot paths free of lookups.
  */
 import type { Action } from './actions.ts';
+import type { ShotTarget } from './cannon/index.ts';
 import type { Rules } from './options.ts';
 import type { RandomState } from './random.ts';
 import type { BySeat, CardSides, FlagCard, PieceKind, Seat } from './vocabulary.ts';
+
+export type { ShotTarget };
 
 /** Where a piece is: on a ship's deck (named by the ship's seat), among its owner's extras, or out of play. */
 export type Place = Seat | 'extras' | 'out';
 
 export type Phase = 'setup' | 'play' | 'over';
-
-/** A target of the cannon (R3.1, R3.2). */
-export type ShotTarget = 'sail' | 'skull';
 
 /** One of the ten action cards as it lies on the table (R1.5, R9, R10). */
 export interface ActionCard {

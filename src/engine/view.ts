@@ -3,6 +3,7 @@
  * only if it is written here on purpose. Views are the only thing that crosses a boundary (browser, bot, log).
  */
 import type { Action } from './actions.ts';
+import { type CannonConfig, resolveCannon } from './cannon/index.ts';
 import { choicesFor, seatsToAct } from './rules/decide.ts';
 import { type GameState, type Outcome, ownerOf, type Phase, type ShotTarget } from './state.ts';
 import type { BySeat, CardFace, FlagCard, PieceKind, Seat } from './vocabulary.ts';
@@ -65,6 +66,8 @@ export interface PublicRules {
   readonly shots: 'aimed' | 'quick';
   readonly quickOdds: { readonly sail: number; readonly skull: number };
   readonly turnLimit: number | null;
+  /** R8.2: the table geometry and wobble, all fields filled in, so a client draws the same table. */
+  readonly cannon: CannonConfig;
 }
 
 export interface PlayerView {
@@ -118,6 +121,7 @@ export function viewFor(state: GameState, viewer: Viewer): PlayerView {
       shots: state.rules.shots,
       quickOdds: { sail: state.rules.quickOdds.sail, skull: state.rules.quickOdds.skull },
       turnLimit: state.rules.turnLimit,
+      cannon: resolveCannon(state.rules.cannon),
     },
     phase: state.phase,
     turn: state.turn,

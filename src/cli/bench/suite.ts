@@ -29,3 +29,12 @@ export function medianRate(rounds: number, work: () => { count: number; ms: numb
   rates.sort((a, b) => a - b);
   return rates[Math.floor(rates.length / 2)] ?? 0;
 }
+
+/**
+ * This process's CPU time in milliseconds (user + system). On a shared machine it counts the work done,
+ * not the time spent waiting for a core, so side-by-side figures stay comparable.
+ */
+export function cpuMilliseconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}

@@ -7,6 +7,7 @@ import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
 import { opponentOf, SEATS, type Seat } from '../vocabulary.ts';
 import { battle } from './battle.ts';
+import { attackAction, pieceAction } from './canonical-actions.ts';
 import { beginFlagAttempt } from './flag.ts';
 import { emit, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
@@ -15,29 +16,46 @@ function owns(seat: Seat, piece: number): boolean {
   return piece < 10 === (seat === 'red');
 }
 
-export function attackChoices(state: GameState, seat: Seat): Action[] {
-  const choices: Action[] = [];
+export function attackChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
   for (const ship of SEATS) {
     const deck = state.decks[ship];
     for (const attacker of deck) {
       if (!owns(seat, attacker) || state.kinds[attacker] === 'bomb') continue;
       for (const target of deck) {
-        if (!owns(seat, target)) choices.push({ type: 'attack', attacker, target });
+        if (!owns(seat, target)) choices.push(attackAction(attacker, target));
       }
     }
   }
   const enemy = opponentOf(seat);
   const enemyDeck = state.decks[enemy];
   if (!enemyDeck.some((piece) => owns(enemy, piece))) {
-    for (const piece of enemyDeck) choices.push({ type: 'raid', piece });
+    for (const piece of enemyDeck) choices.push(pieceAction('raid', piece));
   }
   return choices;
 }
 
+/** Is there any battle or raid for `seat` (without listing them)? */
+function canAttack(state: GameState, seat: Seat): boolean {
+  for (const ship of SEATS) {
+    const deck = state.decks[ship];
+    let attackers = false;
+    let targets = false;
+    for (const piece of deck) {
+      if (!owns(seat, piece)) targets = true;
+      else if (state.kinds[piece] !== 'bomb') attackers = true;
+    }
+    if (attackers && targets) return true;
+  }
+  const enemy = opponentOf(seat);
+  const enemyDeck = state.decks[enemy];
+  return enemyDeck.length > 0 && !enemyDeck.some((piece) => owns(enemy, piece));
+}
+
 export function beginAttack(table: Table): void {
   const seat = table.state.mover;
-  if (attackChoices(table.state, seat).length === 0) {
-    emit(table, { type: 'nothingHappened', seat, face: 'attack', reason: 'no pirate can attack' });
+  if (!canAttack(table.state, seat)) {
+    if (table.events)
+      emit(table, { type: 'nothingHappened', seat, face: 'attack', reason: 'no pirate can attack' });
     endTurn(table);
     return;
   }

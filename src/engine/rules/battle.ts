@@ -27,6 +27,7 @@ export function battle(table: Table, seat: Seat, attacker: number, defender: num
   state.shown[defender] = true;
   const loser = battleLoser(attackerKind, defenderKind);
   const losers = loser === 'attacker' ? [attacker] : loser === 'defender' ? [defender] : [attacker, defender];
-  emit(table, { type: 'battle', seat, ship, attacker, attackerKind, defender, defenderKind, losers });
+  if (table.events)
+    emit(table, { type: 'battle', seat, ship, attacker, attackerKind, defender, defenderKind, losers });
   for (const piece of losers) removeFromPlay(table, piece, 'battle');
 }

@@ -4,22 +4,22 @@
  * hatch leaves play, a miss returns it unknown (R11.2). When the enemy had no piece on either deck
  * (judged before the shot), a hit earns a flag attempt instead (R5.2).
  */
-import type { Action, Aim } from '../actions.ts';
-import type { ShotFlight } from '../events.ts';
-import type { GameState, ShotTarget } from '../state.ts';
+import type { Action } from '../actions.ts';
+import { type Aim, fireShot, type Shot, type ShotTarget } from '../cannon/index.ts';
+import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
 import { beginFlagAttempt } from './flag.ts';
-import { emit, hasPieceOnDecks, piecesOnDecks, removeFromPlay, setPending, type Table } from './table.ts';
+import { emit, hasPieceOnDecks, piecesOnDecksAs, removeFromPlay, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 /** The shooter's choices of an enemy piece for the hatch. */
-export function hatchChoices(state: GameState, shooter: Seat): Action[] {
-  return piecesOnDecks(state, opponentOf(shooter)).map((piece) => ({ type: 'hatch', piece }));
+export function hatchChoices(state: GameState, shooter: Seat, choices: Action[] = []): Action[] {
+  return piecesOnDecksAs(state, opponentOf(shooter), 'hatch', choices);
 }
 
 /** The hit seat's choices after a sail hit: one of its own pieces on either deck. */
-export function losePieceChoices(state: GameState, seat: Seat): Action[] {
-  return piecesOnDecks(state, seat).map((piece) => ({ type: 'losePiece', piece }));
+export function losePieceChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
+  return piecesOnDecksAs(state, seat, 'losePiece', choices);
 }
 
 export function beginShootSail(table: Table): void {
@@ -42,7 +42,7 @@ export function beginShootSkull(table: Table): void {
 
 export function resolveHatch(table: Table, piece: number): void {
   const seat = table.state.mover;
-  emit(table, { type: 'onHatch', seat, piece });
+  if (table.events) emit(table, { type: 'onHatch', seat, piece });
   askToShoot(table, seat, 'skull', piece, false);
 }
 
@@ -55,7 +55,7 @@ function askToShoot(table: Table, seat: Seat, target: ShotTarget, hatch: number 
 /** What a shot did: hit or miss, and for aimed shots the flight to draw. */
 export interface ShotOutcome {
   readonly hit: boolean;
-  readonly flight: ShotFlight | null;
+  readonly flight: Shot | null;
 }
 
 function fire(table: Table, target: ShotTarget, aim: Aim | null): ShotOutcome {
@@ -63,8 +63,9 @@ function fire(table: Table, target: ShotTarget, aim: Aim | null): ShotOutcome {
   if (rules.shots === 'quick' || aim === null) {
     return { hit: table.random.float() < rules.quickOdds[target], flight: null };
   }
-  // Aimed shots are refused at game creation until the cannon's physics exist.
-  throw new Error('aimed shots are not available in this build');
+  // R8.2: the ball flies; the spring's wobble draws from the game's PRNG.
+  const flight = fireShot(aim, target, table.random.float, rules.cannon);
+  return { hit: flight.hit, flight };
 }
 
 export function resolveShoot(table: Table, aim: Aim | null): void {
@@ -73,7 +74,7 @@ export function resolveShoot(table: Table, aim: Aim | null): void {
   if (pending.ask !== 'shoot') return;
   const { seat, target, hatch, open } = pending;
   const shot = fire(table, target, aim);
-  emit(table, { type: 'shot', seat, target, hit: shot.hit, aim, flight: shot.flight });
+  if (table.events) emit(table, { type: 'shot', seat, target, hit: shot.hit, aim, flight: shot.flight });
   if (target === 'sail') {
     if (!shot.hit) endTurn(table);
     else if (open) beginFlagAttempt(table, seat, null);
@@ -82,7 +83,7 @@ export function resolveShoot(table: Table, aim: Aim | null): void {
   }
   if (hatch !== null) {
     if (shot.hit) removeFromPlay(table, hatch, 'skull');
-    else emit(table, { type: 'pieceReturned', piece: hatch, from: 'hatch' });
+    else if (table.events) emit(table, { type: 'pieceReturned', piece: hatch, from: 'hatch' });
     endTurn(table);
   } else if (shot.hit) {
     beginFlagAttempt(table, seat, null);

@@ -3,6 +3,7 @@
  * rule that carries one out. Both the public API and the bots' fast path go through here.
  */
 import type { Action } from '../actions.ts';
+import { clampAim, DEFAULT_AIM } from '../cannon/index.ts';
 import type { GameState } from '../state.ts';
 import type { Seat } from '../vocabulary.ts';
 import { attackChoices, resolveAttack, resolveRaid } from './attack.ts';
@@ -13,6 +14,7 @@ import {
   resolveLosePiece,
   resolveShoot,
 } from './cannon-shots.ts';
+import { PASS, SHOOT } from './canonical-actions.ts';
 import { FLAG_CHOICES, resolveTurnFlag } from './flag.ts';
 import { newPirateChoices, resolveNewPirate } from './new-pirate.ts';
 import { plankChoices, resolvePlank } from './plank.ts';
@@ -21,9 +23,6 @@ import { resolveSwing, swingChoices } from './swing.ts';
 import { emit, type Table } from './table.ts';
 import { currentFace, resolveTurnCard, turnCardChoices } from './turn.ts';
 import { endTurn } from './turn-end.ts';
-
-const PASS: Action = Object.freeze({ type: 'pass' });
-const SHOOT: Action = Object.freeze({ type: 'shoot' });
 
 /** The seats that must decide now: both during setup (until each is ready), none when the game is over. */
 export function seatsToAct(state: GameState): Seat[] {
@@ -38,29 +37,42 @@ export function seatsToAct(state: GameState): Seat[] {
   return [pending.seat];
 }
 
+/** The one seat that decides now (during setup, the first not yet ready); null when the game is over. */
+export function decider(state: GameState): Seat | null {
+  const pending = state.pending;
+  if (pending.ask === 'none') return null;
+  if (pending.ask === 'setup') return !state.ready.red ? 'red' : !state.ready.blue ? 'blue' : null;
+  return pending.seat;
+}
+
 /** Every action `seat` may take now (without `resign`, which is always accepted while the game runs). */
-export function choicesFor(state: GameState, seat: Seat): readonly Action[] {
+export function choicesFor(state: GameState, seat: Seat, scratch?: Action[]): readonly Action[] {
   const pending = state.pending;
   if (pending.ask === 'none') return [];
   if (pending.ask === 'setup') return setupChoices(state, seat);
   if (pending.seat !== seat) return [];
+  // The bots' playouts pass a scratch list to fill, to spare an allocation per decision.
+  const into = scratch ?? [];
+  into.length = 0;
   switch (pending.ask) {
     case 'turnCard':
       return turnCardChoices(state);
     case 'newPirate':
-      return withPass(newPirateChoices(state, seat));
+      return withPass(newPirateChoices(state, seat, into));
     case 'swing':
-      return withPass(swingChoices(state, seat));
+      return withPass(swingChoices(state, seat, into));
     case 'attack':
-      return withPass(attackChoices(state, seat));
+      return withPass(attackChoices(state, seat, into));
     case 'plank':
-      return plankChoices(state, seat);
+      return plankChoices(state, seat, into);
     case 'hatch':
-      return hatchChoices(state, seat);
+      return hatchChoices(state, seat, into);
     case 'shoot':
-      return [SHOOT];
+      return state.rules.shots === 'quick'
+        ? [SHOOT]
+        : [{ type: 'shoot', aim: clampAim(DEFAULT_AIM, state.rules.cannon) }];
     case 'losePiece':
-      return losePieceChoices(state, seat);
+      return losePieceChoices(state, seat, into);
     case 'turnFlag':
       return FLAG_CHOICES;
   }
@@ -101,7 +113,7 @@ export function resolve(table: Table, seat: Seat, action: Action): void {
     }
     case 'pass':
       // R2.5: an optional action declined.
-      emit(table, { type: 'declined', seat, face: currentFace(state) });
+      if (table.events) emit(table, { type: 'declined', seat, face: currentFace(state) });
       return endTurn(table);
     case 'resign':
       return;

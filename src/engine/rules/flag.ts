@@ -20,7 +20,7 @@ export const FLAG_CHOICES: readonly Action[] = Object.freeze([
 
 /** R5: `seat` has earned an attempt, by boarding with `raider` or by the cannon (null). */
 export function beginFlagAttempt(table: Table, seat: Seat, raider: number | null): void {
-  emit(table, { type: 'flagAttempt', seat, raider });
+  if (table.events) emit(table, { type: 'flagAttempt', seat, raider });
   setPending(table, { ask: 'turnFlag', seat, raider });
 }
 
@@ -29,7 +29,7 @@ export function resolveTurnFlag(table: Table, seat: Seat, raider: number | null,
   const owner = opponentOf(seat);
   const card = state.flagSlots[owner][slot] ?? 'monkey';
   state.flagShown[owner][slot] = true;
-  emit(table, { type: 'flagCardTurned', seat, owner, slot, card });
+  if (table.events) emit(table, { type: 'flagCardTurned', seat, owner, slot, card });
   switch (card) {
     case 'flag':
       finish(table, seat, 'flag', `${SEAT_NAMES[seat]} captured ${SEAT_NAMES[owner]}'s flag.`);

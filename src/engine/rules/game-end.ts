@@ -8,5 +8,5 @@ export function finish(table: Table, winner: Seat | null, reason: Outcome['reaso
   state.phase = 'over';
   state.outcome = { winner, reason, message };
   state.pending = { ask: 'none' };
-  emit(table, { type: 'gameOver', winner, reason });
+  if (table.events) emit(table, { type: 'gameOver', winner, reason });
 }

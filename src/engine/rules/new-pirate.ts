@@ -2,22 +2,29 @@
 import type { Action } from '../actions.ts';
 import { firstPieceOf, type GameState } from '../state.ts';
 import type { Seat } from '../vocabulary.ts';
+import { pieceAction } from './canonical-actions.ts';
 import { emit, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
-export function newPirateChoices(state: GameState, seat: Seat): Action[] {
+export function newPirateChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
   const first = firstPieceOf(seat);
-  const choices: Action[] = [];
   for (let piece = first; piece < first + 10; piece++) {
-    if (state.places[piece] === 'extras') choices.push({ type: 'newPirate', piece });
+    if (state.places[piece] === 'extras') choices.push(pieceAction('newPirate', piece));
   }
   return choices;
 }
 
+function hasExtras(state: GameState, seat: Seat): boolean {
+  const first = firstPieceOf(seat);
+  for (let piece = first; piece < first + 10; piece++) if (state.places[piece] === 'extras') return true;
+  return false;
+}
+
 export function beginNewPirate(table: Table): void {
   const seat = table.state.mover;
-  if (newPirateChoices(table.state, seat).length === 0) {
-    emit(table, { type: 'nothingHappened', seat, face: 'newPirate', reason: 'no extras are left' });
+  if (!hasExtras(table.state, seat)) {
+    if (table.events)
+      emit(table, { type: 'nothingHappened', seat, face: 'newPirate', reason: 'no extras are left' });
     endTurn(table);
     return;
   }
@@ -29,6 +36,6 @@ export function resolveNewPirate(table: Table, piece: number): void {
   const seat = state.mover;
   state.places[piece] = seat;
   state.decks[seat].push(piece);
-  emit(table, { type: 'newPirate', seat, piece });
+  if (table.events) emit(table, { type: 'newPirate', seat, piece });
   endTurn(table);
 }

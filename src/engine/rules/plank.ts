@@ -5,12 +5,12 @@
 import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
-import { emit, piecesOnDecks, removeFromPlay, setPending, type Table } from './table.ts';
+import { emit, piecesOnDecksAs, removeFromPlay, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 /** The choices of `chooser`, the opponent of the seat that turned the Plank. */
-export function plankChoices(state: GameState, chooser: Seat): Action[] {
-  return piecesOnDecks(state, opponentOf(chooser)).map((piece) => ({ type: 'plank', piece }));
+export function plankChoices(state: GameState, chooser: Seat, choices: Action[] = []): Action[] {
+  return piecesOnDecksAs(state, opponentOf(chooser), 'plank', choices);
 }
 
 export function beginPlank(table: Table): void {
@@ -19,12 +19,13 @@ export function beginPlank(table: Table): void {
   const choices = plankChoices(state, chooser);
   const only = choices.length === 1 ? choices[0] : undefined;
   if (choices.length === 0) {
-    emit(table, {
-      type: 'nothingHappened',
-      seat: state.mover,
-      face: 'plank',
-      reason: 'no pirate stands on a deck',
-    });
+    if (table.events)
+      emit(table, {
+        type: 'nothingHappened',
+        seat: state.mover,
+        face: 'plank',
+        reason: 'no pirate stands on a deck',
+      });
     endTurn(table);
   } else if (only?.type === 'plank') {
     resolvePlank(table, only.piece); // a forced choice is made at once
@@ -35,10 +36,10 @@ export function beginPlank(table: Table): void {
 
 export function resolvePlank(table: Table, piece: number): void {
   const chooser = opponentOf(table.state.mover);
-  emit(table, { type: 'onPlank', chooser, piece });
+  if (table.events) emit(table, { type: 'onPlank', chooser, piece });
   const side = table.random.int(2) === 0 ? 'shark' : 'pirate';
-  emit(table, { type: 'coinTossed', for: 'plank', side });
+  if (table.events) emit(table, { type: 'coinTossed', for: 'plank', side });
   if (side === 'shark') removeFromPlay(table, piece, 'plank');
-  else emit(table, { type: 'pieceReturned', piece, from: 'plank' });
+  else if (table.events) emit(table, { type: 'pieceReturned', piece, from: 'plank' });
   endTurn(table);
 }

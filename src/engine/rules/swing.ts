@@ -6,25 +6,34 @@
 import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
+import { pieceAction } from './canonical-actions.ts';
 import { emit, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
-export function swingChoices(state: GameState, seat: Seat): Action[] {
-  const choices: Action[] = [];
+export function swingChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
   for (const piece of state.decks[seat]) {
     if (piece < 10 === (seat === 'red') && state.kinds[piece] !== 'bomb')
-      choices.push({ type: 'swing', piece });
+      choices.push(pieceAction('swing', piece));
   }
   for (const piece of state.decks[opponentOf(seat)]) {
-    if (piece < 10 === (seat === 'red')) choices.push({ type: 'swing', piece });
+    if (piece < 10 === (seat === 'red')) choices.push(pieceAction('swing', piece));
   }
   return choices;
 }
 
+/** Is there any piece `seat` may swing (without listing them)? */
+function canSwing(state: GameState, seat: Seat): boolean {
+  for (const piece of state.decks[seat])
+    if (piece < 10 === (seat === 'red') && state.kinds[piece] !== 'bomb') return true;
+  for (const piece of state.decks[opponentOf(seat)]) if (piece < 10 === (seat === 'red')) return true;
+  return false;
+}
+
 export function beginSwing(table: Table): void {
   const seat = table.state.mover;
-  if (swingChoices(table.state, seat).length === 0) {
-    emit(table, { type: 'nothingHappened', seat, face: 'swing', reason: 'no pirate can swing' });
+  if (!canSwing(table.state, seat)) {
+    if (table.events)
+      emit(table, { type: 'nothingHappened', seat, face: 'swing', reason: 'no pirate can swing' });
     endTurn(table);
     return;
   }
@@ -41,6 +50,6 @@ export function resolveSwing(table: Table, piece: number): void {
   state.decks[to].push(piece);
   state.places[piece] = to;
   if (to !== seat) state.boarded[piece] = true;
-  emit(table, { type: 'swung', seat, piece, ship: to });
+  if (table.events) emit(table, { type: 'swung', seat, piece, ship: to });
   endTurn(table);
 }

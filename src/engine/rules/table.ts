@@ -2,10 +2,12 @@
  * The table the rules act on while one decision is resolved: a mutable state (a private copy, never the
  * caller's), the live PRNG, and where events go (null on the bots' fast path, which needs none).
  */
+import type { Action } from '../actions.ts';
 import { type GameEvent, privateEvent, publicEvent } from '../events.ts';
 import type { Random } from '../random.ts';
 import { firstPieceOf, type GameState, type Pending } from '../state.ts';
 import type { Seat } from '../vocabulary.ts';
+import { pieceAction } from './canonical-actions.ts';
 
 export interface Table {
   readonly state: GameState;
@@ -37,6 +39,21 @@ export function piecesOnDecks(state: GameState, owner: Seat): number[] {
     if (place === 'red' || place === 'blue') found.push(id);
   }
   return found;
+}
+
+/** One `type` choice per piece of `owner` standing on either deck, pushed onto `choices`. */
+export function piecesOnDecksAs(
+  state: GameState,
+  owner: Seat,
+  type: 'plank' | 'hatch' | 'losePiece',
+  choices: Action[],
+): Action[] {
+  const first = firstPieceOf(owner);
+  for (let id = first; id < first + 10; id++) {
+    const place = state.places[id];
+    if (place === 'red' || place === 'blue') choices.push(pieceAction(type, id));
+  }
+  return choices;
 }
 
 /** Does `owner` have any piece on either deck? */

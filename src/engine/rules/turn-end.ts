@@ -15,17 +15,17 @@ export function endTurn(table: Table): void {
     const turned = state.cards[card];
     if (turned) turned.aside = mover;
     state.aside[mover] = card;
-    emit(table, { type: 'cardSetAside', seat: mover, card });
+    if (table.events) emit(table, { type: 'cardSetAside', seat: mover, card });
     if (previous !== null) {
       const back = state.cards[previous];
       if (back) back.aside = null;
-      emit(table, { type: 'cardReturned', seat: mover, card: previous });
+      if (table.events) emit(table, { type: 'cardReturned', seat: mover, card: previous });
     }
   }
   state.lastTurned = card;
   state.current = null;
   state.turn += 1;
-  emit(table, { type: 'turnEnded', seat: mover, turn: state.turn });
+  if (table.events) emit(table, { type: 'turnEnded', seat: mover, turn: state.turn });
   const limit = state.rules.turnLimit;
   if (limit !== null && state.turn >= limit) {
     finish(table, null, 'turnLimit', `The turn limit of ${limit} turns was reached: the game is a draw.`);

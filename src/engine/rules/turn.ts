@@ -7,22 +7,28 @@ import type { GameState } from '../state.ts';
 import type { CardFace } from '../vocabulary.ts';
 import { beginAttack } from './attack.ts';
 import { beginShootSail, beginShootSkull } from './cannon-shots.ts';
+import { turnCardAction } from './canonical-actions.ts';
 import { beginNewPirate } from './new-pirate.ts';
 import { beginPlank } from './plank.ts';
 import { beginSwing } from './swing.ts';
 import { emit, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
-const CARD_CHOICES: readonly Action[] = Object.freeze(
-  Array.from({ length: 10 }, (_, card) => Object.freeze({ type: 'turnCard', card }) as Action),
-);
+/** The lists of card choices by the bit mask of cards that may not be turned (set aside or just turned). */
+const choicesByBlocked = new Map<number, readonly Action[]>();
 
-export function turnCardChoices(state: GameState): Action[] {
+export function turnCardChoices(state: GameState): readonly Action[] {
+  const cards = state.cards;
+  let blocked = state.lastTurned === null ? 0 : 1 << state.lastTurned;
+  for (let index = 0; index < cards.length; index++) if (cards[index]?.aside !== null) blocked |= 1 << index;
+  const cached = choicesByBlocked.get(blocked);
+  if (cached) return cached;
   const choices: Action[] = [];
-  state.cards.forEach((card, index) => {
-    const choice = CARD_CHOICES[index];
-    if (card.aside === null && index !== state.lastTurned && choice) choices.push(choice);
-  });
+  for (let index = 0; index < cards.length; index++) {
+    if ((blocked & (1 << index)) === 0) choices.push(turnCardAction(index));
+  }
+  Object.freeze(choices);
+  choicesByBlocked.set(blocked, choices);
   return choices;
 }
 
@@ -45,7 +51,7 @@ export function resolveTurnCard(table: Table, index: number): void {
   state.current = index;
   const face = card.sides[card.up];
   const back = card.sides[card.up === 0 ? 1 : 0];
-  emit(table, { type: 'cardTurned', seat: state.mover, card: index, face, back });
+  if (table.events) emit(table, { type: 'cardTurned', seat: state.mover, card: index, face, back });
   carryOut(table, face);
 }
 
@@ -66,12 +72,13 @@ function carryOut(table: Table, face: CardFace): void {
       return beginPlank(table);
     case 'sleeping':
       // R3.5: the pirates are asleep.
-      emit(table, {
-        type: 'nothingHappened',
-        seat: table.state.mover,
-        face,
-        reason: 'the pirates are asleep',
-      });
+      if (table.events)
+        emit(table, {
+          type: 'nothingHappened',
+          seat: table.state.mover,
+          face,
+          reason: 'the pirates are asleep',
+        });
       return endTurn(table);
   }
 }
