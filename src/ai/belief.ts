@@ -18,6 +18,7 @@ import { loserOf, VALUE } from './judgement.ts';
 import type { Determinizer } from './sample.ts';
 import { shuffle } from './sample.ts';
 import type { BeliefLike } from './search-bot.ts';
+import { DECK_WEIGHT } from './setup-choice.ts';
 
 export interface BeliefOptions {
   readonly particles: number;
@@ -53,6 +54,7 @@ export class ParticleBelief implements BeliefLike {
   private seat: Seat | null = null;
   private seen = 0;
   private board: Where[] | null = null;
+  private setupWeighed = false;
 
   constructor(options: BeliefOptions = DEFAULT_BELIEF) {
     this.options = options;
@@ -69,6 +71,10 @@ export class ParticleBelief implements BeliefLike {
         this.particles.push(shuffle(PIECE_SET.slice(), seedRandom));
         this.weights.push(1);
       }
+    }
+    if (!this.setupWeighed && view.phase === 'play') {
+      this.setupWeighed = true;
+      this.weighSetup(view, history, hidden.enemy === 'red' ? 0 : 10);
     }
     if (this.board !== null) {
       for (let i = this.seen; i < history.length; i++) {
@@ -113,6 +119,20 @@ export class ParticleBelief implements BeliefLike {
       squares += w * w;
     }
     return squares > 0 ? (sum * sum) / squares : 0;
+  }
+
+  /**
+   * The enemy's setup: its three first deck pieces are the ones on a deck or out that never came on as a new
+   * pirate. Weighed by how often a sensible setup puts each kind on deck (setup-choice.ts: the Bomb often).
+   */
+  private weighSetup(view: PlayerView, history: readonly GameEvent[], first: number): void {
+    const brought = new Set<number>();
+    for (const event of history) if (event.type === 'newPirate') brought.add(event.piece);
+    const board = boardOf(view);
+    const deck: number[] = [];
+    for (let id = first; id < first + 10; id++) if (board[id] !== 'extras' && !brought.has(id)) deck.push(id);
+    if (deck.length !== 3) return;
+    this.reweight((p) => deck.reduce((product, id) => product * (DECK_WEIGHT[kindAt(p, id, first)] / 3), 1));
   }
 
   /** One event: reweight by an enemy choice, then move the pieces on the tracked board. */

@@ -13,7 +13,8 @@ import {
 import { seatOf } from './hidden.ts';
 import { shuffle } from './sample.ts';
 
-const DECK_WEIGHT: Readonly<Record<PieceKind, number>> = {
+/** How much more often each kind goes on deck at setup (the belief models enemy setups with it too). */
+export const DECK_WEIGHT: Readonly<Record<PieceKind, number>> = {
   bomb: 3,
   captain: 1,
   swashbuckler: 1.5,

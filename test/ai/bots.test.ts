@@ -37,7 +37,7 @@ describe('bots by name', () => {
 });
 
 describe('bots only ever return legal actions', () => {
-  for (const shots of ['quick'] as const) {
+  for (const shots of ['quick', 'aimed'] as const) {
     it(`every quick bot against every other, seeded games (${shots} shots)`, () => {
       let games = 0;
       for (const a of QUICK_BOTS) {
