@@ -50,7 +50,10 @@ export function hitChance(skill: number): number {
 
 export function searchBot(options: SearchBotOptions): Bot {
   let belief: BeliefLike | null = null;
-  let lastHistory: readonly unknown[] | null = null;
+  // Where the belief's game stood: how many events it had read and the last of them, as text (a worker
+  // thread gets fresh copies of the events every time, so identity cannot tell games apart).
+  let seen = 0;
+  let lastEvent = '';
   return {
     name: options.name,
     decide(input: DecisionInput): Action {
@@ -66,15 +69,16 @@ export function searchBot(options: SearchBotOptions): Bot {
       let worlds = (r: Random) => determinizer.sample(r);
       if (options.belief) {
         // A history that does not extend the last one is a new game: start a fresh belief.
+        const history = input.history;
         if (
           belief === null ||
-          lastHistory === null ||
-          input.history.length < lastHistory.length ||
-          input.history[0] !== lastHistory[0]
+          history.length < seen ||
+          (seen > 0 && JSON.stringify(history[seen - 1]) !== lastEvent)
         ) {
           belief = options.belief();
         }
-        lastHistory = input.history;
+        seen = history.length;
+        lastEvent = seen > 0 ? JSON.stringify(history[seen - 1]) : '';
         const draw = belief.prepare(input, determinizer);
         worlds = (r: Random) => determinizer.sample(r, draw(r));
       }

@@ -51,3 +51,32 @@ describe('the particle belief', () => {
     expect(checked).toBeGreaterThan(200);
   });
 });
+
+describe('a search bot keeps its belief per game', () => {
+  it('decides the same whether its events arrive as the same objects or as fresh copies (worker threads)', () => {
+    const play = (copy: boolean) => {
+      const made = createBot('belief:60');
+      const heuristic = createBot('heuristic');
+      if (!made.ok || !heuristic.ok) throw new Error('bots');
+      let state = createGame({ seed: 'copies', shots: 'quick', turnLimit: 80 });
+      const history = { red: [] as GameEvent[], blue: [] as GameEvent[] };
+      const random = { red: randomFromSeed('r'), blue: randomFromSeed('b') };
+      while (state.outcome === null) {
+        const seat = toAct(state)[0];
+        if (seat === undefined) break;
+        const seen = copy ? (JSON.parse(JSON.stringify(history[seat])) as GameEvent[]) : history[seat];
+        const bot = seat === 'red' ? made.value : heuristic.value;
+        const result = applyAction(
+          state,
+          seat,
+          bot.decide({ view: viewFor(state, seat), history: seen, random: random[seat] }),
+        );
+        if (!result.ok) throw new Error(result.error.message);
+        state = result.state;
+        for (const s of SEATS) history[s].push(...eventsFor(result.events, s));
+      }
+      return state.log;
+    };
+    expect(play(true)).toEqual(play(false));
+  });
+});
