@@ -113,6 +113,13 @@ export function parseAction(input: unknown): Result<Action> {
       const aim = input.aim;
       if (!isRecord(aim))
         return fail('aim/malformed', 'An aim is an object { x, back, yaw, pitch } of numbers.');
+      const extra = Object.keys(aim).find((key) => !['x', 'back', 'yaw', 'pitch'].includes(key));
+      if (extra !== undefined) {
+        return fail(
+          'aim/malformed',
+          `An aim has only x, back, yaw and pitch; '${extra}' is not one of them.`,
+        );
+      }
       const { x, back, yaw, pitch } = aim;
       if (![x, back, yaw, pitch].every((n) => typeof n === 'number' && Number.isFinite(n))) {
         return fail('aim/malformed', 'An aim needs x, back, yaw and pitch, each a finite number.');

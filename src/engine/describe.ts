@@ -27,6 +27,11 @@ function sentence(text: string): string {
   return text.endsWith('!') ? text : `${text}.`;
 }
 
+/** "the Bomb wins", "Walter Whip wins". */
+function winnerName(kind: PieceKind): string {
+  return kind === 'bomb' ? 'the Bomb' : PIECE_NAMES[kind];
+}
+
 const CAUSE = {
   battle: 'lost the battle',
   sail: 'was given up after the sail hit',
@@ -74,8 +79,8 @@ export function describeEvent(event: GameEvent, forSeat: Viewer): string {
         event.losers.length === 2
           ? 'both leave play'
           : event.losers[0] === event.attacker
-            ? `${PIECE_NAMES[event.defenderKind]} wins`
-            : `${PIECE_NAMES[event.attackerKind]} wins`;
+            ? `${winnerName(event.defenderKind)} wins`
+            : `${winnerName(event.attackerKind)} wins`;
       return `${attacker} attacked ${defender} on ${SHIP[event.ship]}: ${result}.`;
     }
     case 'pieceOut':

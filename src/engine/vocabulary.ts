@@ -51,7 +51,7 @@ export const PIECE_NAMES: Readonly<Record<PieceKind, string>> = {
   earring: 'Eddy Earring',
   bombcatcher: 'Boris Bomb-catcher',
   adder: 'Aden Adder',
-  bomb: 'the Bomb',
+  bomb: 'Bomb',
 };
 
 /** R1.1: the ten pieces each seat owns, as kinds (the two Ivans and the two Eddys appear twice). */

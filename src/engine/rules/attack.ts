@@ -34,7 +34,10 @@ export function attackChoices(state: GameState, seat: Seat, choices: Action[] = 
   return choices;
 }
 
-/** Is there any battle or raid for `seat` (without listing them)? */
+/**
+ * Is there any battle or raid for `seat`, as far as the opponent can see? R11.3: a piece facing an enemy
+ * counts even if it is the Bomb (which may only pass), or skipping the card would betray the Bomb.
+ */
 function canAttack(state: GameState, seat: Seat): boolean {
   for (const ship of SEATS) {
     const deck = state.decks[ship];
@@ -42,7 +45,7 @@ function canAttack(state: GameState, seat: Seat): boolean {
     let targets = false;
     for (const piece of deck) {
       if (!owns(seat, piece)) targets = true;
-      else if (state.kinds[piece] !== 'bomb') attackers = true;
+      else attackers = true;
     }
     if (attackers && targets) return true;
   }

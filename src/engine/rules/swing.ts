@@ -21,10 +21,12 @@ export function swingChoices(state: GameState, seat: Seat, choices: Action[] = [
   return choices;
 }
 
-/** Is there any piece `seat` may swing (without listing them)? */
+/**
+ * Is there any piece `seat` may swing, as far as the opponent can see? R11.3: a lone Bomb counts (the seat
+ * may only pass), or skipping the card would betray it.
+ */
 function canSwing(state: GameState, seat: Seat): boolean {
-  for (const piece of state.decks[seat])
-    if (piece < 10 === (seat === 'red') && state.kinds[piece] !== 'bomb') return true;
+  for (const piece of state.decks[seat]) if (piece < 10 === (seat === 'red')) return true;
   for (const piece of state.decks[opponentOf(seat)]) if (piece < 10 === (seat === 'red')) return true;
   return false;
 }
