@@ -31,6 +31,15 @@ export interface SearchBudget {
   readonly exploration?: number;
 }
 
+/**
+ * Expert's opponent-view iterations: a share of the iterations run in worlds where the searcher's own
+ * unseen pieces are reshuffled (what the enemy could imagine), and update only the enemy's nodes.
+ */
+export interface EnemyView {
+  readonly share: number;
+  readonly worlds: (random: Random) => GameState;
+}
+
 /** Prior knowledge for the root: a mean score per root action, worth `visits` pretend visits (progressive bias). */
 export interface RootPrior {
   readonly actions: readonly Action[];
@@ -138,6 +147,7 @@ export function search(
   random: Random,
   budget: SearchBudget,
   prior?: RootPrior,
+  enemyView?: EnemyView,
 ): SearchResult {
   const depth = budget.playoutDepth ?? 40;
   const c = budget.exploration ?? 0.7;
@@ -171,7 +181,8 @@ export function search(
   let done = 0;
   for (; done < budget.iterations; done++) {
     if ((done & 31) === 31 && performance.now() - began > cap) break;
-    const game = fastCopyWithChance(worlds(random), random);
+    const imagined = enemyView !== undefined && random.float() < enemyView.share;
+    const game = fastCopyWithChance(imagined ? enemyView.worlds(random) : worlds(random), random);
     const state = fastState(game);
     path.length = 0;
     let node = root;
@@ -191,6 +202,7 @@ export function search(
     }
     playout(game, random, depth);
     for (const visited of path) {
+      if (imagined && visited.seat === seat) continue;
       visited.visits += 1;
       visited.score += scoreFor(visited.seat, state);
     }

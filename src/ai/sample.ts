@@ -110,6 +110,36 @@ export class Determinizer {
     this.pending = pendingOf(view);
   }
 
+  /**
+   * A world as the enemy could imagine it: like `sample`, and the seat's own pieces the enemy has not seen
+   * swap kinds among themselves (the Bomb never onto a piece that boarded). Expert's search scores the
+   * enemy's choices in such worlds, so the enemy in its tree cannot see the seat's pieces.
+   */
+  sampleEnemyView(random: Random, assignment?: readonly PieceKind[]): GameState {
+    const world = this.sample(random, assignment);
+    const first = this.hidden.seat === 'red' ? 0 : 10;
+    const unseen: number[] = [];
+    for (let id = first; id < first + 10; id++)
+      if (!this.shown[id] && world.places[id] !== 'out') unseen.push(id);
+    const kinds = world.kinds.slice();
+    const mixed = shuffle(
+      unseen.map((id) => kinds[id] ?? 'bomb'),
+      random,
+    );
+    const bombAt = mixed.indexOf('bomb');
+    if (bombAt >= 0 && world.boarded[unseen[bombAt] ?? 0]) {
+      const to = unseen.findIndex((id) => !world.boarded[id]);
+      if (to >= 0) {
+        mixed[bombAt] = mixed[to] ?? 'bomb';
+        mixed[to] = 'bomb';
+      }
+    }
+    unseen.forEach((id, i) => {
+      kinds[id] = mixed[i] ?? 'bomb';
+    });
+    return { ...world, kinds };
+  }
+
   /** A world with the given enemy kinds (parallel to `hidden.unknown`), or freshly sampled ones. */
   sample(random: Random, assignment?: readonly PieceKind[]): GameState {
     const { hidden, view } = this;

@@ -21,6 +21,8 @@ export interface SearchBotOptions {
   readonly sampleMove?: boolean;
   /** Pretend visits given to the heuristic's opinion of each root action (0: none). */
   readonly priorVisits?: number;
+  /** Share of iterations in worlds the enemy could imagine (expert), 0 for none. */
+  readonly enemyViewShare?: number;
   /** Makes a fresh belief per game; absent: hard constraints only. */
   readonly belief?: () => BeliefLike;
 }
@@ -67,6 +69,7 @@ export function searchBot(options: SearchBotOptions): Bot {
           : { sail: hitChance(options.skill), skull: hitChance(options.skill) };
       const determinizer = new Determinizer(view, input.history, { quickOdds: odds });
       let worlds = (r: Random) => determinizer.sample(r);
+      let imagined = (r: Random) => determinizer.sampleEnemyView(r);
       if (options.belief) {
         // A history that does not extend the last one is a new game: start a fresh belief.
         const history = input.history;
@@ -81,13 +84,16 @@ export function searchBot(options: SearchBotOptions): Bot {
         lastEvent = seen > 0 ? JSON.stringify(history[seen - 1]) : '';
         const draw = belief.prepare(input, determinizer);
         worlds = (r: Random) => determinizer.sample(r, draw(r));
+        imagined = (r: Random) => determinizer.sampleEnemyView(r, draw(r));
       }
       const priorVisits = options.priorVisits ?? 0;
       const prior =
         priorVisits > 0
           ? { actions: view.legalActions, means: heuristicScores(view).map(priorMean), visits: priorVisits }
           : undefined;
-      const result = search(seatOf(view), worlds, random, options.budget, prior);
+      const share = options.enemyViewShare ?? 0;
+      const enemyView = share > 0 ? { share, worlds: imagined } : undefined;
+      const result = search(seatOf(view), worlds, random, options.budget, prior, enemyView);
       const chosen = pickMove(result.stats, options.sampleMove === true, random);
       return withAim(legalFor(view, chosen, random), view, options.skill, random);
     },

@@ -11,7 +11,7 @@ const USAGE = `Usage: pirates tournament --bots A,B,... [--games N] [--seed S] [
 Round robin: every pair plays N games (each seed twice, seats swapped), with separate random streams for
 chance and for each bot. Prints the score of every pair with a 95% interval and each bot's Elo
 (Bradley-Terry, bootstrap 95% interval; heuristic = 0 when it plays, else the first bot).
-  --bots A,B,...   bot names: random, heuristic, easy, medium, hard, expert, ismcts:N, belief:N,
+  --bots A,B,...   bot names: random, heuristic, easy, medium, hard, expert, ismcts:N, belief:N, imagine:N,
                    oracle:N (sees the true state: for measurement only)
   --games N        games per pair (default 200)
   --seed S         tournament seed (default 1)

@@ -23,11 +23,12 @@ function bot(name: string): Bot {
 }
 
 /** Cheap stand-ins for the levels' code paths, so many games fit in the test budget. */
-const QUICK_BOTS = ['random', 'heuristic', 'easy', 'ismcts:60', 'belief:60'] as const;
+const QUICK_BOTS = ['random', 'heuristic', 'easy', 'ismcts:60', 'belief:60', 'imagine:40'] as const;
 
 describe('bots by name', () => {
   it('createBot knows every level and refuses unknown names with a sentence', () => {
-    for (const name of [...BOT_NAMES, 'ismcts:10', 'belief:10']) expect(createBot(name).ok).toBe(true);
+    for (const name of [...BOT_NAMES, 'ismcts:10', 'belief:10', 'imagine:10'])
+      expect(createBot(name).ok).toBe(true);
     for (const name of ['nobody', 'ismcts:0', 'ismcts:x', 'random:3', 'oracle', 'oracle:100']) {
       const made = createBot(name);
       expect(made.ok).toBe(false);
@@ -59,7 +60,7 @@ describe('bots only ever return legal actions', () => {
           }
         }
       }
-      expect(games).toBe(50);
+      expect(games).toBe(72);
     });
   }
 
@@ -79,7 +80,7 @@ describe('bots only ever return legal actions', () => {
 });
 
 describe('bots are deterministic per seed', () => {
-  for (const name of ['heuristic', 'easy', 'ismcts:80', 'belief:80']) {
+  for (const name of ['heuristic', 'easy', 'ismcts:80', 'belief:80', 'imagine:80']) {
     it(`${name}: the same seeds give the same game`, () => {
       const play = () =>
         playMatch(
@@ -119,7 +120,7 @@ describe('no cheating', () => {
   it('R11: for one view, a bot decides the same for states that differ only in what the view hides', () => {
     const cases = positions(12);
     expect(cases.length).toBe(12);
-    for (const name of ['heuristic', 'easy', 'ismcts:150', 'belief:150']) {
+    for (const name of ['heuristic', 'easy', 'ismcts:150', 'belief:150', 'imagine:150']) {
       for (const [i, { state, seat, history }] of cases.entries()) {
         const view = viewFor(state, seat);
         // Another world behind the same view: the enemy's kinds, flag order and card backs redrawn.
