@@ -63,6 +63,8 @@ export function assignmentAllowed(hidden: Hidden, kinds: readonly PieceKind[]): 
 export interface WorldOptions {
   /** Play the sampled world with quick shots at these odds (search does; aimed physics is not needed there). */
   readonly quickOdds?: QuickOdds;
+  /** Which own pieces the enemy has seen, when known otherwise than from events (the oracle). */
+  readonly ownShown?: readonly boolean[];
 }
 
 /** The fixed part of every world sampled from one view, computed once per decision. */
@@ -97,7 +99,7 @@ export class Determinizer {
     for (const piece of view.out) places[piece.id] = 'out';
     this.places = places;
     const seat = this.hidden.seat;
-    const own = ownShown(view, history);
+    const own = options.ownShown ?? ownShown(view, history);
     this.shown = this.hidden.known.map((kind, id) =>
       id < 10 === (seat === 'red') ? own[id] === true : kind !== null,
     );
