@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { playMatch } from '../../src/ai/match.ts';
 import { fitElo, scoreInterval } from '../../src/ai/rating.ts';
-import { runTournament } from '../../src/ai/round-robin.ts';
+import { contestant, runTournament } from '../../src/ai/round-robin.ts';
+import { randomFromSeed } from '../../src/engine/index.ts';
 
 describe('a small seeded tournament', () => {
   it('random < heuristic and random < ismcts; ismcts holds its own against the heuristic', () => {
@@ -46,5 +48,22 @@ describe('ratings', () => {
     expect(few.high).toBeGreaterThan(0.75);
     expect(many.high - many.low).toBeLessThan(few.high - few.low);
     expect(many.low).toBeGreaterThan(0.7);
+  });
+});
+
+describe('the oracle (measurement only)', () => {
+  it('is reachable only through the tournament, is marked measurement-only, and plays legal games', () => {
+    const oracle = contestant('oracle:40');
+    expect(typeof oracle).not.toBe('string');
+    if (typeof oracle === 'string') return;
+    expect('measurementOnly' in oracle && oracle.measurementOnly).toBe(true);
+    const heuristic = contestant('heuristic');
+    if (typeof heuristic === 'string') throw new Error(heuristic);
+    const result = playMatch(
+      { red: oracle, blue: heuristic },
+      { red: randomFromSeed('o'), blue: randomFromSeed('h') },
+      { seed: 'oracle-legal', shots: 'quick', turnLimit: 100 },
+    );
+    expect(result.state.outcome).not.toBeNull();
   });
 });
