@@ -1,8 +1,15 @@
 /** The list of subcommands; each lives in its own file. */
 import { benchCommand } from './bench.ts';
+import { benchServerCommand } from './bench-server.ts';
 import { cannonCommand } from './cannon.ts';
 import type { Command } from './command.ts';
 import { serveCommand } from './serve.ts';
 import { tournamentCommand } from './tournament.ts';
 
-export const commands: readonly Command[] = [serveCommand, cannonCommand, benchCommand, tournamentCommand];
+export const commands: readonly Command[] = [
+  serveCommand,
+  cannonCommand,
+  benchCommand,
+  benchServerCommand,
+  tournamentCommand,
+];

@@ -1,14 +1,53 @@
-/** `pirates serve`: the game server. Until the server issue lands it says what it will become. */
+/**
+ * `pirates serve` (what `npm start` runs): the game server with the web page. Settings come from the
+ * environment (docs/protocol.md lists them); SIGTERM or SIGINT shut it down gracefully with exit code 0.
+ */
+import { configFromEnv } from '../server/config.ts';
+import { startServer } from '../server/server.ts';
 import type { Command } from './command.ts';
+
+const USAGE = `Usage: pirates serve
+
+Runs the game server and the web page on http://localhost:3000.
+Environment:
+  PORT                 port to listen on (default 3000; 0 picks a free one)
+  HOST                 address to listen on (default 0.0.0.0)
+  DATABASE_PATH        the SQLite file (default ./data/pirates.sqlite)
+  DATABASE_SYNC        'normal' (survives a killed process, default) or 'full' (also a power cut)
+  WEB_ROOT             the built web client (default ./dist/web)
+  AWAY_SECONDS         how long a seat may be empty on its turn before the other may claim (default 300)
+  BOT_DELAY_MIN_MS, BOT_DELAY_MAX_MS   the computer's human-like pause (default 400-1200)
+  BOT_WORKERS          worker threads for computer players
+  TURN_LIMIT           default turn limit of new games, 0 for none (default 400)
+  MESSAGES_PER_SECOND, MESSAGE_BURST, GAMES_PER_MINUTE   limits
+  LOG_LEVEL            pino level (default info)`;
 
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Run the game server and web page (http://localhost:3000)',
-  usage: 'Usage: pirates serve\n\nRuns the game server with the web page on PORT (default 3000).',
+  usage: USAGE,
   async run() {
-    process.stdout.write(
-      'The game server is not built yet: `npm start` will serve the game on http://localhost:3000 once it is.\n',
-    );
+    let config: ReturnType<typeof configFromEnv>;
+    try {
+      config = configFromEnv(process.env);
+    } catch (error) {
+      process.stderr.write(`pirates serve: ${(error as Error).message}\n`);
+      return 2;
+    }
+    const server = await startServer(config);
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGTERM', stop);
+        process.off('SIGINT', stop);
+        server.close().then(resolve, (error: unknown) => {
+          process.stderr.write(`pirates serve: shutdown failed: ${String(error)}\n`);
+          process.exitCode = 1;
+          resolve();
+        });
+      };
+      process.on('SIGTERM', stop);
+      process.on('SIGINT', stop);
+    });
     return 0;
   },
 };

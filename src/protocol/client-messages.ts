@@ -1,0 +1,47 @@
+/**
+ * What a browser may send on a game socket, as zod schemas shared by server and client. The action inside
+ * `act` is checked for shape by the engine's own `parseAction`, so the wire and the rules never disagree
+ * on what an action looks like; legality stays the engine's business.
+ */
+import { z } from 'zod';
+import { type Action, parseAction } from '../engine/index.ts';
+
+/** An action whose shape the engine accepts, e.g. `{ type: 'turnCard', card: 3 }`. */
+export const actionSchema = z.unknown().transform((value, context): Action => {
+  const parsed = parseAction(value);
+  if (parsed.ok) return parsed.value;
+  context.addIssue({ code: 'custom', message: parsed.error.message });
+  return z.NEVER;
+});
+
+/** The first message on a socket: a seat token, or a request to watch. Tokens never travel in URLs. */
+export const helloSchema = z.union([
+  z.strictObject({ t: z.literal('hello'), token: z.string().min(1).max(200) }),
+  z.strictObject({ t: z.literal('hello'), spectate: z.literal(true) }),
+]);
+
+/** `v` is the sequence number of the last state the client saw; the action is judged against it. */
+export const actSchema = z.strictObject({
+  t: z.literal('act'),
+  v: z.number().int().min(0).max(1_000_000),
+  action: actionSchema,
+});
+
+export const resignSchema = z.strictObject({ t: z.literal('resign') });
+export const resyncSchema = z.strictObject({ t: z.literal('resync') });
+
+/**
+ * When the other seat has been away on its turn for longer than the server allows, a seat may claim the
+ * win ('win') or let the computer play the empty seat ('computer').
+ */
+export const claimSchema = z.strictObject({ t: z.literal('claim'), claim: z.enum(['win', 'computer']) });
+
+export const clientMessageSchema = z.union([helloSchema, actSchema, resignSchema, resyncSchema, claimSchema]);
+
+export type HelloMessage = z.infer<typeof helloSchema>;
+export type ActMessage = z.infer<typeof actSchema>;
+export type ClaimMessage = z.infer<typeof claimSchema>;
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** The message types a client may send, for error sentences. */
+export const CLIENT_MESSAGE_TYPES = ['hello', 'act', 'resign', 'resync', 'claim'] as const;

@@ -1,0 +1,5 @@
+/** The messages between server and browser: zod schemas and their types, nothing else (DESIGN "Layers"). */
+export * from './client-messages.ts';
+export * from './errors.ts';
+export * from './http.ts';
+export * from './server-messages.ts';

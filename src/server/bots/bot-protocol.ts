@@ -1,0 +1,25 @@
+/**
+ * The messages between the bot pool and its worker threads. A worker gets exactly what a bot may see
+ * (the seat's view and history) plus a seed, never the game state.
+ */
+import type { Action, GameEvent, PlayerView } from '../../engine/index.ts';
+
+export interface DecisionRequest {
+  readonly id: number;
+  /** e.g. 'random', 'easy', 'expert'. */
+  readonly level: string;
+  readonly view: PlayerView;
+  readonly history: readonly GameEvent[];
+  /** Seeds the bot's own random source. */
+  readonly seed: string;
+}
+
+export type DecisionReply =
+  | {
+      readonly id: number;
+      readonly ok: true;
+      readonly action: Action;
+      /** The bot that really played (differs from the level while levels fall back to 'random'). */
+      readonly bot: string;
+    }
+  | { readonly id: number; readonly ok: false; readonly message: string };

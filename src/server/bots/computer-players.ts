@@ -1,0 +1,107 @@
+/**
+ * Plays the seats the computer holds. After every move it looks for a computer seat that must decide,
+ * waits a small human-like delay, asks the bot pool with that seat's view and history only, and sends the
+ * answer through the same `Room.act` a person's action takes.
+ */
+import { randomInt } from 'node:crypto';
+import { eventsFor, type Seat, toAct, viewFor } from '../../engine/index.ts';
+import type { Fanout } from '../fanout/fanout.ts';
+import type { Room } from '../rooms/room.ts';
+import { newToken } from '../secrets.ts';
+import type { BotPool } from './bot-pool.ts';
+
+/** How long a computer seat waits after a failed decision before it tries again. */
+const RETRY_MS = 1000;
+
+export interface ComputerLog {
+  /** The level asked for has no bot yet and another played (temporary, see levels.ts). */
+  fallback(level: string, bot: string): void;
+  failed(gameId: string, message: string): void;
+}
+
+export interface BotDelay {
+  /** Milliseconds before a computer seat answers, drawn between these (0 and 0 in tests and benchmarks). */
+  readonly minMs: number;
+  readonly maxMs: number;
+}
+
+export class ComputerPlayers {
+  readonly #pool: BotPool;
+  readonly #fanout: Fanout;
+  readonly #delay: BotDelay;
+  readonly #log: ComputerLog;
+  /** `${gameId}:${seat}` of the seats thinking now. */
+  readonly #thinking = new Set<string>();
+  readonly #seeds = new Map<string, string>();
+  readonly #reportedFallbacks = new Set<string>();
+  #stopped = false;
+
+  constructor(pool: BotPool, fanout: Fanout, delay: BotDelay, log: ComputerLog) {
+    this.#pool = pool;
+    this.#fanout = fanout;
+    this.#delay = delay;
+    this.#log = log;
+  }
+
+  /** Starts playing a room's computer seats (a RoomRegistry hook). */
+  track(room: Room): void {
+    if (this.#seeds.has(room.id)) return;
+    this.#seeds.set(room.id, newToken());
+    this.#fanout.subscribe(room.id, () => this.#look(room));
+    this.#look(room);
+  }
+
+  stop(): void {
+    this.#stopped = true;
+  }
+
+  #look(room: Room): void {
+    if (this.#stopped || room.over) return;
+    for (const seat of toAct(room.state)) {
+      const key = `${room.id}:${seat}`;
+      if (room.seat(seat).holder !== 'computer' || this.#thinking.has(key)) continue;
+      this.#thinking.add(key);
+      const wait = this.#delay.maxMs > 0 ? randomInt(this.#delay.minMs, this.#delay.maxMs + 1) : 0;
+      const play = () =>
+        this.#play(room, seat).then((played) => {
+          this.#thinking.delete(key);
+          // The seat may still have to decide (its move was stale, or the engine asks it again);
+          // after a failure, wait a little rather than spin.
+          if (played) this.#look(room);
+          else setTimeout(() => this.#look(room), RETRY_MS).unref();
+        });
+      if (wait > 0) setTimeout(play, wait);
+      else void play();
+    }
+  }
+
+  /** False when the decision failed. */
+  async #play(room: Room, seat: Seat): Promise<boolean> {
+    if (this.#stopped) return true;
+    const v = room.version;
+    const level = room.seat(seat).level ?? 'random';
+    if (room.seat(seat).holder !== 'computer' || !toAct(room.state).includes(seat)) return true;
+    try {
+      const decision = await this.#pool.decide(
+        level,
+        viewFor(room.state, seat),
+        eventsFor(room.events, seat),
+        `${this.#seeds.get(room.id) ?? room.id}:${seat}:${v}`,
+      );
+      if (decision.bot !== level && !this.#reportedFallbacks.has(level)) {
+        this.#reportedFallbacks.add(level);
+        this.#log.fallback(level, decision.bot);
+      }
+      if (this.#stopped) return true;
+      const outcome = await room.act(seat, v, decision.action);
+      if (outcome.kind === 'refused' && outcome.error.code !== 'act/stale') {
+        this.#log.failed(room.id, `The ${level} bot chose a refused action: ${outcome.error.message}`);
+        return false;
+      }
+      return true;
+    } catch (error) {
+      if (!this.#stopped) this.#log.failed(room.id, String(error));
+      return false;
+    }
+  }
+}

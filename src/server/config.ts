@@ -1,0 +1,105 @@
+/**
+ * Everything an operator can set, read once from the environment (PORT, DATABASE_PATH, ...) into one plain
+ * object; tests build the same object by hand. Defaults suit `npm start` on one machine.
+ */
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+
+export interface Limits {
+  /** Largest socket message answered with an error (bytes); the socket itself closes past `hardMessageBytes`. */
+  readonly messageBytes: number;
+  readonly hardMessageBytes: number;
+  /** Per connection: messages per second on average, and the burst allowed above it. */
+  readonly messagesPerSecond: number;
+  readonly messageBurst: number;
+  /** Per IP address: games created per minute. */
+  readonly gamesPerMinute: number;
+  /** HTTP bodies (bytes). */
+  readonly bodyBytes: number;
+}
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** The SQLite file; its folder is created. */
+  readonly databasePath: string;
+  readonly databaseSync: 'normal' | 'full';
+  /** The built web client (index.html and assets). */
+  readonly webRoot: string;
+  /** How long a person's seat may stay empty on its turn before the other may claim (ms). */
+  readonly awayMs: number;
+  readonly botDelay: { readonly minMs: number; readonly maxMs: number };
+  readonly botWorkers: number;
+  /** R7.2: the turn limit of games that do not ask for one; null for none. */
+  readonly turnLimit: number | null;
+  readonly limits: Limits;
+  readonly logLevel: string;
+  /** Where log lines go (default stdout); tests collect them to check that no secret is written. */
+  readonly logStream?: Writable;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  messageBytes: 16 * 1024,
+  hardMessageBytes: 1024 * 1024,
+  messagesPerSecond: 20,
+  messageBurst: 40,
+  gamesPerMinute: 30,
+  bodyBytes: 16 * 1024,
+};
+
+export const DEFAULT_CONFIG: ServerConfig = {
+  port: 3000,
+  host: '0.0.0.0',
+  databasePath: resolve('data', 'pirates.sqlite'),
+  databaseSync: 'normal',
+  webRoot: resolve('dist', 'web'),
+  awayMs: 5 * 60 * 1000,
+  botDelay: { minMs: 400, maxMs: 1200 },
+  botWorkers: Math.max(1, Math.min(4, availableParallelism() - 1)),
+  turnLimit: 400,
+  limits: DEFAULT_LIMITS,
+  logLevel: 'info',
+};
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads the environment; a bad value is an error naming the variable. */
+export function configFromEnv(env: Env): ServerConfig {
+  const number = (name: string, fallback: number, min = 0): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min) {
+      throw new Error(`${name} must be a whole number of at least ${min}, not '${raw}'.`);
+    }
+    return value;
+  };
+  const sync = env.DATABASE_SYNC ?? 'normal';
+  if (sync !== 'normal' && sync !== 'full') throw new Error("DATABASE_SYNC must be 'normal' or 'full'.");
+  const turnLimit = number('TURN_LIMIT', DEFAULT_CONFIG.turnLimit ?? 0);
+  return {
+    port: number('PORT', DEFAULT_CONFIG.port),
+    host: env.HOST ?? DEFAULT_CONFIG.host,
+    databasePath: resolve(env.DATABASE_PATH ?? DEFAULT_CONFIG.databasePath),
+    databaseSync: sync,
+    webRoot: resolve(env.WEB_ROOT ?? DEFAULT_CONFIG.webRoot),
+    awayMs: number('AWAY_SECONDS', DEFAULT_CONFIG.awayMs / 1000) * 1000,
+    botDelay: {
+      minMs: number('BOT_DELAY_MIN_MS', DEFAULT_CONFIG.botDelay.minMs),
+      maxMs: Math.max(
+        number('BOT_DELAY_MIN_MS', DEFAULT_CONFIG.botDelay.minMs),
+        number('BOT_DELAY_MAX_MS', DEFAULT_CONFIG.botDelay.maxMs),
+      ),
+    },
+    botWorkers: number('BOT_WORKERS', DEFAULT_CONFIG.botWorkers, 1),
+    turnLimit: turnLimit === 0 ? null : turnLimit,
+    limits: {
+      ...DEFAULT_LIMITS,
+      messagesPerSecond: number('MESSAGES_PER_SECOND', DEFAULT_LIMITS.messagesPerSecond, 1),
+      messageBurst: number('MESSAGE_BURST', DEFAULT_LIMITS.messageBurst, 1),
+      gamesPerMinute: number('GAMES_PER_MINUTE', DEFAULT_LIMITS.gamesPerMinute, 1),
+    },
+    logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
+  };
+}

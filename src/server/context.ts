@@ -1,0 +1,21 @@
+/**
+ * What the HTTP routes and the socket sessions share: the rooms, who is present, and the limits. One plain
+ * object built in server.ts, so handlers get their collaborators passed in rather than reaching for globals.
+ */
+import type { ServerConfig } from './config.ts';
+import type { Fanout } from './fanout/fanout.ts';
+import type { CreationLimit } from './http/creation-limit.ts';
+import type { PresenceBoard } from './rooms/presence.ts';
+import type { RoomRegistry } from './rooms/room-registry.ts';
+import type { GameStore } from './store/game-store.ts';
+
+export interface ServerContext {
+  readonly config: ServerConfig;
+  readonly store: GameStore;
+  readonly rooms: RoomRegistry;
+  readonly fanout: Fanout;
+  readonly presence: PresenceBoard;
+  readonly creationLimit: CreationLimit;
+  /** True once shutdown began: new sockets and actions are refused. */
+  closing: boolean;
+}

@@ -1,0 +1,73 @@
+/**
+ * Opening a game for a request: draw the seed and the creator's token, ask the engine whether the options
+ * are playable (aimed shots are refused until the cannon lands), and store the game. The seed's sha256 is
+ * the public commitment; the seed stays in the store until the game is over.
+ */
+import { randomInt } from 'node:crypto';
+import { type GameOptions, newGame, type Result, type Seat } from '../../engine/index.ts';
+import type { CreateGameRequest } from '../../protocol/index.ts';
+import { DEFAULT_LEVEL, isLevel, LEVELS } from '../bots/levels.ts';
+import { newGameId, newInviteCode, newSeed, newToken, sha256 } from '../secrets.ts';
+import type { SeatRecord, StoredGame } from '../store/game-store.ts';
+import type { Room } from './room.ts';
+import type { RoomRegistry } from './room-registry.ts';
+
+export interface OpenedGame {
+  readonly room: Room;
+  readonly seat: Seat;
+  readonly token: string;
+  readonly invite: string | null;
+}
+
+export async function openGame(
+  rooms: RoomRegistry,
+  request: CreateGameRequest,
+  defaultTurnLimit: number | null,
+): Promise<Result<OpenedGame>> {
+  if (request.opponent === 'friend' && request.level !== undefined) {
+    return refuse('game/level', 'A level is for games against the computer; a friend plays for themselves.');
+  }
+  const level = request.level ?? DEFAULT_LEVEL;
+  if (!isLevel(level)) {
+    return refuse(
+      'game/level',
+      `There is no computer level '${level}'; choose one of: ${LEVELS.join(', ')}.`,
+    );
+  }
+  const seed = newSeed();
+  const turnLimit = request.turnLimit ?? defaultTurnLimit;
+  const options: GameOptions = {
+    seed,
+    shots: request.shots ?? 'quick',
+    ...(request.variant === undefined ? {} : { variant: request.variant }),
+    ...(turnLimit === null ? {} : { turnLimit }),
+  };
+  const playable = newGame(options);
+  if (!playable.ok) return playable;
+
+  const seat: Seat =
+    request.seat === 'red' || request.seat === 'blue' ? request.seat : randomInt(2) === 0 ? 'red' : 'blue';
+  const token = newToken();
+  const invite = request.opponent === 'friend' ? newInviteCode() : null;
+  const creator: SeatRecord = { holder: 'human', tokenHash: sha256(token), level: null };
+  const other: SeatRecord =
+    request.opponent === 'computer'
+      ? { holder: 'computer', tokenHash: null, level }
+      : { holder: 'human', tokenHash: null, level: null };
+  const game: StoredGame = {
+    id: newGameId(),
+    createdAt: Date.now(),
+    options,
+    seedHash: sha256(seed),
+    seats: seat === 'red' ? { red: creator, blue: other } : { red: other, blue: creator },
+    inviteHash: invite === null ? null : sha256(invite),
+    inviteUsed: false,
+    over: false,
+  };
+  const room = await rooms.create(game);
+  return { ok: true, value: { room, seat, token, invite } };
+}
+
+function refuse(code: string, message: string): Result<never> {
+  return { ok: false, error: { code, message } };
+}

@@ -1,0 +1,119 @@
+/**
+ * Who is at the table. Counts each seat's open sockets and times how long a person's seat has been empty
+ * while it is that seat's decision; past `awayMs` the other seat may claim the win or hand the empty seat
+ * to the computer. Timers are re-armed on every move, connection and seat change.
+ */
+import { type BySeat, SEATS, type Seat, toAct } from '../../engine/index.ts';
+import type { Presence, SeatHolder } from '../../protocol/index.ts';
+import type { Fanout } from '../fanout/fanout.ts';
+import type { Room } from './room.ts';
+
+interface Table {
+  readonly room: Room;
+  readonly sockets: BySeat<number>;
+  /** Since when each seat has been away on its turn (ms), or null. */
+  readonly awaySince: BySeat<number | null>;
+  claimable: Seat | null;
+  timer: NodeJS.Timeout | null;
+}
+
+export class PresenceBoard {
+  readonly #tables = new Map<string, Table>();
+  readonly #awayMs: number;
+  readonly #fanout: Fanout;
+  readonly #now: () => number;
+
+  constructor(awayMs: number, fanout: Fanout, now: () => number = Date.now) {
+    this.#awayMs = awayMs;
+    this.#fanout = fanout;
+    this.#now = now;
+  }
+
+  /** Starts watching a room (a RoomRegistry hook). */
+  track(room: Room): void {
+    if (this.#tables.has(room.id)) return;
+    const table: Table = {
+      room,
+      sockets: { red: 0, blue: 0 },
+      awaySince: { red: null, blue: null },
+      claimable: null,
+      timer: null,
+    };
+    this.#tables.set(room.id, table);
+    this.#fanout.subscribe(room.id, () => this.#refresh(table));
+    this.#refresh(table);
+  }
+
+  /** A socket took `seat`; call the returned function when it closes. */
+  connect(room: Room, seat: Seat): () => void {
+    const table = this.#tables.get(room.id);
+    if (table === undefined) return () => undefined;
+    table.sockets[seat]++;
+    this.#changed(table);
+    let open = true;
+    return () => {
+      if (!open) return;
+      open = false;
+      table.sockets[seat]--;
+      this.#changed(table);
+    };
+  }
+
+  presenceOf(room: Room): Presence {
+    const table = this.#tables.get(room.id);
+    const holder = (seat: Seat): SeatHolder => {
+      const record = room.seat(seat);
+      if (record.holder === 'computer') return 'computer';
+      return record.tokenHash === null ? 'open' : 'human';
+    };
+    const seat = (s: Seat) => ({
+      holder: holder(s),
+      connected: holder(s) === 'computer' || (table?.sockets[s] ?? 0) > 0,
+    });
+    return { seats: { red: seat('red'), blue: seat('blue') }, claimable: table?.claimable ?? null };
+  }
+
+  /** Stops every timer (shutdown). */
+  stop(): void {
+    for (const table of this.#tables.values()) {
+      if (table.timer !== null) clearTimeout(table.timer);
+      table.timer = null;
+    }
+    this.#tables.clear();
+  }
+
+  #changed(table: Table): void {
+    if (!this.#refresh(table)) this.#fanout.publish(table.room.id, { kind: 'presence' });
+  }
+
+  /** Recomputes who is away; true when it told the room that the claimable seat changed. */
+  #refresh(table: Table): boolean {
+    const now = this.#now();
+    const deciding = toAct(table.room.state);
+    for (const seat of SEATS) {
+      const away =
+        table.room.seat(seat).holder === 'human' && deciding.includes(seat) && table.sockets[seat] === 0;
+      if (!away) table.awaySince[seat] = null;
+      else if (table.awaySince[seat] === null) table.awaySince[seat] = now;
+    }
+    const overdue = SEATS.filter((seat) => {
+      const since = table.awaySince[seat];
+      return since !== null && now - since >= this.#awayMs;
+    });
+    const claimable = overdue.length === 1 ? (overdue[0] ?? null) : null;
+    if (table.timer !== null) clearTimeout(table.timer);
+    table.timer = null;
+    const waiting = SEATS.flatMap((seat) => {
+      const since = table.awaySince[seat];
+      return since !== null && now - since < this.#awayMs ? [since + this.#awayMs - now] : [];
+    });
+    if (waiting.length > 0) {
+      table.timer = setTimeout(() => this.#refresh(table), Math.min(...waiting) + 5);
+      table.timer.unref();
+    }
+    if (claimable === table.claimable) return false;
+    table.claimable = claimable;
+    this.#fanout.publish(table.room.id, { kind: 'presence' });
+    return true;
+  }
+}

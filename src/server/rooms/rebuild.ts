@@ -1,0 +1,28 @@
+/**
+ * A game from its stored log: the engine replays every action from the options, and the events are kept
+ * so each seat's history (for bots) is the same as before the restart.
+ */
+import { applyAction, type GameEvent, type GameState, newGame, type Result } from '../../engine/index.ts';
+import type { StoredGameWithLog } from '../store/game-store.ts';
+
+export interface Rebuilt {
+  readonly state: GameState;
+  readonly events: GameEvent[];
+}
+
+export function rebuild(stored: StoredGameWithLog): Result<Rebuilt> {
+  const created = newGame(stored.game.options);
+  if (!created.ok) return created;
+  let state = created.value;
+  const events: GameEvent[] = [];
+  for (const [seq, entry] of stored.actions.entries()) {
+    const result = applyAction(state, entry.seat, entry.action);
+    if (!result.ok) {
+      const message = `Action ${seq} of game ${stored.game.id} no longer applies: ${result.error.message}`;
+      return { ok: false, error: { code: 'store/corrupt', message } };
+    }
+    state = result.state;
+    events.push(...result.events);
+  }
+  return { ok: true, value: { state, events } };
+}

@@ -1,0 +1,136 @@
+/**
+ * One live game on the server: the engine state, its version (the number of accepted actions), who holds
+ * each seat. An action is judged by the engine, appended to the store, and only then applied and announced
+ * through the fanout, so nobody is ever told of an action a restart would lose. No transport lives here.
+ */
+import {
+  type Action,
+  actionKey,
+  applyAction,
+  type EngineError,
+  type GameEvent,
+  type GameState,
+  type Seat,
+} from '../../engine/index.ts';
+import type { Fanout } from '../fanout/fanout.ts';
+import type { GameStore, SeatRecord, StoredGame } from '../store/game-store.ts';
+import { SerialQueue } from './serial-queue.ts';
+
+/** How a room answered an action. 'repeat': the same seat sent the action already applied at that `v`. */
+export type ActOutcome =
+  | { readonly kind: 'applied'; readonly v: number }
+  | { readonly kind: 'repeat' }
+  | { readonly kind: 'refused'; readonly error: EngineError };
+
+export class Room {
+  readonly id: string;
+  readonly seedHash: string;
+  readonly #store: GameStore;
+  readonly #fanout: Fanout;
+  readonly #queue = new SerialQueue();
+  #game: StoredGame;
+  #state: GameState;
+  /** Every event of the game with its audience; each seat gets `eventsFor` of these. */
+  readonly #events: GameEvent[];
+
+  constructor(game: StoredGame, state: GameState, events: GameEvent[], store: GameStore, fanout: Fanout) {
+    this.id = game.id;
+    this.seedHash = game.seedHash;
+    this.#game = game;
+    this.#state = state;
+    this.#events = events;
+    this.#store = store;
+    this.#fanout = fanout;
+  }
+
+  get state(): GameState {
+    return this.#state;
+  }
+
+  /** The number of accepted actions: the `v` of the last update. */
+  get version(): number {
+    return this.#state.log.length;
+  }
+
+  get over(): boolean {
+    return this.#state.phase === 'over';
+  }
+
+  get events(): readonly GameEvent[] {
+    return this.#events;
+  }
+
+  seat(seat: Seat): SeatRecord {
+    return this.#game.seats[seat];
+  }
+
+  /** The seat a token hash holds, or null. */
+  seatOfToken(tokenHash: string): Seat | null {
+    if (this.#game.seats.red.tokenHash === tokenHash) return 'red';
+    if (this.#game.seats.blue.tokenHash === tokenHash) return 'blue';
+    return null;
+  }
+
+  get inviteHash(): string | null {
+    return this.#game.inviteHash;
+  }
+
+  /**
+   * Applies `action` for `seat` if it was made against the current version `v` (null: whatever is current,
+   * for resignations and claims). A resend of the action already applied at `v` by the same seat is a
+   * 'repeat': applied once, answered with the current state.
+   */
+  act(seat: Seat, v: number | null, action: Action): Promise<ActOutcome> {
+    return this.#queue.run(async (): Promise<ActOutcome> => {
+      if (v !== null && v !== this.version) return this.#staleOutcome(seat, v, action);
+      const result = applyAction(this.#state, seat, action);
+      if (!result.ok) return { kind: 'refused', error: result.error };
+      const seq = this.version;
+      const entry = result.state.log[seq];
+      if (entry === undefined) throw new Error('The engine did not log the action it applied.');
+      await this.#store.appendAction(this.id, seq, entry, result.state.phase === 'over');
+      this.#state = result.state;
+      this.#events.push(...result.events);
+      this.#fanout.publish(this.id, { kind: 'moved', v: this.version, events: result.events });
+      return { kind: 'applied', v: this.version };
+    });
+  }
+
+  /** Gives a seat to someone else (the computer, or the person back), stored first. */
+  setSeat(seat: Seat, record: SeatRecord): Promise<void> {
+    return this.#queue.run(async () => {
+      await this.#store.updateSeat(this.id, seat, record);
+      this.#game = { ...this.#game, seats: { ...this.#game.seats, [seat]: record } };
+      this.#fanout.publish(this.id, { kind: 'presence' });
+    });
+  }
+
+  /** Uses the friend's invite (already checked against the store) for `seat`. */
+  joined(seat: Seat, tokenHash: string): void {
+    const record: SeatRecord = { holder: 'human', tokenHash, level: null };
+    this.#game = { ...this.#game, inviteUsed: true, seats: { ...this.#game.seats, [seat]: record } };
+    this.#fanout.publish(this.id, { kind: 'presence' });
+  }
+
+  /** Resolves once every queued write has finished. */
+  drain(): Promise<void> {
+    return this.#queue.drain();
+  }
+
+  #staleOutcome(seat: Seat, v: number, action: Action): ActOutcome {
+    const applied = this.#state.log[v];
+    if (applied !== undefined && applied.seat === seat && actionKey(applied.action) === actionKey(action)) {
+      return { kind: 'repeat' };
+    }
+    return {
+      kind: 'refused',
+      error: {
+        code: 'act/stale',
+        message:
+          v > this.version
+            ? `You acted on move ${v}, but the game is only at move ${this.version}; ask for a resync.`
+            : `You acted on move ${v}, but the game has moved on to move ${this.version}; look at the new state and try again.`,
+      },
+    };
+  }
+}

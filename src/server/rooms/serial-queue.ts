@@ -1,0 +1,19 @@
+/**
+ * One game's writes happen one at a time: the check against the current version, the store append and
+ * the state swap must not interleave with another action of the same game. Other games are not held up.
+ */
+export class SerialQueue {
+  #tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.#tail.then(task);
+    // The chain continues whether or not this task failed; the caller sees the failure.
+    this.#tail = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Resolves once everything queued so far has finished (graceful shutdown). */
+  drain(): Promise<void> {
+    return this.#tail.then(() => undefined);
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * One game socket. The first message must be hello (a seat token or spectate), so tokens never sit in a URL
+ * or a log. After that every message is size- and rate-checked, parsed with the protocol's zod schemas and
+ * handed to the room; whatever is refused gets `{ t: 'error', code, message }` and changes nothing.
+ * This socket only ever receives `viewFor` its own viewer and `eventsFor` it (the single exit point).
+ */
+import { eventsFor, opponentOf, type Seat, type Viewer, viewFor } from '../../engine/index.ts';
+import {
+  actSchema,
+  CLIENT_MESSAGE_TYPES,
+  claimSchema,
+  errorMessage,
+  helloSchema,
+  resignSchema,
+  resyncSchema,
+  type ServerMessage,
+} from '../../protocol/index.ts';
+import { DEFAULT_LEVEL } from '../bots/levels.ts';
+import type { ServerContext } from '../context.ts';
+import type { Notice } from '../fanout/fanout.ts';
+import type { Room } from '../rooms/room.ts';
+import { sha256 } from '../secrets.ts';
+import { describeIssues } from './describe-issues.ts';
+import { TokenBucket } from './rate-limit.ts';
+
+/** What a session needs of its socket: send text, close. */
+export interface Channel {
+  send(text: string): void;
+  close(code: number, reason: string): void;
+}
+
+export class Session {
+  readonly #room: Room;
+  readonly #channel: Channel;
+  readonly #context: ServerContext;
+  readonly #bucket: TokenBucket;
+  #viewer: Viewer | null = null;
+  #leave: (() => void) | null = null;
+
+  constructor(room: Room, channel: Channel, context: ServerContext) {
+    this.#room = room;
+    this.#channel = channel;
+    this.#context = context;
+    const { messagesPerSecond, messageBurst } = context.config.limits;
+    this.#bucket = new TokenBucket(messagesPerSecond, messageBurst);
+  }
+
+  /** One message as it came off the wire. Never throws. */
+  async receive(text: string, bytes: number): Promise<void> {
+    try {
+      await this.#receive(text, bytes);
+    } catch (error) {
+      this.#error('server/internal', 'The server failed on this message; nothing was changed.');
+      throw error;
+    }
+  }
+
+  /** The socket closed. */
+  closed(): void {
+    this.#leave?.();
+    this.#leave = null;
+  }
+
+  /** Shutdown: say why, then close. */
+  goodbye(): void {
+    this.#error('server/closing', 'The server is restarting; reconnect in a moment and your game goes on.');
+    this.#channel.close(1012, 'server restarting');
+  }
+
+  async #receive(text: string, bytes: number): Promise<void> {
+    const limits = this.#context.config.limits;
+    if (!this.#bucket.take()) {
+      return this.#error('rate/limited', 'Too many messages at once; slow down and try again in a moment.');
+    }
+    if (bytes > limits.messageBytes) {
+      return this.#error('message/too-large', `A message may be at most ${limits.messageBytes} bytes.`);
+    }
+    if (this.#context.closing) return this.#error('server/closing', 'The server is shutting down.');
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return this.#error('message/not-json', 'A message must be one JSON object, e.g. {"t":"resync"}.');
+    }
+    const t = typeof data === 'object' && data !== null && 't' in data ? data.t : undefined;
+    const known = CLIENT_MESSAGE_TYPES.find((type) => type === t);
+    if (known === undefined) {
+      return this.#error('message/unknown', `A message needs t, one of: ${CLIENT_MESSAGE_TYPES.join(', ')}.`);
+    }
+    if (known === 'hello') return this.#hello(data);
+    const viewer = this.#viewer;
+    if (viewer === null) {
+      return this.#error(
+        'auth/hello-first',
+        'Say hello first: { t: "hello", token } or { t: "hello", spectate: true }.',
+      );
+    }
+    switch (known) {
+      case 'resync': {
+        const parsed = resyncSchema.safeParse(data);
+        if (!parsed.success) return this.#error('message/invalid', describeIssues('resync', parsed.error));
+        return this.#sendState(viewer);
+      }
+      case 'act': {
+        const parsed = actSchema.safeParse(data);
+        if (!parsed.success) return this.#error('message/invalid', describeIssues('act', parsed.error));
+        const seat = this.#seatOrRefuse(viewer);
+        if (seat === null) return;
+        const outcome = await this.#room.act(seat, parsed.data.v, parsed.data.action);
+        if (outcome.kind === 'repeat') return this.#sendState(viewer);
+        if (outcome.kind === 'refused') return this.#error(outcome.error.code, outcome.error.message);
+        return;
+      }
+      case 'resign': {
+        const parsed = resignSchema.safeParse(data);
+        if (!parsed.success) return this.#error('message/invalid', describeIssues('resign', parsed.error));
+        const seat = this.#seatOrRefuse(viewer);
+        if (seat === null) return;
+        const outcome = await this.#room.act(seat, null, { type: 'resign' });
+        if (outcome.kind === 'refused') return this.#error(outcome.error.code, outcome.error.message);
+        return;
+      }
+      case 'claim': {
+        const parsed = claimSchema.safeParse(data);
+        if (!parsed.success) return this.#error('message/invalid', describeIssues('claim', parsed.error));
+        const seat = this.#seatOrRefuse(viewer);
+        if (seat === null) return;
+        return this.#claim(seat, parsed.data.claim);
+      }
+    }
+  }
+
+  async #hello(data: unknown): Promise<void> {
+    if (this.#viewer !== null) return this.#error('auth/again', 'This socket has already said hello.');
+    const parsed = helloSchema.safeParse(data);
+    if (!parsed.success) return this.#error('message/invalid', describeIssues('hello', parsed.error));
+    let viewer: Viewer = 'spectator';
+    if ('token' in parsed.data) {
+      const seat = this.#room.seatOfToken(sha256(parsed.data.token));
+      if (seat === null) {
+        return this.#error('auth/bad-token', 'This token holds no seat in this game; check the game link.');
+      }
+      viewer = seat;
+      const record = this.#room.seat(seat);
+      // A person back at a seat the computer was playing for them takes it back.
+      if (record.holder === 'computer')
+        await this.#room.setSeat(seat, { ...record, holder: 'human', level: null });
+    }
+    this.#viewer = viewer;
+    const unsubscribe = this.#context.fanout.subscribe(this.#room.id, (notice) =>
+      this.#notice(viewer, notice),
+    );
+    const disconnect =
+      viewer === 'spectator' ? () => undefined : this.#context.presence.connect(this.#room, viewer);
+    this.#leave = () => {
+      unsubscribe();
+      disconnect();
+    };
+    this.#sendState(viewer);
+  }
+
+  async #claim(seat: Seat, claim: 'win' | 'computer'): Promise<void> {
+    const away = opponentOf(seat);
+    if (this.#context.presence.presenceOf(this.#room).claimable !== away) {
+      const minutes = Math.round(this.#context.config.awayMs / 60_000);
+      return this.#error(
+        'claim/not-away',
+        `You can claim only when the other seat has been away on its turn for ${minutes} minute(s).`,
+      );
+    }
+    if (claim === 'win') {
+      const outcome = await this.#room.act(away, null, { type: 'resign' });
+      if (outcome.kind === 'refused') this.#error(outcome.error.code, outcome.error.message);
+      return;
+    }
+    const record = this.#room.seat(away);
+    await this.#room.setSeat(away, { holder: 'computer', tokenHash: record.tokenHash, level: DEFAULT_LEVEL });
+  }
+
+  #seatOrRefuse(viewer: Viewer): Seat | null {
+    if (viewer !== 'spectator') return viewer;
+    this.#error('auth/spectator', 'Spectators watch the game; they cannot act in it.');
+    return null;
+  }
+
+  #notice(viewer: Viewer, notice: Notice): void {
+    if (notice.kind === 'presence') {
+      this.#send({
+        t: 'presence',
+        v: this.#room.version,
+        presence: this.#context.presence.presenceOf(this.#room),
+      });
+      return;
+    }
+    this.#send({
+      t: 'update',
+      v: notice.v,
+      events: eventsFor(notice.events, viewer),
+      view: viewFor(this.#room.state, viewer),
+    });
+  }
+
+  #sendState(viewer: Viewer): void {
+    this.#send({
+      t: 'state',
+      v: this.#room.version,
+      viewer,
+      view: viewFor(this.#room.state, viewer),
+      seedHash: this.#room.seedHash,
+      presence: this.#context.presence.presenceOf(this.#room),
+    });
+  }
+
+  #error(code: string, message: string): void {
+    this.#send(errorMessage(code, message));
+  }
+
+  #send(message: ServerMessage): void {
+    this.#channel.send(JSON.stringify(message));
+  }
+}

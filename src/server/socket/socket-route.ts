@@ -1,0 +1,66 @@
+/**
+ * The WebSocket endpoint /api/games/:id/socket: binds a `Session` to each socket and passes raw messages
+ * in. Messages past the hard size limit close the socket (ws does that before we see them); everything
+ * smaller is answered by the session.
+ */
+import type {} from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { errorMessage, gameIdSchema } from '../../protocol/index.ts';
+import type { ServerContext } from '../context.ts';
+import { Session } from './session.ts';
+
+interface IdParams {
+  readonly id: string;
+}
+
+export function registerSocketRoute(
+  app: FastifyInstance,
+  context: ServerContext,
+  sessions: Set<Session>,
+): void {
+  app.get<{ Params: IdParams }>('/api/games/:id/socket', { websocket: true }, async (socket, request) => {
+    // Listen at once: messages may arrive while we look the game up.
+    const early: { text: string; bytes: number }[] = [];
+    let session: Session | null = null;
+    socket.on('message', (data, isBinary) => {
+      const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+      const text = isBinary ? '' : buffer.toString('utf8');
+      if (session === null) early.push({ text, bytes: buffer.byteLength });
+      else deliver(session, text, buffer.byteLength);
+    });
+    const deliver = (s: Session, text: string, bytes: number) => {
+      s.receive(text, bytes).catch((error: unknown) =>
+        request.log.error({ err: error }, 'socket message failed'),
+      );
+    };
+    const id = request.params.id;
+    const room = gameIdSchema.safeParse(id).success ? await context.rooms.get(id) : null;
+    if (room === null || context.closing) {
+      const refusal =
+        room === null
+          ? errorMessage('game/unknown', `There is no game '${id.slice(0, 40)}'.`)
+          : errorMessage('server/closing', 'The server is shutting down.');
+      socket.send(JSON.stringify(refusal));
+      socket.close(4404, refusal.code);
+      return;
+    }
+    const created = new Session(
+      room,
+      {
+        send: (text) => {
+          if (socket.readyState === socket.OPEN) socket.send(text);
+        },
+        close: (code, reason) => socket.close(code, reason),
+      },
+      context,
+    );
+    session = created;
+    sessions.add(created);
+    socket.on('close', () => {
+      created.closed();
+      sessions.delete(created);
+    });
+    socket.on('error', () => socket.terminate());
+    for (const message of early.splice(0)) deliver(created, message.text, message.bytes);
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * The one interface between the server and its storage. SQLite implements it today; PostgreSQL can later,
+ * so nothing outside store/ knows SQL. The action log is append-only and `(gameId, seq)` is unique: that
+ * uniqueness is the concurrency check when several processes share one database.
+ */
+import type { BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
+
+/** Who plays a seat and how they prove it. Tokens are stored as sha256 hashes only. */
+export interface SeatRecord {
+  /** 'human' with a token (or waiting for a friend: `tokenHash` null), or 'computer'. */
+  readonly holder: 'human' | 'computer';
+  readonly tokenHash: string | null;
+  /** The computer's level, e.g. 'random', 'hard'; null for a person. */
+  readonly level: string | null;
+}
+
+export interface StoredGame {
+  readonly id: string;
+  /** Milliseconds since 1970. */
+  readonly createdAt: number;
+  /** The engine options, seed included: never sent to a client before the game ends, never logged. */
+  readonly options: GameOptions;
+  /** sha256 of the seed, hex. */
+  readonly seedHash: string;
+  readonly seats: BySeat<SeatRecord>;
+  /** sha256 of the friend's invite code, or null. */
+  readonly inviteHash: string | null;
+  readonly inviteUsed: boolean;
+  readonly over: boolean;
+}
+
+export interface StoredGameWithLog {
+  readonly game: StoredGame;
+  /** The action log in order; entry i was accepted as sequence number i. */
+  readonly actions: readonly RecordEntry[];
+}
+
+/** Thrown when `seq` is already taken: another writer got there first. */
+export class SequenceConflict extends Error {
+  constructor(gameId: string, seq: number) {
+    super(`Action ${seq} of game ${gameId} is already stored.`);
+    this.name = 'SequenceConflict';
+  }
+}
+
+export type InviteOutcome = 'joined' | 'wrong' | 'used';
+
+export interface GameStore {
+  createGame(game: StoredGame): Promise<void>;
+  /** Appends action `seq` (the count of actions before it) in one transaction; rejects with SequenceConflict. */
+  appendAction(gameId: string, seq: number, entry: RecordEntry, over: boolean): Promise<void>;
+  /** Replaces who holds a seat (a friend joined, the computer took over, a person came back). */
+  updateSeat(gameId: string, seat: Seat, record: SeatRecord): Promise<void>;
+  /** Uses an invite once, atomically: gives `seat` to the holder of `tokenHash`. */
+  useInvite(gameId: string, inviteHash: string, seat: Seat, tokenHash: string): Promise<InviteOutcome>;
+  load(gameId: string): Promise<StoredGameWithLog | null>;
+  /** Every game not over, with its log, to rebuild after a restart. */
+  loadUnfinished(): Promise<StoredGameWithLog[]>;
+  close(): Promise<void>;
+}

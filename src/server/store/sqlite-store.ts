@@ -1,0 +1,185 @@
+/**
+ * The default store: one SQLite file (better-sqlite3) in WAL mode. Each accepted action is one transaction
+ * that inserts into the log and bumps the game's version, so an acknowledged action survives a killed
+ * process. better-sqlite3 is synchronous; the async interface is for the stores that are not.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
+import {
+  type GameStore,
+  type InviteOutcome,
+  type SeatRecord,
+  SequenceConflict,
+  type StoredGame,
+  type StoredGameWithLog,
+} from './game-store.ts';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL,
+  options TEXT NOT NULL,
+  seed_hash TEXT NOT NULL,
+  seats TEXT NOT NULL,
+  invite_hash TEXT,
+  invite_used INTEGER NOT NULL DEFAULT 0,
+  over INTEGER NOT NULL DEFAULT 0,
+  version INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS games_running ON games (over);
+CREATE TABLE IF NOT EXISTS actions (
+  game_id TEXT NOT NULL REFERENCES games (id),
+  seq INTEGER NOT NULL,
+  seat TEXT NOT NULL,
+  action TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+`;
+
+interface GameRow {
+  id: string;
+  created_at: number;
+  options: string;
+  seed_hash: string;
+  seats: string;
+  invite_hash: string | null;
+  invite_used: number;
+  over: number;
+}
+
+interface ActionRow {
+  seat: Seat;
+  action: string;
+}
+
+export interface SqliteOptions {
+  /** 'normal' (default) survives a killed process; 'full' also survives a power cut, at the cost of an fsync per action. */
+  readonly synchronous?: 'normal' | 'full';
+}
+
+export class SqliteGameStore implements GameStore {
+  readonly #db: Database.Database;
+  readonly #insertGame: Database.Statement;
+  readonly #insertAction: Database.Statement;
+  readonly #bumpVersion: Database.Statement;
+  readonly #selectGame: Database.Statement<[string], GameRow>;
+  readonly #selectActions: Database.Statement<[string], ActionRow>;
+  readonly #selectRunning: Database.Statement<[], GameRow>;
+  readonly #updateSeats: Database.Statement;
+  readonly #useInvite: Database.Statement;
+  readonly #append: (gameId: string, seq: number, entry: RecordEntry, over: boolean) => void;
+
+  constructor(path: string, options: SqliteOptions = {}) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.#db = new Database(path);
+    this.#db.pragma('journal_mode = WAL');
+    this.#db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+    this.#db.pragma('busy_timeout = 5000');
+    this.#db.pragma('foreign_keys = ON');
+    this.#db.exec(SCHEMA);
+    this.#insertGame = this.#db.prepare(
+      `INSERT INTO games (id, created_at, options, seed_hash, seats, invite_hash, invite_used, over)
+       VALUES (@id, @createdAt, @options, @seedHash, @seats, @inviteHash, @inviteUsed, @over)`,
+    );
+    this.#insertAction = this.#db.prepare(
+      'INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.#bumpVersion = this.#db.prepare('UPDATE games SET version = ?, over = ? WHERE id = ?');
+    this.#selectGame = this.#db.prepare('SELECT * FROM games WHERE id = ?');
+    this.#selectActions = this.#db.prepare('SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq');
+    this.#selectRunning = this.#db.prepare('SELECT * FROM games WHERE over = 0 ORDER BY created_at');
+    this.#updateSeats = this.#db.prepare('UPDATE games SET seats = ? WHERE id = ?');
+    this.#useInvite = this.#db.prepare('UPDATE games SET seats = ?, invite_used = 1 WHERE id = ?');
+    this.#append = this.#db.transaction((gameId: string, seq: number, entry: RecordEntry, over: boolean) => {
+      try {
+        this.#insertAction.run(gameId, seq, entry.seat, JSON.stringify(entry.action), Date.now());
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new SequenceConflict(gameId, seq);
+        throw error;
+      }
+      this.#bumpVersion.run(seq + 1, over ? 1 : 0, gameId);
+    });
+  }
+
+  async createGame(game: StoredGame): Promise<void> {
+    this.#insertGame.run({
+      id: game.id,
+      createdAt: game.createdAt,
+      options: JSON.stringify(game.options),
+      seedHash: game.seedHash,
+      seats: JSON.stringify(game.seats),
+      inviteHash: game.inviteHash,
+      inviteUsed: game.inviteUsed ? 1 : 0,
+      over: game.over ? 1 : 0,
+    });
+  }
+
+  async appendAction(gameId: string, seq: number, entry: RecordEntry, over: boolean): Promise<void> {
+    this.#append(gameId, seq, entry, over);
+  }
+
+  async updateSeat(gameId: string, seat: Seat, record: SeatRecord): Promise<void> {
+    this.#db.transaction(() => {
+      const row = this.#selectGame.get(gameId);
+      if (row === undefined) throw new Error(`No game ${gameId} in the store.`);
+      const seats = { ...(JSON.parse(row.seats) as BySeat<SeatRecord>), [seat]: record };
+      this.#updateSeats.run(JSON.stringify(seats), gameId);
+    })();
+  }
+
+  async useInvite(gameId: string, inviteHash: string, seat: Seat, tokenHash: string): Promise<InviteOutcome> {
+    return this.#db.transaction((): InviteOutcome => {
+      const row = this.#selectGame.get(gameId);
+      if (row === undefined || row.invite_hash === null || row.invite_hash !== inviteHash) return 'wrong';
+      if (row.invite_used !== 0) return 'used';
+      const record: SeatRecord = { holder: 'human', tokenHash, level: null };
+      const seats = { ...(JSON.parse(row.seats) as BySeat<SeatRecord>), [seat]: record };
+      this.#useInvite.run(JSON.stringify(seats), gameId);
+      return 'joined';
+    })();
+  }
+
+  async load(gameId: string): Promise<StoredGameWithLog | null> {
+    const row = this.#selectGame.get(gameId);
+    return row === undefined ? null : this.#withLog(row);
+  }
+
+  async loadUnfinished(): Promise<StoredGameWithLog[]> {
+    return this.#selectRunning.all().map((row) => this.#withLog(row));
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
+  }
+
+  #withLog(row: GameRow): StoredGameWithLog {
+    const actions = this.#selectActions
+      .all(row.id)
+      .map((a): RecordEntry => ({ seat: a.seat, action: JSON.parse(a.action) as Action }));
+    return {
+      game: {
+        id: row.id,
+        createdAt: row.created_at,
+        options: JSON.parse(row.options) as GameOptions,
+        seedHash: row.seed_hash,
+        seats: JSON.parse(row.seats) as BySeat<SeatRecord>,
+        inviteHash: row.invite_hash,
+        inviteUsed: row.invite_used !== 0,
+        over: row.over !== 0,
+      },
+      actions,
+    };
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === 'SQLITE_CONSTRAINT_UNIQUE')
+  );
+}

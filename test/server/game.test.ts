@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replay } from '../../src/engine/index.ts';
+import type { JoinGameResponse, RecordResponse, SpectatorResponse } from '../../src/protocol/index.ts';
+import {
+  Client,
+  createGame,
+  get,
+  hello,
+  isError,
+  isState,
+  post,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
+import { playRandomly } from './players.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+async function checkRecord(gameId: string, seedHash: string): Promise<void> {
+  const { status, body } = await get<RecordResponse>(server.url, `/api/games/${gameId}/record`);
+  expect(status).toBe(200);
+  expect(createHash('sha256').update(body.record.options.seed).digest('hex')).toBe(seedHash);
+  const replayed = replay(body.record);
+  expect(replayed.ok).toBe(true);
+  if (replayed.ok) expect(replayed.value.outcome).toEqual(body.outcome);
+}
+
+describe('whole games over sockets', () => {
+  it('a person against the computer plays to the end, and the record reveals the committed seed', async () => {
+    const created = await createGame(server.url, { opponent: 'computer', level: 'random', turnLimit: 300 });
+    const client = await Client.open(server.url, created.gameId);
+    const state = await client.ask(hello(created.token), isState);
+    expect(state.t === 'state' && state.viewer).toBe(created.seat);
+    expect(state.t === 'state' && state.seedHash).toBe(created.seedHash);
+    await playRandomly(client, 'vs-computer');
+    expect(client.latest()?.view.outcome).not.toBeNull();
+    await client.close();
+    await checkRecord(created.gameId, created.seedHash);
+  });
+
+  it('two people, one invited by link, play to the end', async () => {
+    const created = await createGame(server.url, { opponent: 'friend', seat: 'blue', turnLimit: 300 });
+    expect(created.seat).toBe('blue');
+    expect(created.inviteLink).toBe(`/play/${created.gameId}?invite=${created.invite}`);
+    const joined = await post<JoinGameResponse>(server.url, `/api/games/${created.gameId}/join`, {
+      invite: created.invite,
+    });
+    expect(joined.status).toBe(200);
+    expect(joined.body.seat).toBe('red');
+    const blue = await Client.open(server.url, created.gameId);
+    const red = await Client.open(server.url, created.gameId);
+    await blue.ask(hello(created.token), isState);
+    await red.ask(hello(joined.body.token), isState);
+    await Promise.all([playRandomly(blue, 'blue'), playRandomly(red, 'red')]);
+    expect(red.latest()?.view.outcome).toEqual(blue.latest()?.view.outcome);
+    await Promise.all([red.close(), blue.close()]);
+    await checkRecord(created.gameId, created.seedHash);
+  });
+
+  it('the record is refused with a clear error while the game runs; the spectator view is public', async () => {
+    const created = await createGame(server.url, { opponent: 'friend' });
+    const record = await get<{ code: string; message: string }>(
+      server.url,
+      `/api/games/${created.gameId}/record`,
+    );
+    expect(record.status).toBe(409);
+    expect(record.body.code).toBe('record/not-over');
+    const view = await get<SpectatorResponse>(server.url, `/api/games/${created.gameId}`);
+    expect(view.status).toBe(200);
+    expect(view.body.view.viewer).toBe('spectator');
+    expect(view.body.presence.seats[created.seat === 'red' ? 'blue' : 'red'].holder).toBe('open');
+    expect(JSON.stringify(view.body)).not.toContain(created.token);
+  });
+
+  it('a resent action is applied once and answered with the current state', async () => {
+    const created = await createGame(server.url, { opponent: 'friend', seat: 'red' });
+    const red = await Client.open(server.url, created.gameId);
+    const first = await red.ask(hello(created.token), isState);
+    if (first.t !== 'state') throw new Error('expected state');
+    const setup = first.view.legalActions[0];
+    const update = await red.ask({ t: 'act', v: 0, action: setup }, (m) => m.t === 'update');
+    expect(update.t === 'update' && update.v).toBe(1);
+    const again = await red.ask({ t: 'act', v: 0, action: setup }, (m) => m.t !== 'presence');
+    expect(again.t).toBe('state');
+    expect(again.t === 'state' && again.v).toBe(1);
+    const view = await get<SpectatorResponse>(server.url, `/api/games/${created.gameId}`);
+    expect(view.body.v).toBe(1);
+    await red.close();
+  });
+});
+
+describe('tokens, invites and unknown games', () => {
+  it('an unknown game id and a wrong or used invite get clear errors', async () => {
+    const missing = await get<{ code: string }>(server.url, '/api/games/nosuchgame123');
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('game/unknown');
+    const created = await createGame(server.url, { opponent: 'friend' });
+    const wrong = await post<{ code: string; message: string }>(
+      server.url,
+      `/api/games/${created.gameId}/join`,
+      {
+        invite: 'not-the-code',
+      },
+    );
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.code).toBe('invite/wrong');
+    const ok = await post(server.url, `/api/games/${created.gameId}/join`, { invite: created.invite });
+    expect(ok.status).toBe(200);
+    const used = await post<{ code: string }>(server.url, `/api/games/${created.gameId}/join`, {
+      invite: created.invite,
+    });
+    expect(used.status).toBe(409);
+    expect(used.body.code).toBe('invite/used');
+    const socket = await Client.open(server.url, 'nosuchgame123');
+    const refusal = await socket.find(isError);
+    expect(refusal.t === 'error' && refusal.code).toBe('game/unknown');
+  });
+
+  it('a spectator, the other seat and another game cannot act with what they hold', async () => {
+    const game = await createGame(server.url, { opponent: 'friend', seat: 'red' });
+    const other = await createGame(server.url, { opponent: 'friend', seat: 'red' });
+    const joined = await post<JoinGameResponse>(server.url, `/api/games/${game.gameId}/join`, {
+      invite: game.invite,
+    });
+    const red = await Client.open(server.url, game.gameId);
+    const redState = await red.ask(hello(game.token), isState);
+    if (redState.t !== 'state') throw new Error('expected state');
+    const blue = await Client.open(server.url, game.gameId);
+    await blue.ask(hello(joined.body.token), isState);
+    // Both set up; then only the mover may turn a card.
+    const redSetup = redState.view.legalActions[0];
+    await red.ask({ t: 'act', v: 0, action: redSetup }, (m) => m.t === 'update');
+    await blue.find((m) => m.t === 'update' && m.v === 1);
+    const blueView = blue.latest();
+    const blueSetup = blueView?.view.legalActions[0];
+    await blue.ask({ t: 'act', v: blueView?.v, action: blueSetup }, (m) => m.t === 'update' && m.v === 2);
+    const now = red.latest();
+    if (now === null) throw new Error('no view');
+    const mover = now.view.mover;
+    const [moverClient, waiterClient] = mover === 'red' ? [red, blue] : [blue, red];
+    const moverView = moverClient.latest()?.view;
+    const turn = moverView?.legalActions[0];
+    const notYours = await waiterClient.ask({ t: 'act', v: 2, action: turn }, isError);
+    expect(notYours.t === 'error' && notYours.code).toBe('action/not-your-turn');
+
+    const spectator = await Client.open(server.url, game.gameId);
+    await spectator.ask({ t: 'hello', spectate: true }, isState);
+    const watching = await spectator.ask({ t: 'act', v: 2, action: turn }, isError);
+    expect(watching.t === 'error' && watching.code).toBe('auth/spectator');
+
+    const stranger = await Client.open(server.url, game.gameId);
+    const wrongToken = await stranger.ask(hello(other.token), isError);
+    expect(wrongToken.t === 'error' && wrongToken.code).toBe('auth/bad-token');
+    const notHello = await stranger.ask({ t: 'act', v: 2, action: turn }, isError);
+    expect(notHello.t === 'error' && notHello.code).toBe('auth/hello-first');
+
+    const view = await get<SpectatorResponse>(server.url, `/api/games/${game.gameId}`);
+    expect(view.body.v).toBe(2);
+    await Promise.all([red.close(), blue.close(), spectator.close(), stranger.close()]);
+  });
+});
+
+describe('the web page', () => {
+  it('says how to build the web client when it is not built, and API misses are JSON', async () => {
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('web client is not built');
+    const api = await get<{ t: string; code: string }>(server.url, '/api/nothing-here');
+    expect(api.status).toBe(404);
+    expect(api.body.t).toBe('error');
+    const health = await get<{ ok: boolean }>(server.url, '/healthz');
+    expect(health.body).toEqual({ ok: true });
+  });
+});

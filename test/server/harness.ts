@@ -1,0 +1,196 @@
+/**
+ * Test support: a real server on an ephemeral port with a temp database and its log lines collected, and
+ * a small WebSocket client that keeps every message it receives.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import WebSocket from 'ws';
+import type { Action, PlayerView } from '../../src/engine/index.ts';
+import type { CreateGameResponse, ServerMessage } from '../../src/protocol/index.ts';
+import { DEFAULT_CONFIG, DEFAULT_LIMITS, type ServerConfig } from '../../src/server/config.ts';
+import { type RunningServer, startServer } from '../../src/server/server.ts';
+
+export interface TestServer extends RunningServer {
+  readonly dir: string;
+  readonly logs: string[];
+  stop(): Promise<void>;
+}
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'pirates-server-'));
+}
+
+export function testConfig(dir: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...DEFAULT_CONFIG,
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: join(dir, 'games.sqlite'),
+    webRoot: join(dir, 'no-web'),
+    botDelay: { minMs: 0, maxMs: 0 },
+    botWorkers: 1,
+    limits: { ...DEFAULT_LIMITS, gamesPerMinute: 100_000, messagesPerSecond: 100_000, messageBurst: 100_000 },
+    logLevel: 'info',
+    ...overrides,
+  };
+}
+
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  dir: string = tempDir(),
+): Promise<TestServer> {
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const server = await startServer(testConfig(dir, { logStream, ...overrides }));
+  return {
+    ...server,
+    dir,
+    logs,
+    async stop() {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function post<T>(
+  base: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export async function get<T>(base: string, path: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${base}${path}`);
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export async function createGame(base: string, body: unknown): Promise<CreateGameResponse> {
+  const created = await post<CreateGameResponse>(base, '/api/games', body);
+  if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
+  return created.body;
+}
+
+/** A WebSocket client that records every message and can wait for one. */
+export class Client {
+  readonly messages: ServerMessage[] = [];
+  readonly #socket: WebSocket;
+  #waiters: { test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  readonly #listeners = new Set<(m: ServerMessage) => void>();
+  closed = false;
+
+  /** Calls `listener` for every message from now on; returns the function that stops it. */
+  onMessage(listener: (m: ServerMessage) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  private constructor(socket: WebSocket) {
+    this.#socket = socket;
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as ServerMessage;
+      this.messages.push(message);
+      for (const listener of [...this.#listeners]) listener(message);
+      const waiting = this.#waiters;
+      this.#waiters = [];
+      for (const waiter of waiting) {
+        if (waiter.test(message)) waiter.resolve(message);
+        else this.#waiters.push(waiter);
+      }
+    });
+    socket.on('close', () => {
+      this.closed = true;
+    });
+  }
+
+  static async open(base: string, gameId: string): Promise<Client> {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/games/${gameId}/socket`);
+    // Listen before the socket opens: the server may answer in the same packet as the upgrade.
+    const client = new Client(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return client;
+  }
+
+  send(message: unknown): void {
+    this.#socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** The next message (from now on) that passes `test`. */
+  next(test: (m: ServerMessage) => boolean = () => true, timeoutMs = 10_000): Promise<ServerMessage> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching message in ${timeoutMs} ms`)), timeoutMs);
+      this.#waiters.push({
+        test,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  /** The first message received so far that passes `test`, or the next one. */
+  find(test: (m: ServerMessage) => boolean, timeoutMs = 10_000): Promise<ServerMessage> {
+    const seen = this.messages.find(test);
+    return seen === undefined ? this.next(test, timeoutMs) : Promise.resolve(seen);
+  }
+
+  /** Sends and waits for the first answer that passes `test`. */
+  async ask(message: unknown, test: (m: ServerMessage) => boolean = () => true): Promise<ServerMessage> {
+    const answer = this.next(test);
+    this.send(message);
+    return answer;
+  }
+
+  /** The latest view and its version, from state or update messages. */
+  latest(): { v: number; view: PlayerView } | null {
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const m = this.messages[i];
+      if (m !== undefined && (m.t === 'state' || m.t === 'update')) return { v: m.v, view: m.view };
+    }
+    return null;
+  }
+
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#socket.once('close', () => resolve());
+      this.#socket.close();
+    });
+  }
+
+  terminate(): void {
+    this.#socket.terminate();
+  }
+}
+
+export function hello(token: string): unknown {
+  return { t: 'hello', token };
+}
+
+/** A random legal action of `view`, from a seeded-enough source. */
+export function pick(view: PlayerView, draw: () => number): Action | null {
+  const actions = view.legalActions;
+  if (actions.length === 0) return null;
+  return actions[Math.floor(draw() * actions.length)] ?? null;
+}
+
+export const isState = (m: ServerMessage): boolean => m.t === 'state';
+export const isError = (m: ServerMessage): boolean => m.t === 'error';
+export const isGameMessage = (m: ServerMessage): boolean => m.t === 'state' || m.t === 'update';

@@ -1,0 +1,227 @@
+/**
+ * Bad input: well over 1,000 malformed or hostile socket messages (wrong types, huge payloads, the wrong
+ * seat, stale v, another game's token, replayed actions). Each is answered with an error, the server stays
+ * up, and no game's state changes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomFromSeed } from '../../src/engine/index.ts';
+import type { JoinGameResponse, ServerMessage, SpectatorResponse } from '../../src/protocol/index.ts';
+import {
+  Client,
+  createGame,
+  get,
+  hello,
+  isState,
+  post,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+const junkValues: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  'x',
+  '',
+  [],
+  {},
+  [1, 2, 3],
+  { nested: { deeper: [null] } },
+  Number.MAX_SAFE_INTEGER,
+  '__proto__',
+  { __proto__: { polluted: true } },
+];
+
+/** Hostile messages for a game at version `v`, given what the attacker holds. */
+function hostileMessages(
+  v: number,
+  otherToken: string,
+  legal: unknown,
+  notMine: unknown,
+): (string | object)[] {
+  const random = randomFromSeed(`hostile-${v}`);
+  const pickJunk = () => junkValues[random.int(junkValues.length)];
+  const messages: (string | object)[] = [
+    'not json',
+    '{"t":',
+    '[]',
+    'null',
+    '42',
+    '"hello"',
+    JSON.stringify({ t: 'act', v, action: notMine }),
+    JSON.stringify({ t: 'hello', token: otherToken }),
+    JSON.stringify({ t: 'act', v: v + 5, action: legal }),
+    JSON.stringify({ t: 'act', v: Math.max(0, v - 1), action: legal }),
+    JSON.stringify({ t: 'act', v: -1, action: legal }),
+    JSON.stringify({ t: 'act', v: '1', action: legal }),
+    JSON.stringify({ t: 'act', v, action: { type: 'teleport' } }),
+    JSON.stringify({ t: 'act', v, action: { type: 'turnCard', card: 99 } }),
+    JSON.stringify({ t: 'act', v, action: { type: 'attack', attacker: 'a', target: null } }),
+    JSON.stringify({ t: 'act', v, action: legal, extra: 1 }),
+    JSON.stringify({ t: 'claim', claim: 'win' }),
+    JSON.stringify({ t: 'claim', claim: 'everything' }),
+    JSON.stringify({ t: 'resync', please: true }),
+    JSON.stringify({ t: 'launch-missiles' }),
+    JSON.stringify({ t: 'act', v, action: { type: 'turnCard', card: 1, aim: 'x'.repeat(20_000) } }),
+    'x'.repeat(100_000),
+    JSON.stringify({ t: 'hello', token: 'y'.repeat(50_000) }),
+  ];
+  for (let i = 0; i < 20; i++) {
+    messages.push(JSON.stringify({ t: pickJunk(), v: pickJunk(), action: pickJunk() }));
+    messages.push(
+      JSON.stringify({ t: 'act', v: pickJunk(), action: { type: pickJunk(), piece: pickJunk() } }),
+    );
+  }
+  return messages;
+}
+
+describe('bad input', () => {
+  it('answers 1,000+ hostile messages with errors and changes no game', async () => {
+    const game = await createGame(server.url, { opponent: 'friend', seat: 'red' });
+    const other = await createGame(server.url, { opponent: 'friend' });
+    const joined = await post<JoinGameResponse>(server.url, `/api/games/${game.gameId}/join`, {
+      invite: game.invite,
+    });
+    const red = await Client.open(server.url, game.gameId);
+    const redState = await red.ask(hello(game.token), isState);
+    if (redState.t !== 'state') throw new Error('expected state');
+    // Red sets up, so the game is somewhere in the middle and blue has a legal action red could steal.
+    await red.ask({ t: 'act', v: 0, action: redState.view.legalActions[0] }, (m) => m.t === 'update');
+    const blue = await Client.open(server.url, game.gameId);
+    const blueState = await blue.ask(hello(joined.body.token), isState);
+    if (blueState.t !== 'state') throw new Error('expected state');
+    const blueAction = blueState.view.legalActions[0];
+    const before = await get<SpectatorResponse>(server.url, `/api/games/${game.gameId}`);
+    const otherBefore = await get<SpectatorResponse>(server.url, `/api/games/${other.gameId}`);
+
+    let sent = 0;
+    let answered = 0;
+    const attackers: Client[] = [red];
+    const stranger = await Client.open(server.url, game.gameId);
+    attackers.push(stranger);
+    const watcher = await Client.open(server.url, game.gameId);
+    await watcher.ask({ t: 'hello', spectate: true }, isState);
+    attackers.push(watcher);
+
+    for (let round = 0; sent < 1000; round++) {
+      for (const attacker of attackers) {
+        const messages = hostileMessages(1, other.token, blueAction, blueAction);
+        if (round === 0 && attacker === red)
+          messages.push(JSON.stringify({ t: 'act', v: 0, action: redState.view.legalActions[0] }));
+        for (const message of messages) {
+          const start = attacker.messages.length;
+          const answer = attacker.next((m: ServerMessage) => m.t === 'error' || m.t === 'state');
+          attacker.send(message);
+          const reply = await answer;
+          expect(attacker.messages.length).toBeGreaterThan(start);
+          // The only non-error answer allowed is a resync-like state for a replayed action.
+          if (reply.t !== 'error') expect(reply.t === 'state' && reply.v).toBe(1);
+          answered++;
+          sent++;
+        }
+      }
+    }
+    expect(answered).toBe(sent);
+    expect(sent).toBeGreaterThanOrEqual(1000);
+
+    const after = await get<SpectatorResponse>(server.url, `/api/games/${game.gameId}`);
+    const otherAfter = await get<SpectatorResponse>(server.url, `/api/games/${other.gameId}`);
+    expect(after.body.v).toBe(before.body.v);
+    expect(after.body.view).toEqual(before.body.view);
+    expect(otherAfter.body.v).toBe(otherBefore.body.v);
+    expect(otherAfter.body.view).toEqual(otherBefore.body.view);
+    const health = await get<{ ok: boolean }>(server.url, '/healthz');
+    expect(health.body.ok).toBe(true);
+    // The game still goes on: blue's real action is accepted.
+    const update = await blue.ask({ t: 'act', v: 1, action: blueAction }, (m) => m.t === 'update');
+    expect(update.t === 'update' && update.v).toBe(2);
+    await Promise.all([...attackers, blue].map((c) => c.close()));
+  }, 120_000);
+
+  it('a message past the hard size limit closes only that socket', async () => {
+    const game = await createGame(server.url, { opponent: 'friend' });
+    const client = await Client.open(server.url, game.gameId);
+    client.send('z'.repeat(2 * 1024 * 1024));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(client.closed).toBe(true);
+    const health = await get<{ ok: boolean }>(server.url, '/healthz');
+    expect(health.body.ok).toBe(true);
+  });
+
+  it('a flood from one connection is refused with rate errors', async () => {
+    const limited = await startTestServer({
+      limits: {
+        messageBytes: 16 * 1024,
+        hardMessageBytes: 1024 * 1024,
+        messagesPerSecond: 5,
+        messageBurst: 10,
+        gamesPerMinute: 3,
+        bodyBytes: 16 * 1024,
+      },
+    });
+    try {
+      const game = await createGame(limited.url, { opponent: 'friend' });
+      const client = await Client.open(limited.url, game.gameId);
+      await client.ask(hello(game.token), isState);
+      for (let i = 0; i < 50; i++) client.send({ t: 'resync' });
+      await client.find((m) => m.t === 'error' && m.code === 'rate/limited');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(
+        client.messages.filter((m) => m.t === 'error' && m.code === 'rate/limited').length,
+      ).toBeGreaterThan(30);
+      await client.close();
+      // Per-IP game creation: 3 a minute here, one already used.
+      await createGame(limited.url, { opponent: 'friend' });
+      await createGame(limited.url, { opponent: 'friend' });
+      const refused = await post<{ code: string }>(limited.url, '/api/games', { opponent: 'friend' });
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('rate/games');
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('refuses malformed HTTP bodies with clear errors', async () => {
+    const cases: unknown[] = [
+      {},
+      { opponent: 'pirate' },
+      { opponent: 'friend', level: 'hard' },
+      { opponent: 'computer', level: 'godlike' },
+      { opponent: 'computer', extra: 1 },
+    ];
+    for (const body of cases) {
+      const reply = await post<{ t: string; code: string; message: string }>(server.url, '/api/games', body);
+      expect(reply.status).toBe(400);
+      expect(reply.body.t).toBe('error');
+      expect(reply.body.message.length).toBeGreaterThan(10);
+    }
+    // The engine judges the options: aimed shots are accepted since the cannon landed.
+    const aimed = await post<{ code: string }>(server.url, '/api/games', {
+      opponent: 'computer',
+      shots: 'aimed',
+    });
+    expect(aimed.status).toBe(201);
+    const raw = await fetch(`${server.url}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{oops',
+    });
+    expect(raw.status).toBe(400);
+    const huge = await fetch(`${server.url}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ opponent: 'x'.repeat(100_000) }),
+    });
+    expect(huge.status).toBe(413);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * R11 over the wire: 200 random games played through sockets; afterwards every message each seat (and a
+ * spectator) received is checked against the full record: it must equal the engine's view and events for
+ * that receiver at that version, show no opponent kind or flag card not yet shown, no card back not yet
+ * seen, and never the seed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applyAction,
+  eventsFor,
+  type GameEvent,
+  type GameRecord,
+  type GameState,
+  newGame,
+  type PlayerView,
+  type Viewer,
+  viewFor,
+} from '../../src/engine/index.ts';
+import type { JoinGameResponse, RecordResponse, ServerMessage } from '../../src/protocol/index.ts';
+import {
+  Client,
+  createGame,
+  get,
+  hello,
+  isState,
+  post,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
+import { playRandomly } from './players.ts';
+
+const GAMES = 200;
+const AT_ONCE = 10;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+interface Played {
+  readonly gameId: string;
+  readonly received: { viewer: Viewer; messages: readonly ServerMessage[] }[];
+}
+
+async function playOne(index: number): Promise<Played> {
+  const friend = index % 2 === 0;
+  const created = await createGame(server.url, {
+    opponent: friend ? 'friend' : 'computer',
+    ...(friend ? {} : { level: 'random' }),
+    turnLimit: 200,
+    ...(index % 4 === 1 ? { variant: 'advanced' } : {}),
+  });
+  const seat = created.seat;
+  const clients: { viewer: Viewer; client: Client }[] = [];
+  const me = await Client.open(server.url, created.gameId);
+  await me.ask(hello(created.token), isState);
+  clients.push({ viewer: seat, client: me });
+  const spectator = await Client.open(server.url, created.gameId);
+  await spectator.ask({ t: 'hello', spectate: true }, isState);
+  clients.push({ viewer: 'spectator', client: spectator });
+  const players = [playRandomly(me, `leak-${index}-me`)];
+  if (friend) {
+    const joined = await post<JoinGameResponse>(server.url, `/api/games/${created.gameId}/join`, {
+      invite: created.invite,
+    });
+    const other = await Client.open(server.url, created.gameId);
+    await other.ask(hello(joined.body.token), isState);
+    clients.push({ viewer: joined.body.seat, client: other });
+    players.push(playRandomly(other, `leak-${index}-other`));
+  }
+  await Promise.all(players);
+  // The spectator sees the last update too.
+  await spectator.find((m) => m.t === 'update' && m.view.outcome !== null);
+  await Promise.all(clients.map(({ client }) => client.close()));
+  return {
+    gameId: created.gameId,
+    received: clients.map(({ viewer, client }) => ({ viewer, messages: client.messages })),
+  };
+}
+
+/** The state after each version and the events of each action, from the record. */
+function history(record: GameRecord): { states: GameState[]; events: GameEvent[][] } {
+  const created = newGame(record.options);
+  if (!created.ok) throw new Error(created.error.message);
+  const states = [created.value];
+  const events: GameEvent[][] = [[]];
+  for (const entry of record.actions) {
+    const last = states[states.length - 1] as GameState;
+    const result = applyAction(last, entry.seat, entry.action);
+    if (!result.ok) throw new Error(result.error.message);
+    states.push(result.state);
+    events.push(result.events);
+  }
+  return { states, events };
+}
+
+/** What a view may show, checked field by field against the state it was made from (R11.1, R9.3, R6.5). */
+function hiddenLeaks(view: PlayerView, state: GameState, viewer: Viewer): string[] {
+  const leaks: string[] = [];
+  const pieces = [
+    ...view.ships.red.deck,
+    ...view.ships.blue.deck,
+    ...view.ships.red.extras,
+    ...view.ships.blue.extras,
+    ...view.out,
+  ];
+  for (const piece of pieces) {
+    if (piece.kind !== null && piece.owner !== viewer && state.shown[piece.id] !== true) {
+      leaks.push(`unshown kind of piece ${piece.id}`);
+    }
+  }
+  for (const seat of ['red', 'blue'] as const) {
+    view.ships[seat].flagSlots.forEach((card, slot) => {
+      if (card !== null && seat !== viewer && state.flagShown[seat][slot] !== true) {
+        leaks.push(`unshown flag card ${seat}:${slot}`);
+      }
+    });
+  }
+  for (const card of view.cards) {
+    if (card.down !== null && state.cards[card.card]?.known !== true)
+      leaks.push(`unseen back of card ${card.card}`);
+  }
+  return leaks;
+}
+
+describe('R11 over the wire', () => {
+  it(`in ${GAMES} random games, no message shows a seat anything it may not know`, async () => {
+    const played: Played[] = [];
+    for (let start = 0; start < GAMES; start += AT_ONCE) {
+      const batch = Array.from({ length: Math.min(AT_ONCE, GAMES - start) }, (_, i) => playOne(start + i));
+      played.push(...(await Promise.all(batch)));
+    }
+    let checked = 0;
+    for (const game of played) {
+      const { status, body } = await get<RecordResponse>(server.url, `/api/games/${game.gameId}/record`);
+      expect(status).toBe(200);
+      const seed = body.record.options.seed;
+      const { states, events } = history(body.record);
+      for (const { viewer, messages } of game.received) {
+        for (const message of messages) {
+          const text = JSON.stringify(message);
+          expect(text.includes(seed), `seed in a message to ${viewer}`).toBe(false);
+          if (message.t !== 'state' && message.t !== 'update') continue;
+          const state = states[message.v];
+          if (state === undefined) throw new Error(`message at v ${message.v} beyond the record`);
+          expect(message.view).toEqual(viewFor(state, viewer));
+          expect(hiddenLeaks(message.view, state, viewer)).toEqual([]);
+          if (message.t === 'update') {
+            expect(message.events).toEqual(eventsFor(events[message.v] ?? [], viewer));
+            for (const event of message.events) expect(['all', viewer]).toContain(event.audience);
+          }
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(GAMES * 50);
+  }, 240_000);
+});

@@ -1,0 +1,61 @@
+/**
+ * A random player over a socket: whenever its latest view offers actions, it sends one made against that
+ * view's `v`; on a stale refusal it asks for a resync. Used by the game, leak, crash and bench-like tests.
+ */
+import { randomFromSeed } from '../../src/engine/index.ts';
+import type { ServerMessage } from '../../src/protocol/index.ts';
+import { type Client, pick } from './harness.ts';
+
+export interface PlayOptions {
+  /** Stop after this many own actions (crash tests), else play until the game is over. */
+  readonly maxActions?: number;
+  readonly timeoutMs?: number;
+}
+
+/** Plays until the game is over (or maxActions); resolves with the number of actions sent and acknowledged. */
+export function playRandomly(client: Client, seed: string, options: PlayOptions = {}): Promise<number> {
+  const random = randomFromSeed(seed);
+  let acknowledged = 0;
+  let sentAt: number | null = null;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(new Error(`game did not finish: ${JSON.stringify(client.messages.at(-1))?.slice(0, 300)}`)),
+      options.timeoutMs ?? 60_000,
+    );
+    let stop = () => undefined as unknown;
+    const finish = () => {
+      clearTimeout(timer);
+      stop();
+      resolve(acknowledged);
+    };
+    const consider = (message: ServerMessage) => {
+      if (message.t === 'error') {
+        if (message.code === 'act/stale') {
+          sentAt = null;
+          client.send({ t: 'resync' });
+          return;
+        }
+        clearTimeout(timer);
+        stop();
+        reject(new Error(`refused: ${message.code}: ${message.message}`));
+        return;
+      }
+      if (message.t !== 'state' && message.t !== 'update') return;
+      if (sentAt !== null && message.v > sentAt) {
+        acknowledged++;
+        sentAt = null;
+      }
+      if (message.view.outcome !== null) return finish();
+      if (options.maxActions !== undefined && acknowledged >= options.maxActions) return finish();
+      if (sentAt !== null) return;
+      const action = pick(message.view, () => random.float());
+      if (action === null) return;
+      sentAt = message.v;
+      client.send({ t: 'act', v: message.v, action });
+    };
+    const latest = client.messages.findLast((m) => m.t === 'state' || m.t === 'update');
+    stop = client.onMessage(consider);
+    if (latest !== undefined) consider(latest);
+  });
+}
