@@ -106,7 +106,7 @@ export function createBot(name: string): Result<Bot> {
     case 'hard':
       return ok(beliefSearch(name, count ?? 4000, SKILL.hard, 300));
     case 'expert':
-      return ok(beliefSearch(name, count ?? 25_000, SKILL.expert, 380, EXPERT_ENEMY_VIEW));
+      return ok(beliefSearch(name, count ?? 25_000, SKILL.expert, 350, EXPERT_ENEMY_VIEW));
     case 'ismcts':
       return ok(plainSearch(name, count ?? 1000, SKILL.hard));
     case 'belief':
