@@ -18,7 +18,7 @@ describe('the local host (what the Web Worker runs)', () => {
       level: 'easy',
     });
     let last = update(host.begin());
-    expect(last.bot).toEqual({ name: 'random', standIn: true });
+    expect(last.bot).toEqual({ name: 'easy' });
     expect(last.view.ships.red.ready).toBe(true); // the computer set up at once
     const random = randomFromSeed('person');
     for (let i = 0; i < 2000 && last.view.outcome === null; i++) {

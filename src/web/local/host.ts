@@ -5,7 +5,6 @@
 import { type Bot, createBot } from '../../ai/index.ts';
 import {
   type Action,
-  aimFor,
   applyAction,
   type BySeat,
   createGame,
@@ -22,19 +21,11 @@ import {
 } from '../../engine/index.ts';
 import type { BotInfo, FromHost, Level, LocalMode, ToHost } from './messages.ts';
 
-/**
- * TEMPORARY: the levels easy..expert arrive later through `createBot`; until `createBot(level)` knows a
- * level, the random bot stands in for it, and aims its shots like a careful person would.
- */
-const STAND_IN_BOT = 'random';
-const STAND_IN_SKILL = 0.5;
-
+/** The computer player for a level; the levels are `createBot`'s own names. */
 function botFor(level: Level): { bot: Bot; info: BotInfo } {
   const asked = createBot(level);
-  if (asked.ok) return { bot: asked.value, info: { name: asked.value.name, standIn: false } };
-  const standIn = createBot(STAND_IN_BOT);
-  if (!standIn.ok) throw new Error(`local host: no '${STAND_IN_BOT}' bot`);
-  return { bot: standIn.value, info: { name: standIn.value.name, standIn: true } };
+  if (!asked.ok) throw new Error(`local host: ${asked.error.message}`);
+  return { bot: asked.value, info: { name: asked.value.name } };
 }
 
 export class LocalHost {
@@ -112,18 +103,7 @@ export class LocalHost {
     for (let guard = 0; guard < 1000 && this.state.outcome === null; guard++) {
       if (!toAct(this.state).includes(bot.seat)) return;
       const view = viewFor(this.state, bot.seat);
-      let action = bot.bot.decide({ view, history: this.history[bot.seat], random: bot.random });
-      if (
-        bot.info.standIn &&
-        action.type === 'shoot' &&
-        action.aim !== undefined &&
-        view.pending.ask === 'shoot'
-      ) {
-        action = {
-          type: 'shoot',
-          aim: aimFor(view.pending.target, STAND_IN_SKILL, bot.random.float, view.rules.cannon),
-        };
-      }
+      const action = bot.bot.decide({ view, history: this.history[bot.seat], random: bot.random });
       const result = applyAction(this.state, bot.seat, action);
       if (!result.ok) throw new Error(`local host: the computer's move was refused: ${result.error.message}`);
       this.record(result.state, result.events);

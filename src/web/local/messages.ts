@@ -24,12 +24,10 @@ export type ToHost =
   /** A seat's decision. */
   | { readonly t: 'act'; readonly seat: Seat; readonly action: Action };
 
-/** Which computer player the host runs, e.g. `{ name: 'random', standIn: true }`. */
+/** Which computer player the host runs, e.g. `{ name: 'hard' }`. */
 export interface BotInfo {
-  /** The bot's name as `createBot` knows it, e.g. 'random'. */
+  /** The bot's name as `createBot` knows it, e.g. 'hard'. */
   readonly name: string;
-  /** True while the level asked for does not exist yet and a simpler bot stands in for it. */
-  readonly standIn: boolean;
 }
 
 export type FromHost =

@@ -131,12 +131,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           )}
         </div>
         <aside class="side-col">
-          {game.bot !== null && (
-            <p class="bot-note">
-              Computer: {game.form.level}
-              {game.bot.standIn ? ' (for now a beginner who plays at random stands in for this level)' : ''}
-            </p>
-          )}
+          {game.bot !== null && <p class="bot-note">Computer: {game.form.level}</p>}
           <Log lines={game.log} />
         </aside>
       </div>
