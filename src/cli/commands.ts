@@ -4,5 +4,12 @@ import { benchServerCommand } from './bench-server.ts';
 import { cannonCommand } from './cannon.ts';
 import type { Command } from './command.ts';
 import { serveCommand } from './serve.ts';
+import { tournamentCommand } from './tournament.ts';
 
-export const commands: readonly Command[] = [serveCommand, cannonCommand, benchCommand, benchServerCommand];
+export const commands: readonly Command[] = [
+  serveCommand,
+  cannonCommand,
+  benchCommand,
+  benchServerCommand,
+  tournamentCommand,
+];

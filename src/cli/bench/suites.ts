@@ -1,5 +1,6 @@
 /** Every benchmark suite `pirates bench` knows; each lives in its own file. */
+import { aiSuite } from './ai.ts';
 import { engineSuite } from './engine.ts';
 import type { BenchSuite } from './suite.ts';
 
-export const suites: readonly BenchSuite[] = [engineSuite];
+export const suites: readonly BenchSuite[] = [engineSuite, aiSuite];

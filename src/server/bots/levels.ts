@@ -1,11 +1,11 @@
 /**
- * Which bot plays a requested level. The server asks `createBot` for the level a player chose; the
- * levels 'easy' ... 'expert' arrive later through that same function.
+ * Which bot plays a requested level. The server asks `createBot` (src/ai) for the level a player chose,
+ * in a worker thread, so a thinking bot never blocks the event loop.
  */
 import type { Bot } from '../../ai/index.ts';
 import type { Result } from '../../engine/index.ts';
 
-/** The levels a player may ask for; the ones `createBot` does not know yet fall back (see botFor). */
+/** The levels a player may ask for (`createBot` names). */
 export const LEVELS = ['random', 'easy', 'medium', 'hard', 'expert'] as const;
 export const DEFAULT_LEVEL = 'medium';
 
@@ -13,15 +13,9 @@ export function isLevel(name: string): boolean {
   return (LEVELS as readonly string[]).includes(name);
 }
 
-/**
- * TEMPORARY FALLBACK (remove when src/ai has every level): while `createBot(level)` answers 'bot/unknown',
- * the random bot plays instead, and the reply names the bot that really played so the pool logs it.
- */
+/** The bot for a level the request already checked with `isLevel`. */
 export function botFor(level: string, createBot: (name: string) => Result<Bot>): Bot {
   const wanted = createBot(level);
-  if (wanted.ok) return wanted.value;
-  if (wanted.error.code !== 'bot/unknown') throw new Error(wanted.error.message);
-  const fallback = createBot('random');
-  if (!fallback.ok) throw new Error(fallback.error.message);
-  return fallback.value;
+  if (!wanted.ok) throw new Error(wanted.error.message);
+  return wanted.value;
 }

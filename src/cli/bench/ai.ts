@@ -1,0 +1,172 @@
+/**
+ * Bot benchmark: SO-ISMCTS iterations per second from mid-game positions, fast-path random games per
+ * second next to it (one core, same run), the belief's update time, and each level's decision time.
+ */
+import { ParticleBelief } from '../../ai/belief.ts';
+import { search } from '../../ai/ismcts.ts';
+import { createBot, SEARCH_DEFAULTS } from '../../ai/levels.ts';
+import { Determinizer } from '../../ai/sample.ts';
+import {
+  applyAction,
+  createGame,
+  eventsFor,
+  fastCopy,
+  fastRandomPlayout,
+  type GameEvent,
+  type GameState,
+  legalActions,
+  randomFromSeed,
+  SEATS,
+  type Seat,
+  toAct,
+  viewFor,
+} from '../../engine/index.ts';
+import { type BenchSuite, cpuMilliseconds } from './suite.ts';
+
+interface Position {
+  readonly state: GameState;
+  readonly seat: Seat;
+  readonly history: GameEvent[];
+}
+
+/** Positions around turn 12 of heuristic games, where the searching seat has a real choice. */
+function midGamePositions(count: number): Position[] {
+  const heuristic = createBot('heuristic');
+  if (!heuristic.ok) throw new Error(heuristic.error.message);
+  const found: Position[] = [];
+  for (let g = 0; found.length < count && g < count * 10; g++) {
+    let state = createGame({ seed: `bench-ai-${g}`, shots: 'quick', turnLimit: 300 });
+    const history = { red: [] as GameEvent[], blue: [] as GameEvent[] };
+    const random = randomFromSeed(`bench-ai-bot-${g}`);
+    while (state.outcome === null) {
+      const seat = toAct(state)[0];
+      if (seat === undefined) break;
+      const view = viewFor(state, seat);
+      if (state.turn >= 12 && view.legalActions.length > 1) {
+        found.push({ state, seat, history: history[seat].slice() });
+        break;
+      }
+      const result = applyAction(
+        state,
+        seat,
+        heuristic.value.decide({ view, history: history[seat], random }),
+      );
+      if (!result.ok) throw new Error(result.error.message);
+      state = result.state;
+      for (const s of SEATS) history[s].push(...eventsFor(result.events, s));
+    }
+  }
+  return found;
+}
+
+function startedGames(count: number): GameState[] {
+  return Array.from({ length: count }, (_, i) => {
+    let state = createGame({ seed: `bench-start-${i}`, shots: 'quick', turnLimit: 1000 });
+    const random = randomFromSeed(`bench-setup-${i}`);
+    for (const seat of SEATS) {
+      const choices = legalActions(state, seat);
+      const result = applyAction(state, seat, choices[random.int(choices.length)]);
+      if (result.ok) state = result.state;
+    }
+    return state;
+  });
+}
+
+const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const percentile = (xs: number[], p: number) =>
+  xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
+
+export const aiSuite: BenchSuite = {
+  name: 'ai',
+  async run({ scale, rounds }) {
+    const positions = midGamePositions(Math.max(4, Math.round(20 * scale)));
+    const starts = startedGames(Math.max(200, Math.round(10_000 * scale)));
+    const iterations = Math.max(500, Math.round(4000 * scale));
+    const searchRates: number[] = [];
+    const gameRates: number[] = [];
+    const searchOnce = () => {
+      let done = 0;
+      const began = cpuMilliseconds();
+      positions.forEach((p, i) => {
+        const view = viewFor(p.state, p.seat);
+        const determinizer = new Determinizer(view, p.history, { quickOdds: view.rules.quickOdds });
+        done += search(p.seat, (r) => determinizer.sample(r), randomFromSeed(`s${i}`), {
+          iterations,
+          playoutDepth: SEARCH_DEFAULTS.playoutDepth,
+        }).iterations;
+      });
+      return (done / (cpuMilliseconds() - began)) * 1000;
+    };
+    const gamesOnce = () => {
+      const random = randomFromSeed('bench-playouts');
+      const began = cpuMilliseconds();
+      for (const start of starts) fastRandomPlayout(fastCopy(start), random);
+      return (starts.length / (cpuMilliseconds() - began)) * 1000;
+    };
+    searchOnce();
+    gamesOnce();
+    for (let r = 0; r < rounds; r++) {
+      searchRates.push(searchOnce());
+      gameRates.push(gamesOnce());
+    }
+    // The belief: one update per enemy decision, over whole games' histories.
+    const beliefMs: number[] = [];
+    for (const p of positions) {
+      const belief = new ParticleBelief();
+      const view = viewFor(p.state, p.seat);
+      const determinizer = new Determinizer(view, p.history);
+      const began = performance.now();
+      belief.prepare({ view, history: [], random: randomFromSeed('b') }, determinizer);
+      belief.prepare({ view, history: p.history, random: randomFromSeed('b') }, determinizer);
+      const enemyDecisions = Math.max(
+        1,
+        p.history.filter((e) => e.type === 'cardTurned' && e.seat !== p.seat).length,
+      );
+      beliefMs.push((performance.now() - began) / enemyDecisions);
+    }
+    const levelLines: string[] = [];
+    const figures: Record<string, number> = {};
+    for (const level of ['easy', 'medium', 'hard', 'expert']) {
+      const times: number[] = [];
+      positions.forEach((p, i) => {
+        const made = createBot(level);
+        if (!made.ok) return;
+        const began = performance.now();
+        made.value.decide({
+          view: viewFor(p.state, p.seat),
+          history: p.history,
+          random: randomFromSeed(`l${i}`),
+        });
+        times.push(performance.now() - began);
+      });
+      levelLines.push(
+        `  ${level.padEnd(7)} median ${median(times).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 0.95).toFixed(1).padStart(7)} ms  max ${Math.max(
+          ...times,
+        )
+          .toFixed(1)
+          .padStart(7)} ms`,
+      );
+      figures[`${level}MedianMs`] = median(times);
+      figures[`${level}MaxMs`] = Math.max(...times);
+    }
+    const searchRate = median(searchRates);
+    const gameRate = median(gameRates);
+    return {
+      suite: 'ai',
+      lines: [
+        `one core (CPU time), median of ${rounds} rounds, ${positions.length} mid-game positions (turn 12+):`,
+        `  ISMCTS (${iterations} iterations, playout depth ${SEARCH_DEFAULTS.playoutDepth})  ${searchRate.toFixed(0).padStart(9)} iterations/s`,
+        `  fast-path random games from the start     ${gameRate.toFixed(0).padStart(9)} games/s`,
+        `  belief update per enemy decision          ${median(beliefMs).toFixed(3).padStart(9)} ms (median)`,
+        'decision time per level:',
+        ...levelLines,
+      ],
+      figures: {
+        ismctsIterationsPerSecond: searchRate,
+        fastGamesPerSecond: gameRate,
+        beliefUpdateMs: median(beliefMs),
+        ...figures,
+      },
+    };
+  },
+};

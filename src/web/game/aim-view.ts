@@ -1,0 +1,97 @@
+/**
+ * The cannon scene's geometry, shared by the aiming panel and the shot animation: where the cannon, the enemy
+ * hull, sail, hole and skull are, in cm in the shooter's frame (docs/cannon.md), and the preview of the start
+ * of a flight. Pure, so it is tested without a browser.
+ */
+import {
+  type Aim,
+  type CannonConfig,
+  flightPoint,
+  launchOf,
+  type Shot,
+  type Vec3,
+} from '../../engine/index.ts';
+
+/** A point of a flight in cm, e.g. `{ x: 0, y: 12.5, z: 9.1 }`. */
+export type PointCm = Vec3;
+
+const CM_PER_M = 100;
+
+function cm(v: Vec3): PointCm {
+  return { x: v.x * CM_PER_M, y: v.y * CM_PER_M, z: v.z * CM_PER_M };
+}
+
+/** The dotted preview: the first part of the flight the aim would give without wobble (about 40% of the way to the enemy hull). */
+export function previewPoints(aim: Aim, cannon: CannonConfig, dots = 9): PointCm[] {
+  const launch = launchOf(aim, cannon.springSpeed, cannon.muzzleHeight / CM_PER_M);
+  const vy = launch.velocity.y;
+  if (vy <= 0) return [cm(launch.position)];
+  const reach = ((cannon.shipGap + aim.back) / CM_PER_M / vy) * 0.45;
+  return Array.from({ length: dots }, (_, i) =>
+    cm(flightPoint(launch, (reach * (i + 1)) / dots, cannon.gravity)),
+  );
+}
+
+/** The whole flight of a fired shot, as drawn from the shot event (`steps` + 1 points, launch to end). */
+export function flightPoints(shot: Shot, gravity: number, steps = 40): PointCm[] {
+  return Array.from({ length: steps + 1 }, (_, i) =>
+    cm(flightPoint(shot.launch, (shot.time * i) / steps, gravity)),
+  );
+}
+
+/** What the ball struck, in words, e.g. 'Through the hole in the sail!'. */
+export function strikeWords(shot: Shot): string {
+  switch (shot.struck) {
+    case 'hole':
+      return shot.target === 'sail'
+        ? 'Through the hole in the sail!'
+        : 'Too high: it flew through the hole in the sail.';
+    case 'skull':
+      return shot.target === 'skull' ? 'Right on the skull!' : 'Too low: it struck the skull on the hull.';
+    case 'cloth':
+      return 'It struck the sail cloth.';
+    case 'hull':
+      return 'It struck the hull.';
+    case 'table':
+      return 'It splashed into the sea.';
+  }
+}
+
+/** Keyboard aiming (arrows: direction and tilt; with Shift: move the cannon), a step in the aim's units. */
+export function aimKey(key: string, shift: boolean): Partial<Record<keyof Aim, number>> | null {
+  const step = 1;
+  switch (key) {
+    case 'ArrowLeft':
+      return shift ? { x: -step } : { yaw: -step };
+    case 'ArrowRight':
+      return shift ? { x: step } : { yaw: step };
+    case 'ArrowUp':
+      return shift ? { back: -step } : { pitch: step };
+    case 'ArrowDown':
+      return shift ? { back: step } : { pitch: -step };
+    default:
+      return null;
+  }
+}
+
+/** Adds a step to an aim (the controller clamps it into the legal ranges). */
+export function nudge(aim: Aim, delta: Partial<Record<keyof Aim, number>>): Aim {
+  return {
+    x: aim.x + (delta.x ?? 0),
+    back: aim.back + (delta.back ?? 0),
+    yaw: aim.yaw + (delta.yaw ?? 0),
+    pitch: aim.pitch + (delta.pitch ?? 0),
+  };
+}
+
+/** The slingshot drag: pull back from the cannon; the direction sets the yaw, the length the tilt. */
+export function dragAim(aim: Aim, dxCm: number, dyCm: number): Aim {
+  // The pointer is behind the cannon (negative y) when pulling back; the cannon points the other way.
+  const pullX = -dxCm;
+  const pullY = -dyCm;
+  const length = Math.hypot(pullX, pullY);
+  if (length < 1) return aim;
+  const yaw = (Math.atan2(pullX, Math.max(pullY, 0.01)) * 180) / Math.PI;
+  const pitch = Math.min(60, length * 1.6);
+  return { ...aim, yaw: Math.round(yaw * 10) / 10, pitch: Math.round(pitch * 10) / 10 };
+}

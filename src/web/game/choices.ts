@@ -1,0 +1,138 @@
+/**
+ * What the page offers now, taken from the view's legal actions and nothing else (STYLE: the board knows no
+ * rules). Each clickable thing gets the action it sends and its accessible name; an attack is two clicks
+ * (attacker, then target), both offered only where a listed attack exists.
+ */
+import type { Action, PieceView, PlayerView } from '../../engine/index.ts';
+import { FACE_TITLE, pieceName, SEAT_NAME, shipName } from './names.ts';
+
+/** A clickable piece: it sends `action`, or (first click of an attack) selects the attacker. */
+export type PieceChoice =
+  | { readonly kind: 'send'; readonly action: Action; readonly label: string }
+  | { readonly kind: 'select'; readonly label: string }
+  | { readonly kind: 'deselect'; readonly label: string };
+
+export interface Choices {
+  /** Card index -> its turnCard action, e.g. `{ 3 => { type: 'turnCard', card: 3 } }`. */
+  readonly cards: ReadonlyMap<number, Action>;
+  /** Piece id -> what clicking it does. */
+  readonly pieces: ReadonlyMap<number, PieceChoice>;
+  /** Enemy flag slot -> its turnFlag action. */
+  readonly flags: ReadonlyMap<number, Action>;
+  /** Buttons under the prompt, e.g. "Don't swing". */
+  readonly buttons: readonly { readonly label: string; readonly action: Action }[];
+  /** The shoot template (aim to be filled in by the cannon), or null. */
+  readonly shoot: Extract<Action, { type: 'shoot' }> | null;
+  /** The setup actions (720 of them), or none. */
+  readonly setups: readonly Extract<Action, { type: 'setup' }>[];
+}
+
+function findPiece(view: PlayerView, id: number): PieceView | undefined {
+  for (const ship of [view.ships.red, view.ships.blue]) {
+    const found = ship.deck.find((p) => p.id === id) ?? ship.extras.find((p) => p.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Which deck a piece stands on, if any. */
+export function deckOf(view: PlayerView, id: number): 'red' | 'blue' | null {
+  if (view.ships.red.deck.some((p) => p.id === id)) return 'red';
+  if (view.ships.blue.deck.some((p) => p.id === id)) return 'blue';
+  return null;
+}
+
+const PASS_LABEL: Readonly<Record<string, string>> = {
+  newPirate: 'No new pirate',
+  swing: "Don't swing",
+  attack: "Don't attack",
+  turnFlag: "Don't turn a flag card",
+};
+
+export function choicesFor(view: PlayerView, selected: number | null): Choices {
+  const me = view.viewer;
+  const cards = new Map<number, Action>();
+  const pieces = new Map<number, PieceChoice>();
+  const flags = new Map<number, Action>();
+  const buttons: { label: string; action: Action }[] = [];
+  const setups: Extract<Action, { type: 'setup' }>[] = [];
+  let shoot: Extract<Action, { type: 'shoot' }> | null = null;
+  const name = (id: number) => {
+    const piece = findPiece(view, id);
+    return piece ? pieceName(piece, me) : `pirate ${id}`;
+  };
+  const attacks = view.legalActions.filter((a) => a.type === 'attack');
+
+  for (const action of view.legalActions) {
+    switch (action.type) {
+      case 'setup':
+        setups.push(action);
+        break;
+      case 'turnCard':
+        cards.set(action.card, action);
+        break;
+      case 'newPirate':
+        pieces.set(action.piece, { kind: 'send', action, label: `Bring ${name(action.piece)} on deck` });
+        break;
+      case 'swing': {
+        const from = deckOf(view, action.piece);
+        const to = from === me ? `onto the ${from === 'red' ? 'blue' : 'red'} ship` : 'back onto your ship';
+        pieces.set(action.piece, { kind: 'send', action, label: `Swing ${name(action.piece)} ${to}` });
+        break;
+      }
+      case 'plank':
+        pieces.set(action.piece, { kind: 'send', action, label: `Put ${name(action.piece)} on the plank` });
+        break;
+      case 'hatch':
+        pieces.set(action.piece, { kind: 'send', action, label: `Put ${name(action.piece)} on the hatch` });
+        break;
+      case 'losePiece':
+        pieces.set(action.piece, { kind: 'send', action, label: `Give up ${name(action.piece)}` });
+        break;
+      case 'raid':
+        pieces.set(action.piece, {
+          kind: 'send',
+          action,
+          label: `Try for the flag with ${name(action.piece)}`,
+        });
+        break;
+      case 'attack':
+        if (selected === null) {
+          pieces.set(action.attacker, { kind: 'select', label: `Attack with ${name(action.attacker)}` });
+        } else if (action.attacker === selected) {
+          const ship = deckOf(view, action.target);
+          const where = ship === null ? '' : ` on ${shipName(ship, me)}`;
+          pieces.set(action.target, {
+            kind: 'send',
+            action,
+            label: `Attack ${name(action.target)}${where} with ${name(selected)}`,
+          });
+        }
+        break;
+      case 'turnFlag':
+        flags.set(action.slot, action);
+        break;
+      case 'shoot':
+        shoot = action;
+        break;
+      case 'pass':
+        buttons.push({ label: PASS_LABEL[view.pending.ask] ?? 'Pass', action });
+        break;
+      case 'resign':
+        break;
+    }
+  }
+  if (selected !== null && attacks.some((a) => a.type === 'attack' && a.attacker === selected)) {
+    pieces.set(selected, { kind: 'deselect', label: `Choose another pirate instead of ${name(selected)}` });
+  }
+  return { cards, pieces, flags, buttons, shoot, setups };
+}
+
+/** The accessible name of an action card, e.g. 'Action card 3: Attack!' (cards count from 1 for people). */
+export function cardLabel(view: PlayerView, index: number): string {
+  const card = view.cards[index];
+  if (card === undefined) return `Action card ${index + 1}`;
+  const back = card.down === null ? '' : `, other side ${FACE_TITLE[card.down]}`;
+  const aside = card.aside === null ? '' : `, set aside by ${SEAT_NAME[card.aside]}`;
+  return `Action card ${index + 1}: ${FACE_TITLE[card.up]}${back}${aside}`;
+}

@@ -1,0 +1,29 @@
+/** The local game link: a Web Worker running the engine and the bot (no server needed). */
+import type { GameOptions, Seat } from '../../engine/index.ts';
+import type { GameLink, LinkNews } from '../link.ts';
+import type { FromHost, Level, LocalMode, ToHost } from './messages.ts';
+
+export function startLocalGame(
+  mode: LocalMode,
+  options: GameOptions,
+  human: Seat,
+  level: Level,
+  hear: (news: LinkNews) => void,
+): GameLink {
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'pirates-game',
+  });
+  const post = (message: ToHost) => worker.postMessage(message);
+  worker.onmessage = (event: MessageEvent<FromHost>) => {
+    const message = event.data;
+    if (message.t === 'error') hear({ t: 'error', message: message.message });
+    else hear(message);
+  };
+  worker.onerror = (event) => hear({ t: 'error', message: `The game stopped: ${event.message}` });
+  post({ t: 'start', mode, options, human, level });
+  return {
+    send: (seat, action) => post({ t: 'act', seat, action }),
+    close: () => worker.terminate(),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The messages between the page and the local game host (a Web Worker in the browser, a plain object in
+ * tests). The full game state stays inside the host, as it stays inside the server: only views and the
+ * events a seat may see cross this line.
+ */
+import type { Action, GameEvent, GameOptions, GameRecord, PlayerView, Seat } from '../../engine/index.ts';
+
+/** 'computer': one person against a bot; 'pass': two people sharing one device. */
+export type LocalMode = 'computer' | 'pass';
+
+/** The computer's strength as the home page offers it. */
+export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export type ToHost =
+  /** A new game; `human` is the person's seat against the computer (ignored in pass-and-play). */
+  | {
+      readonly t: 'start';
+      readonly mode: LocalMode;
+      readonly options: GameOptions;
+      readonly human: Seat;
+      readonly level: Level;
+    }
+  /** A seat's decision. */
+  | { readonly t: 'act'; readonly seat: Seat; readonly action: Action };
+
+/** Which computer player the host runs, e.g. `{ name: 'hard' }`. */
+export interface BotInfo {
+  /** The bot's name as `createBot` knows it, e.g. 'hard'. */
+  readonly name: string;
+}
+
+export type FromHost =
+  /**
+   * What `seat` sees now and the events it has not been shown yet. In pass-and-play `seat` is the seat the
+   * device should be handed to; `record` is filled in once the game is over (the full record is public then).
+   */
+  | {
+      readonly t: 'update';
+      readonly seat: Seat;
+      readonly view: PlayerView;
+      readonly events: readonly GameEvent[];
+      readonly record: GameRecord | null;
+      readonly bot: BotInfo | null;
+    }
+  /** A refused action; nothing changed. */
+  | { readonly t: 'error'; readonly code: string; readonly message: string };

@@ -1,0 +1,319 @@
+/**
+ * Online play: create or join a game over HTTP, then one WebSocket that says hello with the seat's token and
+ * hears views and events. It reconnects by itself (with a growing pause), drops duplicate updates and asks
+ * for a resync when it sees a gap (STYLE "versioned stream"). The token is kept per game in localStorage, so a
+ * reload comes back to the same seat and position.
+ */
+import { type Action, actionKey, type PlayerView, type Seat } from '../../engine/index.ts';
+import type { Controller } from '../controller.ts';
+import type { GameLink } from '../link.ts';
+import type { HomeForm } from '../state.ts';
+import {
+  type ClientMessage,
+  type CreateGameRequest,
+  type CreateGameResponse,
+  type JoinGameResponse,
+  type Presence,
+  parseServerMessage,
+  type RecordResponse,
+} from './wire.ts';
+
+const TOKEN_KEY = (gameId: string) => `pirates.seat.${gameId}`;
+
+interface Ticket {
+  readonly seat: Seat;
+  readonly token: string;
+  readonly invite: string | null;
+}
+
+function loadTicket(gameId: string): Ticket | null {
+  try {
+    const raw = localStorage.getItem(TOKEN_KEY(gameId));
+    if (raw === null) return null;
+    const data = JSON.parse(raw) as Partial<Ticket>;
+    if ((data.seat === 'red' || data.seat === 'blue') && typeof data.token === 'string') {
+      return {
+        seat: data.seat,
+        token: data.token,
+        invite: typeof data.invite === 'string' ? data.invite : null,
+      };
+    }
+  } catch {
+    // A broken entry is as good as none.
+  }
+  return null;
+}
+
+function saveTicket(gameId: string, ticket: Ticket): void {
+  localStorage.setItem(TOKEN_KEY(gameId), JSON.stringify(ticket));
+}
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const data = (await response.json().catch(() => null)) as ({ message?: string } & T) | null;
+  if (!response.ok || data === null) {
+    throw new Error(data?.message ?? `The server answered ${response.status}.`);
+  }
+  return data;
+}
+
+function inviteLinkOf(gameId: string, invite: string): string {
+  return `${location.origin}/play/${gameId}?invite=${encodeURIComponent(invite)}`;
+}
+
+/** What the page shows of the other seat's presence. */
+function presenceStatus(
+  presence: Presence,
+  me: Seat,
+  ticket: Ticket,
+  gameId: string,
+  awaySince: number | null,
+) {
+  const other = presence.seats[me === 'red' ? 'blue' : 'red'];
+  const away = other.holder === 'human' && !other.connected;
+  return {
+    inviteLink:
+      other.holder === 'open' && ticket.invite !== null ? inviteLinkOf(gameId, ticket.invite) : null,
+    opponentAway: away ? Math.max(0, (Date.now() - (awaySince ?? Date.now())) / 1000) : null,
+    canClaim: presence.claimable !== null && presence.claimable !== me,
+  };
+}
+
+export class OnlineLink implements GameLink {
+  private socket: WebSocket | null = null;
+  private closed = false;
+  private retry = 0;
+  private version = -1;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The last action sent, e.g. a setup, to send again if it arrives stale. */
+  private lastAction: Action | null = null;
+  /** A stale setup waiting for the resync's state. */
+  private resend: Action | null = null;
+  /** When the other player's socket went away (ms), or null while they are here. */
+  private awaySince: number | null = null;
+
+  constructor(
+    private readonly ctl: Controller,
+    private readonly gameId: string,
+    private readonly ticket: Ticket,
+  ) {
+    this.open();
+  }
+
+  private open(): void {
+    if (this.closed) return;
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(`${scheme}//${location.host}/api/games/${this.gameId}/socket`);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retry = 0;
+      this.say({ t: 'hello', token: this.ticket.token });
+      this.status({ connected: true });
+    };
+    socket.onmessage = (event) => this.hear(String(event.data));
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.status({ connected: false });
+      if (this.closed) return;
+      const pause = Math.min(5000, 300 * 2 ** this.retry);
+      this.retry++;
+      this.timer = setTimeout(() => this.open(), pause);
+    };
+  }
+
+  private status(patch: Partial<NonNullable<NonNullable<Controller['state']['game']>['online']>>): void {
+    this.ctl.change((s) => {
+      if (s.game?.online) Object.assign(s.game.online, patch);
+    });
+  }
+
+  private say(message: ClientMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private hear(text: string): void {
+    const message = parseServerMessage(text);
+    if (message === null) return;
+    switch (message.t) {
+      case 'state':
+        this.version = message.v;
+        this.presence(message.presence);
+        this.status({ version: message.v });
+        this.resendSetup(message.view);
+        this.ctl.hear({
+          t: 'update',
+          seat: this.ticket.seat,
+          view: message.view,
+          events: [],
+          record: null,
+          bot: null,
+        });
+        if (message.view.outcome !== null) void this.fetchRecord();
+        break;
+      case 'update':
+        if (message.v <= this.version) return; // seen already
+        if (message.v > this.version + 1) {
+          this.say({ t: 'resync' });
+          return;
+        }
+        this.version = message.v;
+        this.status({ version: message.v });
+        this.ctl.hear({
+          t: 'update',
+          seat: this.ticket.seat,
+          view: message.view,
+          events: message.events,
+          record: null,
+          bot: null,
+        });
+        if (message.view.outcome !== null) void this.fetchRecord();
+        break;
+      case 'error':
+        if (message.code === 'act/stale') {
+          // The game moved on before our action arrived (both seats set up at once, say): fetch the newest
+          // state; a setup is sent again if it is still asked for, anything else is decided again.
+          this.say({ t: 'resync' });
+          if (this.lastAction?.type === 'setup') {
+            this.resend = this.lastAction;
+            return;
+          }
+        }
+        this.ctl.hear({ t: 'error', message: message.message });
+        break;
+      case 'presence':
+        this.presence(message.presence);
+        break;
+    }
+  }
+
+  private presence(presence: Presence): void {
+    const other = presence.seats[this.ticket.seat === 'red' ? 'blue' : 'red'];
+    const away = other.holder === 'human' && !other.connected;
+    if (away && this.awaySince === null) this.awaySince = Date.now();
+    if (!away) this.awaySince = null;
+    this.status(presenceStatus(presence, this.ticket.seat, this.ticket, this.gameId, this.awaySince));
+  }
+
+  private async fetchRecord(): Promise<void> {
+    try {
+      const response = await fetch(`/api/games/${this.gameId}/record`);
+      if (!response.ok) return;
+      const body = (await response.json()) as RecordResponse;
+      this.ctl.change((s) => {
+        if (s.game) s.game.record = body.record;
+      });
+    } catch {
+      // The replay button stays away; the game itself is unaffected.
+    }
+  }
+
+  send(_seat: Seat, action: Action): void {
+    if (action.type === 'resign') {
+      this.say({ t: 'resign' });
+      return;
+    }
+    this.lastAction = action;
+    this.say({ t: 'act', v: this.version, action });
+  }
+
+  /** After a resync: send again the setup that arrived stale, if the new state still asks for one. */
+  private resendSetup(view: PlayerView): void {
+    const action = this.resend;
+    this.resend = null;
+    if (action === null) return;
+    const key = actionKey(action);
+    if (view.legalActions.some((a) => actionKey(a) === key)) this.say({ t: 'act', v: this.version, action });
+  }
+
+  claim(choice: 'win' | 'computer'): void {
+    this.say({ t: 'claim', claim: choice });
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.socket?.close();
+    this.socket = null;
+  }
+}
+
+/** Plugs online play into the controller. */
+export function connectOnline(ctl: Controller): void {
+  let current: OnlineLink | null = null;
+  const enter = (gameId: string, ticket: Ticket, form: HomeForm) => {
+    const game = ctl.newGameScreen('online', ticket.seat, form);
+    game.online = {
+      gameId,
+      inviteLink: ticket.invite === null ? null : inviteLinkOf(gameId, ticket.invite),
+      connected: false,
+      opponentAway: null,
+      canClaim: false,
+      version: -1,
+      copied: null,
+    };
+    ctl.change((s) => {
+      s.game = game;
+      s.screen = 'game';
+    });
+    if (location.pathname !== `/play/${gameId}` || location.search !== '') {
+      history.replaceState(null, '', `/play/${gameId}`);
+    }
+    current = new OnlineLink(ctl, gameId, ticket);
+    ctl.attach(current);
+  };
+  const fail = (message: string) => {
+    ctl.change((s) => {
+      s.screen = 'home';
+      s.notice = message;
+    });
+  };
+  ctl.onlineHooks = {
+    create(form) {
+      const request: CreateGameRequest = {
+        opponent: 'friend',
+        variant: form.variant,
+        shots: form.shots,
+        seat: form.seat,
+        ...(form.turnLimit === null ? {} : { turnLimit: form.turnLimit }),
+      };
+      void post<CreateGameResponse>('/api/games', request)
+        .then((created) => {
+          const ticket: Ticket = { seat: created.seat, token: created.token, invite: created.invite ?? null };
+          saveTicket(created.gameId, ticket);
+          history.pushState(null, '', `/play/${created.gameId}`);
+          enter(created.gameId, ticket, form);
+        })
+        .catch((error: unknown) => fail(`Could not start an online game: ${(error as Error).message}`));
+    },
+    join(gameId, invite) {
+      const known = loadTicket(gameId);
+      if (known !== null) {
+        enter(gameId, known, ctl.state.form);
+        return;
+      }
+      if (invite === null) {
+        fail('To join this game you need the invite link from the friend who started it.');
+        return;
+      }
+      void post<JoinGameResponse>(`/api/games/${gameId}/join`, { invite })
+        .then((joined) => {
+          const ticket: Ticket = { seat: joined.seat, token: joined.token, invite: null };
+          saveTicket(gameId, ticket);
+          enter(gameId, ticket, ctl.state.form);
+        })
+        .catch((error: unknown) => fail(`Could not join the game: ${(error as Error).message}`));
+    },
+    leave() {
+      current?.close();
+      current = null;
+    },
+    claim(choice) {
+      current?.claim(choice);
+    },
+  };
+}

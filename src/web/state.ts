@@ -1,0 +1,136 @@
+/**
+ * The page's one state object (STYLE "one state object, one redraw path", after chessground's state.ts).
+ * The controller changes it and redraws; every view is a function of it. Each field says what it holds.
+ */
+import type { Aim, GameRecord, PlayerView, Seat, ShotTarget } from '../engine/index.ts';
+import type { Scene } from './game/scenes.ts';
+import type { SetupDraft } from './game/setup.ts';
+import type { BotInfo, Level } from './local/messages.ts';
+
+export type Screen = 'home' | 'rules' | 'game' | 'replay' | 'join';
+export type GameMode = 'computer' | 'pass' | 'online';
+
+/** The choices on the home page, e.g. `{ level: 'medium', variant: 'standard', shots: 'aimed', ... }`. */
+export interface HomeForm {
+  /** The computer's level, e.g. 'easy'. */
+  level: Level;
+  /** 'standard' or 'advanced' rules (R10). */
+  variant: 'standard' | 'advanced';
+  /** 'aimed' (the cannon mini-game) or 'quick' shots (R8.3). */
+  shots: 'aimed' | 'quick';
+  /** The person's colour against the computer or online, e.g. 'red'. */
+  seat: Seat;
+  /** A turn limit after which the game is a draw, or null for none, e.g. 80. */
+  turnLimit: number | null;
+}
+
+/** A line of the event log, e.g. `{ id: 12, text: 'Blue turned card 3: Attack!', seat: 'blue' }`. */
+export interface LogLine {
+  /** Increasing number, for keys. */
+  id: number;
+  /** The sentence from describeEvent. */
+  text: string;
+  /** The seat the event is about, if any, for the colour mark; null for the coin and the like. */
+  seat: Seat | null;
+}
+
+/** An online game's link state, e.g. `{ gameId: 'k3f9', connected: true, opponentAway: null, ... }`. */
+export interface OnlineStatus {
+  /** The game's id on the server, e.g. 'k3f9x2'. */
+  gameId: string;
+  /** The invite link to send a friend, while the friend has not joined; else null. */
+  inviteLink: string | null;
+  /** The socket is open and the server knows us. */
+  connected: boolean;
+  /** Seconds the other player has been away, or null while they are here, e.g. 45. */
+  opponentAway: number | null;
+  /** The server offers the claim-the-win / computer-plays-on choice (the away time has passed). */
+  canClaim: boolean;
+  /** The last stream number seen, e.g. 17 (STYLE "versioned stream"). */
+  version: number;
+  /** Text for "Copied!" feedback next to the Copy button, or null. */
+  copied: string | null;
+}
+
+/** The cannon while the player aims, e.g. `{ aim: { x: 0, back: 5, yaw: 0, pitch: 20 }, target: 'sail', drag: null }`. */
+export interface AimState {
+  /** The aim the player has set so far (starts at DEFAULT_AIM). */
+  aim: Aim;
+  /** What the shot is at. */
+  target: ShotTarget;
+  /** A drag under way: 'aim' sets direction and tilt (release fires), 'move' moves the cannon; null when none. */
+  drag: 'aim' | 'move' | null;
+  /** Where the pointer is while pulling back, cm in the shooter's frame, for the slingshot band, e.g. `{ x: 3, y: -18 }`. */
+  pull: { x: number; y: number } | null;
+}
+
+/** A game on the page (local or online), e.g. `{ mode: 'computer', seat: 'red', view: {...}, ... }`. */
+export interface GameScreen {
+  /** How it is played. */
+  mode: GameMode;
+  /** Whose eyes the page shows, e.g. 'red'. */
+  seat: Seat;
+  /** What that seat sees, or null before the first update. */
+  view: PlayerView | null;
+  /** The event log as words, oldest first (per seat in pass-and-play: each sees only its own). */
+  log: LogLine[];
+  /** Pass-and-play: each seat's log, kept while the other holds the device. */
+  logs: { red: LogLine[]; blue: LogLine[] };
+  /** The attacker picked for a two-click attack, or null, e.g. 4. */
+  selected: number | null;
+  /** The setup draft while setting up. */
+  setup: SetupDraft;
+  /** The cannon, while aiming; null otherwise. */
+  aiming: AimState | null;
+  /** Each seat's last aim: the cannon stays where its owner left it, e.g. `{ red: { x: 0, back: 0, yaw: 0, pitch: 28 }, blue: null }`. */
+  lastAim: { red: Aim | null; blue: Aim | null };
+  /** Pass-and-play: the seat the device must go to before anything is shown, or null, e.g. 'blue'. */
+  handover: Seat | null;
+  /** Animations still to play, first is playing, e.g. `[{ kind: 'battle', ... }]`. */
+  scenes: Scene[];
+  /** The last refusal or connection problem, in words, or null. */
+  error: string | null;
+  /** The full record once the game is over (for the replay and the download), else null. */
+  record: GameRecord | null;
+  /** The computer player, for the label ("random moves, stand-in"), or null. */
+  bot: BotInfo | null;
+  /** Online games only. */
+  online: OnlineStatus | null;
+  /** The options the game was made with, for "Play again". */
+  form: HomeForm;
+  /** How many updates the page has heard in this game, e.g. 14 (tests wait on it). */
+  updates: number;
+  /** Pieces that just came on deck or swung, for their arrival animation, e.g. `[4, 15]`. */
+  moved: number[];
+  /** A card the player just turned or saw turned, for the flip animation, e.g. 3. */
+  flipped: number | null;
+}
+
+/** A replay being watched, e.g. `{ record, step: 12, seat: 'spectator' }`. */
+export interface ReplayState {
+  /** The game's record (options with seed + actions). */
+  record: GameRecord;
+  /** How many actions have been applied, 0 .. record.actions.length. */
+  step: number;
+  /** Whose eyes: a seat, or 'all' to see every secret (the game is over, the record is public). */
+  eyes: Seat | 'all';
+  /** Playing by itself. */
+  playing: boolean;
+  /** A problem with the record file, or null. */
+  error: string | null;
+}
+
+export interface AppState {
+  /** Which page, e.g. 'home'. */
+  screen: Screen;
+  /** The home page's options. */
+  form: HomeForm;
+  /** The game on the page, or null. */
+  game: GameScreen | null;
+  /** The replay on the page, or null. */
+  replay: ReplayState | null;
+  /** Animation speed factor: 1 normal, 0 none (reduced motion), e.g. 1. */
+  speed: number;
+  /** A message on the home or join page (e.g. "That invite has expired."), or null. */
+  notice: string | null;
+}

@@ -1,0 +1,30 @@
+/** The page: one of the screens, drawn from the one state object. */
+import type { Controller } from '../controller.ts';
+import type { AppState } from '../state.ts';
+import { GameView } from './GameView.tsx';
+import { Home } from './Home.tsx';
+import { ReplayView } from './Replay.tsx';
+import { Rules } from './Rules.tsx';
+
+export function App(props: { state: AppState; ctl: Controller }) {
+  const { state, ctl } = props;
+  switch (state.screen) {
+    case 'home':
+      return <Home state={state} ctl={ctl} />;
+    case 'rules':
+      return <Rules ctl={ctl} />;
+    case 'game':
+    case 'join':
+      return state.game === null ? (
+        <Home state={state} ctl={ctl} />
+      ) : (
+        <GameView game={state.game} ctl={ctl} />
+      );
+    case 'replay':
+      return state.replay === null ? (
+        <Home state={state} ctl={ctl} />
+      ) : (
+        <ReplayView replay={state.replay} ctl={ctl} />
+      );
+  }
+}

@@ -1,0 +1,317 @@
+/**
+ * A game on the page: the bar (whose turn), the prompt with its buttons, the table (or setup, or the cannon),
+ * the event log, and over them the scene on show, the hand-over screen or the end of the game. A function of
+ * the state; every click goes to the controller.
+ */
+import { useEffect, useRef } from 'preact/hooks';
+import { opponentOf, type PlayerView } from '../../engine/index.ts';
+import type { Controller } from '../controller.ts';
+import { aimKey, dragAim, nudge } from '../game/aim-view.ts';
+import { choicesFor } from '../game/choices.ts';
+import { SEAT_NAME } from '../game/names.ts';
+import { promptFor } from '../game/prompt.ts';
+import type { AimState, GameScreen, LogLine } from '../state.ts';
+import { CannonScene } from './Cannon.tsx';
+import { useFocus } from './focus.ts';
+import { OnlineBar } from './OnlineBar.tsx';
+import { SceneOverlay } from './Scenes.tsx';
+import { SetupPanel } from './Setup.tsx';
+import { Table } from './Table.tsx';
+
+export function GameView(props: { game: GameScreen; ctl: Controller }) {
+  const { game, ctl } = props;
+  if (game.handover !== null) return <Handover game={game} ctl={ctl} />;
+  const view = game.view;
+  if (view === null) {
+    return (
+      <main class="game loading">
+        <p>Setting up the table…</p>
+        {game.online !== null && <OnlineBar game={game} ctl={ctl} />}
+        {game.error !== null && <p class="error">{game.error}</p>}
+      </main>
+    );
+  }
+  const choices = choicesFor(view, game.selected);
+  const scene = game.scenes[0];
+  const over = view.outcome !== null;
+  const setup = view.phase === 'setup';
+  const prompt = promptFor(view, game.selected);
+  const myTurn = view.viewer !== 'spectator' && view.toAct.includes(view.viewer);
+  return (
+    <main class={`game seat-${game.seat}`} data-updates={game.updates}>
+      <header class="game-bar">
+        <button type="button" class="link" onClick={() => ctl.leaveGame()}>
+          ← Home
+        </button>
+        <div class="status" aria-live="polite">
+          <span class={`seat-tag seat-${game.seat}`}>You: {SEAT_NAME[game.seat]}</span>
+          {view.mover !== null && !over && (
+            <span>
+              Turn {view.turn + 1}
+              {view.rules.turnLimit === null ? '' : ` of ${view.rules.turnLimit}`} ·{' '}
+              <strong>{view.mover === game.seat ? 'your turn' : `${SEAT_NAME[view.mover]}'s turn`}</strong>
+            </span>
+          )}
+        </div>
+        {!over && (
+          <button
+            type="button"
+            class="link danger"
+            onClick={() => {
+              if (typeof confirm !== 'function' || confirm('Give up this game?')) ctl.resign();
+            }}
+          >
+            Resign
+          </button>
+        )}
+      </header>
+      {game.online !== null && <OnlineBar game={game} ctl={ctl} />}
+      <div class="game-main">
+        <div class="board-col">
+          <div class={`prompt ${myTurn ? 'mine' : ''}`} role="status" aria-live="polite">
+            <p data-prompt="">{prompt}</p>
+            <div class="prompt-buttons">
+              {choices.buttons.map((b) => (
+                <button
+                  type="button"
+                  key={b.label}
+                  data-choice={JSON.stringify(b.action)}
+                  onClick={() => ctl.act(b.action)}
+                >
+                  {b.label}
+                </button>
+              ))}
+              {game.selected !== null && (
+                <button type="button" onClick={() => ctl.select(null)}>
+                  Choose another pirate
+                </button>
+              )}
+            </div>
+            {game.error !== null && (
+              <p class="error" role="alert">
+                {game.error}
+              </p>
+            )}
+          </div>
+          {setup ? (
+            <SetupPanel
+              view={view}
+              draft={game.setup}
+              onPirate={(id) => ctl.togglePirate(id)}
+              onSlot={(slot) => ctl.clickFlagSlot(slot)}
+              onMove={(from, to) => ctl.moveFlag(from, to)}
+              onConfirm={() => ctl.confirmSetup()}
+            />
+          ) : game.aiming !== null && scene === undefined ? (
+            <CannonPanel view={view} aiming={game.aiming} ctl={ctl} />
+          ) : (
+            <Table
+              view={view}
+              bottom={game.seat}
+              choices={choices}
+              selected={game.selected}
+              flipped={game.flipped}
+              moved={game.moved}
+              onPiece={(id) => {
+                const choice = choices.pieces.get(id);
+                if (choice === undefined) return;
+                if (choice.kind === 'send') ctl.act(choice.action);
+                else if (choice.kind === 'select') ctl.select(id);
+                else ctl.select(null);
+              }}
+              onCard={(i) => {
+                const action = choices.cards.get(i);
+                if (action) ctl.act(action);
+              }}
+              onFlag={(slot) => {
+                const action = choices.flags.get(slot);
+                if (action) ctl.act(action);
+              }}
+            />
+          )}
+        </div>
+        <aside class="side-col">
+          {game.bot !== null && <p class="bot-note">Computer: {game.form.level}</p>}
+          <Log lines={game.log} />
+        </aside>
+      </div>
+      {scene !== undefined && (
+        <SceneOverlay
+          key={`${game.updates}-${game.scenes.length}`}
+          scene={scene}
+          view={view}
+          onSkip={() => ctl.skipScene()}
+        />
+      )}
+      {over && scene === undefined && <EndPanel view={view} game={game} ctl={ctl} />}
+    </main>
+  );
+}
+
+function Log(props: { lines: readonly LogLine[] }) {
+  const ref = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const list = ref.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [props.lines.length]);
+  return (
+    <section class="log" aria-labelledby="log-title">
+      <h2 id="log-title">Ship's log</h2>
+      <ol ref={ref} aria-live="polite">
+        {props.lines.map((line) => (
+          <li key={line.id} class={line.seat === null ? '' : `seat-${line.seat}`}>
+            {line.text}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controller }) {
+  const { view, aiming, ctl } = props;
+  const cannon = view.rules.cannon;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      const inField = target?.tagName === 'INPUT' || target?.tagName === 'BUTTON';
+      if (e.key === ' ' && target?.tagName !== 'BUTTON') {
+        e.preventDefault();
+        ctl.fire();
+        return;
+      }
+      if (inField) return;
+      const delta = aimKey(e.key, e.shiftKey);
+      if (delta !== null) {
+        e.preventDefault();
+        const aim = ctl.state.game?.aiming?.aim;
+        if (aim) ctl.setAim(nudge(aim, delta));
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [ctl]);
+  const slider = (
+    field: 'x' | 'back' | 'yaw' | 'pitch',
+    label: string,
+    min: number,
+    max: number,
+    unit: string,
+  ) => (
+    <label class="slider">
+      <span>
+        {label}: {Math.round(aiming.aim[field])} {unit}
+      </span>
+      <input
+        type="range"
+        min={min}
+        max={max}
+        step={0.5}
+        value={aiming.aim[field]}
+        aria-label={label}
+        onInput={(e) => ctl.setAim({ [field]: Number((e.currentTarget as HTMLInputElement).value) })}
+      />
+    </label>
+  );
+  const target = aiming.target === 'sail' ? 'the hole in the sail' : 'the skull';
+  return (
+    <section class="panel cannon" aria-labelledby="cannon-title">
+      <h2 id="cannon-title">Aim at {target}</h2>
+      <p class="hint">
+        Drag the cannon to move it. Pull back from it to aim and tilt, let go to fire. Keys: arrows aim and
+        tilt, Shift+arrows move, Space fires.
+      </p>
+      <CannonScene
+        cannon={cannon}
+        target={aiming.target}
+        aim={aiming.aim}
+        shot={null}
+        label={`Cannon aimed ${Math.round(aiming.aim.yaw)} degrees ${aiming.aim.yaw < 0 ? 'left' : 'right'}, tilted ${Math.round(aiming.aim.pitch)} degrees, standing ${Math.round(aiming.aim.x)} cm sideways and ${Math.round(aiming.aim.back)} cm back`}
+        pull={aiming.pull}
+        onPointer={(phase, x, y) => {
+          const aim = aiming.aim;
+          const drag = ctl.state.game?.aiming?.drag ?? null;
+          if (phase === 'down-cannon') ctl.setAim({}, 'move');
+          else if (phase === 'down') ctl.setAim(dragAim(aim, x - aim.x, y + aim.back), 'aim', { x, y });
+          else if (phase === 'move' && drag === 'move') ctl.setAim({ x, back: -y });
+          else if (phase === 'move' && drag === 'aim')
+            ctl.setAim(dragAim(aim, x - aim.x, y + aim.back), 'aim', { x, y });
+          else if (phase === 'up' && drag === 'aim') ctl.fire();
+          else if (phase === 'up') ctl.setAim({}, null, null);
+        }}
+      />
+      <div class="sliders">
+        {slider('x', 'Sideways', -cannon.maxSideways, cannon.maxSideways, 'cm')}
+        {slider('back', 'Back', 0, cannon.maxBack, 'cm')}
+        {slider('yaw', 'Direction', -cannon.maxYaw, cannon.maxYaw, '°')}
+        {slider('pitch', 'Tilt', cannon.minPitch, cannon.maxPitch, '°')}
+      </div>
+      <button type="button" class="primary big" data-fire="" onClick={() => ctl.fire()}>
+        Fire!
+      </button>
+    </section>
+  );
+}
+
+function Handover(props: { game: GameScreen; ctl: Controller }) {
+  const seat = props.game.handover ?? 'red';
+  const focus = useFocus<HTMLButtonElement>();
+  return (
+    <main class={`handover seat-${seat}`} data-handover={seat}>
+      <div class="panel">
+        <h1>Pass the device to {SEAT_NAME[seat]}</h1>
+        <p>{SEAT_NAME[opponentOf(seat)]}, please look away. Nothing secret is on this screen.</p>
+        <button type="button" class="primary big" ref={focus} onClick={() => props.ctl.takeDevice()}>
+          I am {SEAT_NAME[seat]}, show my pirates
+        </button>
+      </div>
+    </main>
+  );
+}
+
+function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }) {
+  const { view, game, ctl } = props;
+  const outcome = view.outcome;
+  if (outcome === null) return null;
+  const won = outcome.winner === game.seat;
+  const title =
+    outcome.winner === null
+      ? 'A draw!'
+      : game.mode === 'pass'
+        ? `${SEAT_NAME[outcome.winner]} wins!`
+        : won
+          ? 'Victory!'
+          : 'Defeat';
+  const record = game.record;
+  const focus = useFocus<HTMLButtonElement>();
+  return (
+    <div class="end-overlay" role="dialog" aria-labelledby="end-title" data-end="">
+      <div class="panel end">
+        <h1 id="end-title">{title}</h1>
+        <p>{outcome.message}</p>
+        <div class="end-buttons">
+          <button type="button" class="primary big" ref={focus} onClick={() => ctl.playAgain()}>
+            Play again
+          </button>
+          {record !== null && (
+            <button type="button" onClick={() => ctl.openReplay(record)}>
+              Watch the replay
+            </button>
+          )}
+          {record !== null && (
+            <a
+              class="button"
+              download="pirates-game.json"
+              href={`data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(record))}`}
+            >
+              Save the record
+            </a>
+          )}
+          <button type="button" onClick={() => ctl.leaveGame()}>
+            Home
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

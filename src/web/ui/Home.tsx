@@ -1,0 +1,208 @@
+/** The home page: play the computer, a friend online, pass and play, watch a replay, learn the rules. */
+import type { Controller } from '../controller.ts';
+import { LEVELS } from '../local/messages.ts';
+import type { AppState, HomeForm } from '../state.ts';
+import { Defs, Pirate, Ship } from './art.tsx';
+
+function Choice<K extends keyof HomeForm>(props: {
+  form: HomeForm;
+  field: K;
+  legend: string;
+  options: readonly { value: HomeForm[K]; label: string }[];
+  ctl: Controller;
+  name: string;
+}) {
+  return (
+    <fieldset class="choice">
+      <legend>{props.legend}</legend>
+      <div class="choice-row">
+        {props.options.map((o) => (
+          <label key={String(o.value)} class={props.form[props.field] === o.value ? 'on' : ''}>
+            <input
+              type="radio"
+              name={props.name}
+              checked={props.form[props.field] === o.value}
+              onChange={() => props.ctl.setForm({ [props.field]: o.value } as Partial<HomeForm>)}
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function RulesChoices(props: { form: HomeForm; ctl: Controller; prefix: string }) {
+  return (
+    <>
+      <Choice
+        {...props}
+        field="variant"
+        name={`${props.prefix}-variant`}
+        legend="Rules"
+        options={[
+          { value: 'standard', label: 'Standard' },
+          { value: 'advanced', label: 'Advanced' },
+        ]}
+      />
+      <Choice
+        {...props}
+        field="shots"
+        name={`${props.prefix}-shots`}
+        legend="Cannon"
+        options={[
+          { value: 'aimed', label: 'Aim it yourself' },
+          { value: 'quick', label: 'Quick shots' },
+        ]}
+      />
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <svg viewBox="0 0 400 170" class="hero-art" aria-hidden="true">
+      <Defs />
+      <rect width="400" height="170" fill="url(#sea)" rx="14" />
+      <path
+        d="M0 150 q25 -8 50 0 t50 0 t50 0 t50 0 t50 0 t50 0 t50 0 t50 0"
+        stroke="#fff"
+        stroke-opacity="0.2"
+        fill="none"
+        stroke-width="3"
+      />
+      <g transform="translate(-20 10) scale(0.55)">
+        <Ship seat="red" x0={60} x1={340} deckY={220} label="Red" />
+        <Pirate x={150} y={202} r={16} owner="red" kind="captain" />
+        <Pirate x={200} y={202} r={16} owner="red" kind="bomb" />
+        <Pirate x={250} y={202} r={16} owner="red" kind={null} />
+      </g>
+      <g transform="translate(200 10) scale(0.55)">
+        <Ship seat="blue" x0={60} x1={340} deckY={220} label="Blue" />
+        <Pirate x={150} y={202} r={16} owner="blue" kind={null} />
+        <Pirate x={200} y={202} r={16} owner="blue" kind="adder" />
+        <Pirate x={250} y={202} r={16} owner="blue" kind={null} />
+      </g>
+      <path d="M170 90 Q200 40 230 80" stroke="#222" stroke-width="2" stroke-dasharray="2 5" fill="none" />
+      <circle cx="230" cy="80" r="4" fill="#222" />
+    </svg>
+  );
+}
+
+export function Home(props: { state: AppState; ctl: Controller }) {
+  const { state, ctl } = props;
+  const form = state.form;
+  return (
+    <main class="home">
+      <header class="home-head">
+        <h1>
+          Pirates! <span>Stratego</span>
+        </h1>
+        <p class="tagline">
+          Hide your flag, board the enemy ship, and fire the cannon through the hole in their sail.
+        </p>
+        <Hero />
+      </header>
+      {state.notice !== null && (
+        <p class="notice" role="alert">
+          {state.notice}
+        </p>
+      )}
+      <div class="home-grid">
+        <section class="panel" aria-labelledby="h-computer">
+          <h2 id="h-computer">Play the computer</h2>
+          <Choice
+            form={form}
+            ctl={ctl}
+            field="level"
+            name="level"
+            legend="Level"
+            options={LEVELS.map((l) => ({ value: l, label: l[0]?.toUpperCase() + l.slice(1) }))}
+          />
+          <RulesChoices form={form} ctl={ctl} prefix="computer" />
+          <Choice
+            form={form}
+            ctl={ctl}
+            field="seat"
+            name="seat"
+            legend="Your colour"
+            options={[
+              { value: 'red', label: 'Red (stripes)' },
+              { value: 'blue', label: 'Blue (dots)' },
+            ]}
+          />
+          <details class="more">
+            <summary>More options</summary>
+            <label>
+              Turn limit (a draw after it){' '}
+              <select
+                aria-label="Turn limit"
+                value={form.turnLimit === null ? '' : String(form.turnLimit)}
+                onChange={(e) => {
+                  const value = (e.currentTarget as HTMLSelectElement).value;
+                  ctl.setForm({ turnLimit: value === '' ? null : Number(value) });
+                }}
+              >
+                <option value="">None</option>
+                <option value="20">20 turns</option>
+                <option value="40">40 turns</option>
+                <option value="80">80 turns</option>
+                <option value="150">150 turns</option>
+              </select>
+            </label>
+          </details>
+          <button
+            type="button"
+            class="primary big"
+            data-start="computer"
+            onClick={() => ctl.startLocal('computer')}
+          >
+            Play the computer
+          </button>
+        </section>
+        <section class="panel" aria-labelledby="h-friend">
+          <h2 id="h-friend">Play a friend online</h2>
+          <p>Start a game and send your friend the link.</p>
+          <RulesChoices form={form} ctl={ctl} prefix="friend" />
+          <button
+            type="button"
+            class="primary big"
+            data-start="friend"
+            onClick={() => ctl.onlineHooks?.create(form)}
+          >
+            Play a friend online
+          </button>
+        </section>
+        <section class="panel" aria-labelledby="h-pass">
+          <h2 id="h-pass">Pass and play</h2>
+          <p>Two people, one device. The screen hides each player's pirates while you hand it over.</p>
+          <button type="button" class="primary big" data-start="pass" onClick={() => ctl.startLocal('pass')}>
+            Pass and play
+          </button>
+        </section>
+        <section class="panel" aria-labelledby="h-replay">
+          <h2 id="h-replay">Watch a replay</h2>
+          <p>Open a saved game record (a .json file from the end of a game).</p>
+          <label class="file">
+            <span>Open a record file</span>
+            <input
+              type="file"
+              accept="application/json,.json"
+              onChange={async (e) => {
+                const file = (e.currentTarget as HTMLInputElement).files?.[0];
+                if (file) ctl.openReplayText(await file.text());
+              }}
+            />
+          </label>
+        </section>
+        <section class="panel" aria-labelledby="h-rules">
+          <h2 id="h-rules">How to play</h2>
+          <p>The rules in plain words, with pictures. Five minutes to learn.</p>
+          <button type="button" class="big" onClick={() => ctl.go('rules', '/rules')}>
+            How to play
+          </button>
+        </section>
+      </div>
+    </main>
+  );
+}

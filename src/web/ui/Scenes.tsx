@@ -1,0 +1,249 @@
+/**
+ * The scene on show, over the table: a battle with both pieces, the coin, the plank, the hatch flinging a
+ * pirate, a shot's flight, a flag card turning. A click (or Enter) skips it; the log keeps the words.
+ */
+import { opponentOf, type PlayerView } from '../../engine/index.ts';
+import { strikeWords } from '../game/aim-view.ts';
+import { aimZero } from '../game/aim-zero.ts';
+import { FACE_TITLE, FLAG_TITLE, kindName, SEAT_NAME } from '../game/names.ts';
+import type { Scene } from '../game/scenes.ts';
+import { Coin, Defs, FaceIcon, FlagArt, Pirate } from './art.tsx';
+import { CannonScene } from './Cannon.tsx';
+import { useFocus } from './focus.ts';
+
+function who(seat: 'red' | 'blue', view: PlayerView): string {
+  return seat === view.viewer ? 'You' : SEAT_NAME[seat];
+}
+
+function Body(props: { scene: Scene; view: PlayerView }) {
+  const { scene, view } = props;
+  switch (scene.kind) {
+    case 'card':
+      return (
+        <>
+          <h2>
+            {who(scene.seat, view)} turned card {scene.card + 1}
+          </h2>
+          <svg viewBox="0 0 120 150" class="scene-art flip-in" aria-hidden="true">
+            <Defs />
+            <rect
+              x="10"
+              y="5"
+              width="100"
+              height="140"
+              rx="10"
+              fill="url(#parchment)"
+              stroke="#6b3f1f"
+              stroke-width="3"
+            />
+            <FaceIcon face={scene.face} x={60} y={62} s={1.4} />
+            <text x="60" y="122" text-anchor="middle" font-size="14" font-weight="800" fill="#3b2410">
+              {FACE_TITLE[scene.face]}
+            </text>
+          </svg>
+        </>
+      );
+    case 'battle': {
+      const { attacker, defender, losers } = scene;
+      const outcome =
+        losers.length === 2
+          ? 'Both leave play!'
+          : `${kindName(losers.includes(attacker.id) ? defender.kind : attacker.kind)} wins!`;
+      const aOwner = attacker.id < 10 ? 'red' : 'blue';
+      const dOwner = defender.id < 10 ? 'red' : 'blue';
+      return (
+        <>
+          <h2>Battle!</h2>
+          <svg viewBox="0 0 240 110" class="scene-art" aria-hidden="true">
+            <Defs />
+            <g class={`fighter left ${losers.includes(attacker.id) ? 'loses' : 'wins'}`}>
+              <Pirate x={60} y={50} r={36} owner={aOwner} kind={attacker.kind} />
+            </g>
+            <text x="120" y="58" text-anchor="middle" font-size="22" font-weight="900" fill="#b8860b">
+              VS
+            </text>
+            <g class={`fighter right ${losers.includes(defender.id) ? 'loses' : 'wins'}`}>
+              <Pirate x={180} y={50} r={36} owner={dOwner} kind={defender.kind} />
+            </g>
+          </svg>
+          <p>
+            {SEAT_NAME[aOwner]}'s {kindName(attacker.kind)} attacks {SEAT_NAME[dOwner]}'s{' '}
+            {kindName(defender.kind)}.
+          </p>
+          <p class="result">{outcome}</p>
+        </>
+      );
+    }
+    case 'coin':
+      return (
+        <>
+          <h2>The coin toss</h2>
+          <svg viewBox="0 0 120 120" class="scene-art" aria-hidden="true">
+            <g class="coin-spin">
+              <Coin side={scene.side} x={60} y={60} r={46} />
+            </g>
+          </svg>
+          <p class="result">
+            {scene.first === null
+              ? ''
+              : `${who(scene.first, view)} ${scene.first === view.viewer ? 'start' : 'starts'}!`}
+          </p>
+        </>
+      );
+    case 'plank': {
+      const owner = scene.piece < 10 ? 'red' : 'blue';
+      return (
+        <>
+          <h2>Walk the plank!</h2>
+          <svg viewBox="0 0 240 130" class="scene-art" aria-hidden="true">
+            <Defs />
+            <rect x="0" y="95" width="240" height="35" fill="url(#sea)" />
+            <rect x="20" y="58" width="150" height="10" fill="#a0673a" stroke="#4a2a12" />
+            <g class={scene.saved ? 'walker saved' : 'walker falls'}>
+              <Pirate x={150} y={40} r={18} owner={owner} kind={scene.lost} />
+            </g>
+            <path d="M185 110 L198 84 L206 110 Z" fill="#607d8b" class="shark" />
+            <g class="coin-spin">
+              <Coin side={scene.saved ? 'pirate' : 'shark'} x={40} y={30} r={20} />
+            </g>
+          </svg>
+          <p class="result">
+            {scene.saved
+              ? 'The cheerful pirate: saved!'
+              : `The shark! ${scene.lost === null ? 'The pirate' : `${SEAT_NAME[owner]}'s ${kindName(scene.lost)}`} is gone.`}
+          </p>
+        </>
+      );
+    }
+    case 'hatch': {
+      const owner = scene.piece < 10 ? 'red' : 'blue';
+      return (
+        <>
+          <h2>The hatch</h2>
+          <svg viewBox="0 0 240 130" class="scene-art" aria-hidden="true">
+            <Defs />
+            <rect x="60" y="80" width="120" height="40" fill="url(#wood)" />
+            <rect x="100" y="74" width="40" height="8" fill="#5b3418" />
+            <g class={scene.flung ? 'flung' : 'stays'}>
+              <Pirate x={120} y={55} r={18} owner={owner} kind={scene.lost} />
+            </g>
+          </svg>
+          <p class="result">
+            {scene.flung
+              ? `The skull was hit: ${scene.lost === null ? 'the pirate' : `${SEAT_NAME[owner]}'s ${kindName(scene.lost)}`} is flung overboard!`
+              : 'The pirate climbs back to its place.'}
+          </p>
+        </>
+      );
+    }
+    case 'shot': {
+      const mine = scene.seat === view.viewer;
+      const whose =
+        view.viewer === opponentOf(scene.seat) ? 'your' : `${SEAT_NAME[opponentOf(scene.seat)]}'s`;
+      const target = scene.target === 'sail' ? `the hole in ${whose} sail` : `${whose} skull`;
+      return (
+        <>
+          <h2>
+            {who(scene.seat, view)} {mine ? 'fire' : 'fires'} at {target}
+          </h2>
+          {scene.flight === null && <QuickShot target={scene.target} hit={scene.hit} />}
+          {scene.flight !== null && (
+            <CannonScene
+              cannon={view.rules.cannon}
+              target={scene.target}
+              aim={aimZero(scene.flight)}
+              shot={scene.flight}
+              label={`The flight of the shot: ${strikeWords(scene.flight)}`}
+            />
+          )}
+          <p class={`result big ${scene.hit ? 'hit' : 'miss'}`}>
+            {scene.hit ? 'HIT!' : 'Miss.'} {scene.flight === null ? '' : strikeWords(scene.flight)}
+          </p>
+        </>
+      );
+    }
+    case 'flag':
+      return (
+        <>
+          <h2>
+            {who(scene.seat, view)} {scene.seat === view.viewer ? 'turn' : 'turns'} {SEAT_NAME[scene.owner]}'s
+            flag card {scene.slot + 1}
+          </h2>
+          <svg viewBox="0 0 120 160" class="scene-art flip-in" aria-hidden="true">
+            <Defs />
+            <FlagArt x={20} y={10} w={80} h={120} card={scene.card} owner={scene.owner} />
+          </svg>
+          <p class="result">
+            {scene.card === 'flag'
+              ? 'The Flag! Captured!'
+              : scene.card === 'monkey'
+                ? 'Only the monkey.'
+                : 'The Powder Barrel: BOOM!'}{' '}
+            ({FLAG_TITLE[scene.card]})
+          </p>
+        </>
+      );
+    case 'over':
+      return (
+        <h2>
+          {scene.winner === null
+            ? 'A draw'
+            : `${who(scene.winner, view)} ${scene.winner === view.viewer ? 'win' : 'wins'}!`}
+        </h2>
+      );
+  }
+}
+
+/** A quick shot has no flight to draw: the target, and the ball through it or beside it. */
+function QuickShot(props: { target: 'sail' | 'skull'; hit: boolean }) {
+  const bx = props.hit ? 150 : 178;
+  const by = props.target === 'sail' ? (props.hit ? 45 : 30) : props.hit ? 98 : 80;
+  return (
+    <svg viewBox="0 0 240 130" class="scene-art" aria-hidden="true">
+      <Defs />
+      <rect x="0" y="110" width="240" height="20" fill="url(#sea)" />
+      <rect x="110" y="20" width="80" height="60" rx="6" fill="url(#sailcloth)" stroke="#b9a47a" />
+      <circle cx="150" cy="45" r="8" fill="#1f7aa0" stroke="#8b7550" stroke-width="2" />
+      <rect x="95" y="80" width="110" height="32" rx="8" fill="url(#wood)" />
+      <circle cx="150" cy="98" r="8" fill="#f7d13d" stroke="#4a3520" />
+      <rect x="10" y="96" width="24" height="12" rx="3" fill="#5b3a1e" />
+      <path
+        d={`M30 98 Q${(30 + bx) / 2} ${by - 70} ${bx} ${by}`}
+        fill="none"
+        stroke="#222"
+        stroke-width="2"
+        stroke-dasharray="3 4"
+        class="flight"
+      />
+      <circle cx={bx} cy={by} r="5" fill="#111" />
+    </svg>
+  );
+}
+
+export function SceneOverlay(props: { scene: Scene; view: PlayerView; onSkip: () => void }) {
+  const focus = useFocus<HTMLButtonElement>();
+  return (
+    <div
+      class="scene-overlay"
+      role="dialog"
+      aria-live="assertive"
+      aria-label="What just happened"
+      data-scene={props.scene.kind}
+      tabIndex={-1}
+      onClick={props.onSkip}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === 'Escape' || e.key === ' ') {
+          e.preventDefault();
+          props.onSkip();
+        }
+      }}
+    >
+      <div class="scene-card">
+        <Body scene={props.scene} view={props.view} />
+        <button type="button" class="link" ref={focus} onClick={props.onSkip}>
+          Continue
+        </button>
+      </div>
+    </div>
+  );
+}

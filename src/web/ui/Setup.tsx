@@ -1,0 +1,103 @@
+/**
+ * Setup (R1.2-R1.4): order the three flag cards (click one, then the slot to swap it with, or drag it there)
+ * and pick three pirates for the deck. The opponent's choices stay hidden; the button sends the listed setup
+ * action that matches.
+ */
+import type { PlayerView } from '../../engine/index.ts';
+import { FLAG_TITLE, kindName, SEAT_NAME } from '../game/names.ts';
+import type { SetupDraft } from '../game/setup.ts';
+import { Defs, FlagArt, Pirate } from './art.tsx';
+
+export function SetupPanel(props: {
+  view: PlayerView;
+  draft: SetupDraft;
+  onPirate: (id: number) => void;
+  onSlot: (slot: number) => void;
+  onMove: (from: number, to: number) => void;
+  onConfirm: () => void;
+}) {
+  const { view, draft } = props;
+  const me = view.viewer;
+  if (me === 'spectator') return null;
+  const waiting = !view.toAct.includes(me);
+  const pieces = [...view.ships[me].extras, ...view.ships[me].deck].sort((a, b) => a.id - b.id);
+  const opponent = me === 'red' ? 'blue' : 'red';
+  if (waiting) {
+    return (
+      <section class="panel setup" aria-labelledby="setup-title">
+        <h2 id="setup-title">Your ship is ready</h2>
+        <p>Waiting for {SEAT_NAME[opponent]} to hide the flag cards and choose a crew…</p>
+      </section>
+    );
+  }
+  return (
+    <section class="panel setup" aria-labelledby="setup-title">
+      <h2 id="setup-title">Ready your ship, {SEAT_NAME[me]}</h2>
+      <h3>1. Hide your flag cards</h3>
+      <p class="hint">
+        The enemy wins by turning your <strong>Flag</strong>. Click a card, then the place to swap it with (or
+        drag it).
+      </p>
+      <div class="flag-row">
+        {draft.flags.map((card, slot) => (
+          <button
+            type="button"
+            key={`${slot}-${card}`}
+            class={`flag-slot ${draft.held === slot ? 'held' : ''}`}
+            aria-pressed={draft.held === slot}
+            aria-label={`Flag place ${slot + 1}: ${FLAG_TITLE[card]}${draft.held === slot ? ' (picked up)' : ''}`}
+            draggable
+            onDragStart={(e) => e.dataTransfer?.setData('text/plain', String(slot))}
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              const from = Number(e.dataTransfer?.getData('text/plain'));
+              if (Number.isInteger(from) && from !== slot) props.onMove(from, slot);
+            }}
+            onClick={() => props.onSlot(slot)}
+          >
+            <svg viewBox="0 0 46 64" width="46" height="64" aria-hidden="true">
+              <Defs />
+              <FlagArt x={1} y={1} w={44} h={62} card={card} owner={me} />
+            </svg>
+            <span>Place {slot + 1}</span>
+          </button>
+        ))}
+      </div>
+      <h3>2. Choose three pirates for your deck ({draft.deck.length}/3)</h3>
+      <p class="hint">The others wait below deck as extras. The enemy sees how many, never who.</p>
+      <div class="crew">
+        {pieces.map((piece) => {
+          const chosen = draft.deck.includes(piece.id);
+          const name = piece.kind === null ? `pirate ${piece.id}` : kindName(piece.kind);
+          return (
+            <button
+              type="button"
+              key={piece.id}
+              class={`crew-member ${chosen ? 'chosen' : ''}`}
+              aria-pressed={chosen}
+              aria-label={`${name}${chosen ? ', on deck' : ''}`}
+              data-setup-piece={piece.id}
+              onClick={() => props.onPirate(piece.id)}
+            >
+              <svg viewBox="0 0 40 40" width="44" height="44" aria-hidden="true">
+                <Defs />
+                <Pirate x={20} y={20} r={17} owner={me} kind={piece.kind} />
+              </svg>
+              <span>{piece.kind === null ? '?' : name.replace(/ \(\d\)$/, '')}</span>
+            </button>
+          );
+        })}
+      </div>
+      <button
+        type="button"
+        class="primary big"
+        disabled={draft.deck.length !== 3}
+        data-setup-confirm=""
+        onClick={props.onConfirm}
+      >
+        Set sail!
+      </button>
+    </section>
+  );
+}

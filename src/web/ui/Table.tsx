@@ -1,0 +1,262 @@
+/**
+ * The table in SVG: the opponent's extras and ship at the top, the ten action cards on the sea between,
+ * the viewer's ship and extras below, the out-of-play pile at the bottom. It draws what the view says and
+ * reports clicks on what `choices` offers; it knows no rules.
+ */
+import { opponentOf, type PieceView, type PlayerView, type Seat } from '../../engine/index.ts';
+import { type Choices, cardLabel } from '../game/choices.ts';
+import { FLAG_TITLE, pieceName, SEAT_NAME } from '../game/names.ts';
+import { CardArt, Defs, FlagArt, Pirate, Ship } from './art.tsx';
+import { Hit, Named } from './hit.tsx';
+
+export const TABLE_W = 400;
+export const TABLE_H = 724;
+
+export interface TableProps {
+  view: PlayerView;
+  /** The seat drawn at the bottom (the viewer's, or red for spectators). */
+  bottom: Seat;
+  choices: Choices;
+  selected: number | null;
+  flipped: number | null;
+  /** Pieces that just arrived on a deck (swing, new pirate), drawn arriving. */
+  moved?: readonly number[];
+  onPiece: (id: number) => void;
+  onCard: (index: number) => void;
+  onFlag: (slot: number) => void;
+}
+
+function deckXs(n: number): number[] {
+  const spacing = Math.min(34, 300 / Math.max(n, 1));
+  const start = 200 - (spacing * (n - 1)) / 2;
+  return Array.from({ length: n }, (_, i) => start + i * spacing);
+}
+
+export function Table(props: TableProps) {
+  const { bottom } = props;
+  const top = opponentOf(bottom);
+  return (
+    <svg
+      class="table"
+      viewBox={`0 0 ${TABLE_W} ${TABLE_H}`}
+      aria-label="The table"
+      preserveAspectRatio="xMidYMin meet"
+    >
+      <Defs />
+      <rect width={TABLE_W} height={TABLE_H} fill="url(#sea)" />
+      <Waves />
+      <Extras {...props} seat={top} y={34} />
+      <ShipBlock {...props} seat={top} deckY={204} />
+      <Cards {...props} />
+      <ShipBlock {...props} seat={bottom} deckY={584} />
+      <Extras {...props} seat={bottom} y={660} />
+      <OutPile {...props} />
+    </svg>
+  );
+}
+
+function Waves() {
+  const rows = [60, 250, 300, 350, 400, 450, 640];
+  return (
+    <g stroke="#ffffff" stroke-opacity="0.13" fill="none" stroke-width="2">
+      {rows.map((y) => (
+        <path key={y} d={`M0 ${y} q25 -8 50 0 t50 0 t50 0 t50 0 t50 0 t50 0 t50 0 t50 0`} />
+      ))}
+    </g>
+  );
+}
+
+function PieceSpot(props: TableProps & { piece: PieceView; x: number; y: number; r: number; where: string }) {
+  const { piece, x, y, r, view } = props;
+  const choice = props.choices.pieces.get(piece.id);
+  const pending = view.pending;
+  const onHatch = pending.ask === 'shoot' && pending.hatch === piece.id;
+  const arriving = props.moved?.includes(piece.id) === true;
+  const drawn = (
+    <g class={`${onHatch ? 'on-hatch' : ''} ${arriving ? 'arrive' : ''}`}>
+      <Pirate x={x} y={y} r={r} owner={piece.owner} kind={piece.kind} />
+      {piece.boarded && piece.kind === null && (
+        // It has boarded once, so it is not the Bomb: a small anchor says so.
+        <g
+          transform={`translate(${x + r * 0.85} ${y - r * 0.85})`}
+          stroke="#fff"
+          stroke-width="1.4"
+          fill="none"
+        >
+          <circle cx="0" cy="-3.2" r="1.3" />
+          <path d="M0 -2 v6 M-2.2 -0.5 h4.4 M-3.2 1.8 q3.2 4 6.4 0" />
+        </g>
+      )}
+    </g>
+  );
+  const boarded = piece.boarded && piece.kind === null ? ' (has boarded, so not the Bomb)' : '';
+  const name = `${pieceName(piece, view.viewer)}${boarded} ${props.where}`;
+  if (choice === undefined) {
+    return (
+      <Named role="img" label={name}>
+        {drawn}
+      </Named>
+    );
+  }
+  const selected = props.selected === piece.id;
+  return (
+    <Hit
+      label={choice.label}
+      choice={choice.kind === 'send' ? JSON.stringify(choice.action) : choice.kind}
+      pressed={choice.kind === 'deselect' ? true : undefined}
+      class={`piece-choice ${selected ? 'selected' : ''}`}
+      onPress={() => props.onPiece(piece.id)}
+    >
+      <circle cx={x} cy={y} r={r + 5} class="ring" />
+      {drawn}
+    </Hit>
+  );
+}
+
+function ShipBlock(props: TableProps & { seat: Seat; deckY: number }) {
+  const { view, seat, deckY } = props;
+  const ship = view.ships[seat];
+  const xs = deckXs(ship.deck.length);
+  const mine = seat === view.viewer;
+  const label = mine ? `${SEAT_NAME[seat]} · you` : SEAT_NAME[seat];
+  return (
+    <Named role="group" label={`${SEAT_NAME[seat]} ship`}>
+      <Ship seat={seat} x0={30} x1={370} deckY={deckY} label={label} />
+      {ship.flagSlots.map((card, slot) => {
+        const x = 58 + slot * 27;
+        const y = deckY + 7;
+        const action = mine ? undefined : props.choices.flags.get(slot);
+        const known = card === null ? 'unknown' : FLAG_TITLE[card];
+        const art = <FlagArt x={x} y={y} w={23} h={32} card={card} owner={seat} />;
+        if (action === undefined) {
+          return (
+            <Named key={slot} role="img" label={`${SEAT_NAME[seat]}'s flag card ${slot + 1}: ${known}`}>
+              {art}
+            </Named>
+          );
+        }
+        return (
+          <Hit
+            key={slot}
+            label={`Turn ${SEAT_NAME[seat]}'s flag card ${slot + 1}${card === null ? '' : ` (known: ${known})`}`}
+            choice={JSON.stringify(action)}
+            class="flag-choice"
+            onPress={() => props.onFlag(slot)}
+          >
+            <rect x={x - 3} y={y - 3} width={29} height={38} rx="4" class="ring" />
+            {art}
+          </Hit>
+        );
+      })}
+      {ship.deck.map((piece, i) => (
+        <PieceSpot
+          key={piece.id}
+          {...props}
+          piece={piece}
+          x={xs[i] ?? 200}
+          y={deckY - 17}
+          r={15}
+          where={`on ${mine ? 'your' : `the ${seat}`} deck`}
+        />
+      ))}
+    </Named>
+  );
+}
+
+function Extras(props: TableProps & { seat: Seat; y: number }) {
+  const { view, seat, y } = props;
+  const extras = view.ships[seat].extras;
+  const mine = seat === view.viewer;
+  return (
+    <Named role="group" label={`${mine ? 'Your' : `${SEAT_NAME[seat]}'s`} extras: ${extras.length}`}>
+      <text x={8} y={y - 18} font-size="9" font-weight="700" fill="#e8f4fa">
+        {mine ? 'Your extras' : `${SEAT_NAME[seat]}'s extras`} ({extras.length})
+      </text>
+      {extras.map((piece, i) => (
+        <PieceSpot
+          key={piece.id}
+          {...props}
+          piece={piece}
+          x={24 + i * 35}
+          y={y}
+          r={13}
+          where="among the extras"
+        />
+      ))}
+    </Named>
+  );
+}
+
+function Cards(props: TableProps) {
+  const { view } = props;
+  return (
+    <Named role="group" label="Action cards">
+      {view.cards.map((card, i) => {
+        const col = i % 5;
+        const row = Math.floor(i / 5);
+        const x = 14 + col * 75;
+        const y = 266 + row * 100;
+        const action = props.choices.cards.get(i);
+        const art = (
+          <CardArt
+            x={x}
+            y={y}
+            w={68}
+            h={92}
+            index={i}
+            up={card.up}
+            down={card.down}
+            aside={card.aside}
+            blocked={view.lastTurned === i}
+          />
+        );
+        const flip = props.flipped === i ? 'flip' : '';
+        const origin = { transformOrigin: `${x + 34}px ${y + 46}px` };
+        if (action === undefined) {
+          return (
+            <Named key={`${i}-${card.up}`} role="img" label={cardLabel(view, i)}>
+              <g class={flip} style={origin}>
+                {art}
+              </g>
+            </Named>
+          );
+        }
+        return (
+          <Hit
+            key={`${i}-${card.up}`}
+            label={cardLabel(view, i)}
+            choice={JSON.stringify(action)}
+            class={`card-choice ${flip}`}
+            onPress={() => props.onCard(i)}
+          >
+            <rect x={x - 3} y={y - 3} width={74} height={98} rx="9" class="ring" />
+            <g style={origin}>{art}</g>
+          </Hit>
+        );
+      })}
+    </Named>
+  );
+}
+
+function OutPile(props: TableProps) {
+  const { view } = props;
+  return (
+    <Named role="group" label={`Out of play: ${view.out.length}`}>
+      <rect x={0} y={686} width={TABLE_W} height={38} fill="#0e3d52" opacity="0.85" />
+      <text x={8} y={698} font-size="9" font-weight="700" fill="#e8f4fa">
+        Out of play ({view.out.length})
+      </text>
+      {view.out.map((piece, i) => (
+        <Named key={piece.id} role="img" label={pieceName(piece, view.viewer)}>
+          <Pirate
+            x={96 + i * Math.min(22, 296 / view.out.length)}
+            y={708}
+            r={10}
+            owner={piece.owner}
+            kind={piece.kind}
+          />
+        </Named>
+      ))}
+    </Named>
+  );
+}

@@ -1,0 +1,450 @@
+/**
+ * The drawings: pirates, cards, flag cards, ships, the coin, all in SVG drawn in code (no image files).
+ * Red and blue are told apart by colour and by pattern (red stripes, blue dots) and by a letter, so colour is
+ * never the only signal.
+ */
+import type { CardFace, FlagCard, PieceKind, Seat } from '../../engine/index.ts';
+import { RANK } from '../../engine/index.ts';
+import { FACE_TITLE, FLAG_TITLE, KIND_SHORT } from '../game/names.ts';
+
+export const SEAT_COLOUR: Readonly<Record<Seat, string>> = { red: '#c0392b', blue: '#2364aa' };
+export const SEAT_DARK: Readonly<Record<Seat, string>> = { red: '#7d1f16', blue: '#153d6b' };
+
+/** Patterns and gradients shared by every drawing; put once in each top-level SVG. */
+export function Defs() {
+  return (
+    <defs>
+      <pattern id="pat-red" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width="6" height="6" fill={SEAT_COLOUR.red} />
+        <rect width="2.4" height="6" fill="#e8685a" />
+      </pattern>
+      <pattern id="pat-blue" width="6" height="6" patternUnits="userSpaceOnUse">
+        <rect width="6" height="6" fill={SEAT_COLOUR.blue} />
+        <circle cx="3" cy="3" r="1.3" fill="#7fb2e5" />
+      </pattern>
+      <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="#2a8fb5" />
+        <stop offset="1" stop-color="#1b6b8f" />
+      </linearGradient>
+      <linearGradient id="wood" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="#a0673a" />
+        <stop offset="1" stop-color="#6b3f1f" />
+      </linearGradient>
+      <linearGradient id="sailcloth" x1="0" y1="0" x2="1" y2="0">
+        <stop offset="0" stop-color="#f3e6c8" />
+        <stop offset="0.5" stop-color="#fff8e6" />
+        <stop offset="1" stop-color="#eadcb8" />
+      </linearGradient>
+      <linearGradient id="parchment" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="#fff6dc" />
+        <stop offset="1" stop-color="#f0dcae" />
+      </linearGradient>
+    </defs>
+  );
+}
+
+/** A pirate token at (x, y): its kind if known, else its owner's back. */
+export function Pirate(props: { x: number; y: number; r?: number; owner: Seat; kind: PieceKind | null }) {
+  const r = props.r ?? 15;
+  const { x, y, owner, kind } = props;
+  if (kind === null) {
+    return (
+      <g class="pirate back">
+        <circle cx={x} cy={y} r={r} fill={`url(#pat-${owner})`} stroke={SEAT_DARK[owner]} stroke-width="2" />
+        <circle cx={x} cy={y - r * 0.12} r={r * 0.5} fill="#f4d7b5" stroke="#5b3a1e" stroke-width="1" />
+        <path
+          d={`M${x - r * 0.55} ${y - r * 0.2} Q${x} ${y - r * 0.95} ${x + r * 0.55} ${y - r * 0.2} Z`}
+          fill={SEAT_DARK[owner]}
+        />
+        <text
+          x={x}
+          y={y + r * 0.22}
+          text-anchor="middle"
+          font-size={r * 0.55}
+          font-weight="700"
+          fill="#3b2410"
+        >
+          ?
+        </text>
+        <text x={x} y={y + r * 0.86} text-anchor="middle" font-size={r * 0.38} font-weight="700" fill="#fff">
+          {owner === 'red' ? 'R' : 'B'}
+        </text>
+      </g>
+    );
+  }
+  const rank = RANK[kind];
+  return (
+    <g class="pirate known">
+      <circle
+        cx={x}
+        cy={y}
+        r={r}
+        fill="url(#parchment)"
+        stroke={`url(#pat-${owner})`}
+        stroke-width={r * 0.26}
+      />
+      {kind === 'bomb' ? (
+        <g>
+          <circle cx={x} cy={y + r * 0.08} r={r * 0.45} fill="#222" />
+          <path
+            d={`M${x + r * 0.2} ${y - r * 0.3} q${r * 0.2} ${-r * 0.35} ${r * 0.45} ${-r * 0.25}`}
+            stroke="#8a5a2b"
+            fill="none"
+            stroke-width="1.5"
+          />
+          <circle cx={x + r * 0.66} cy={y - r * 0.55} r={r * 0.12} fill="#ffb300" />
+        </g>
+      ) : (
+        <text
+          x={x}
+          y={y + r * 0.28}
+          text-anchor="middle"
+          font-size={r * 0.95}
+          font-weight="800"
+          fill={SEAT_DARK[owner]}
+        >
+          {rank}
+        </text>
+      )}
+      <text x={x} y={y + r * 0.72} text-anchor="middle" font-size={r * 0.36} font-weight="700" fill="#3b2410">
+        {KIND_SHORT[kind]}
+      </text>
+    </g>
+  );
+}
+
+/** The little picture on a card face, in a 40 x 40 box centred on (x, y). */
+export function FaceIcon(props: { face: CardFace; x: number; y: number; s?: number }) {
+  const s = props.s ?? 1;
+  const t = `translate(${props.x} ${props.y}) scale(${s})`;
+  switch (props.face) {
+    case 'attack':
+      return (
+        <g transform={t} stroke="#4a3520" stroke-width="3" stroke-linecap="round">
+          <line x1="-14" y1="-14" x2="12" y2="12" />
+          <line x1="14" y1="-14" x2="-12" y2="12" />
+          <line x1="6" y1="14" x2="14" y2="6" stroke="#b8860b" />
+          <line x1="-6" y1="14" x2="-14" y2="6" stroke="#b8860b" />
+        </g>
+      );
+    case 'swing':
+      return (
+        <g transform={t} fill="none" stroke="#4a3520" stroke-width="2.5">
+          <path d="M-16 -14 Q0 18 16 -14" stroke-dasharray="3 2" />
+          <circle cx="8" cy="4" r="5" fill="#f4d7b5" />
+          <line x1="-16" y1="-16" x2="16" y2="-16" stroke-width="3" />
+        </g>
+      );
+    case 'newPirate':
+      return (
+        <g transform={t}>
+          <circle cx="-3" cy="2" r="11" fill="#f4d7b5" stroke="#4a3520" stroke-width="2" />
+          <path d="M-14 -2 Q-3 -18 8 -2 Z" fill="#4a3520" />
+          <circle cx="1" cy="3" r="2" fill="#222" />
+          <path d="M12 -14 v12 M6 -8 h12" stroke="#2e7d32" stroke-width="3.5" stroke-linecap="round" />
+        </g>
+      );
+    case 'shootSail':
+      return (
+        <g transform={t}>
+          <rect
+            x="-8"
+            y="-16"
+            width="22"
+            height="28"
+            rx="3"
+            fill="#fff8e6"
+            stroke="#4a3520"
+            stroke-width="2"
+          />
+          <circle cx="3" cy="-2" r="4.5" fill="#2a8fb5" stroke="#4a3520" stroke-width="1.5" />
+          <path d="M-18 14 Q-10 -6 0 -2" fill="none" stroke="#333" stroke-width="2" stroke-dasharray="2 3" />
+        </g>
+      );
+    case 'shootSkull':
+      return (
+        <g transform={t}>
+          <circle cx="0" cy="-3" r="12" fill="#f7d13d" stroke="#4a3520" stroke-width="2" />
+          <rect x="-6" y="6" width="12" height="7" rx="2" fill="#f7d13d" stroke="#4a3520" stroke-width="2" />
+          <circle cx="-4.5" cy="-4" r="3" fill="#4a3520" />
+          <circle cx="4.5" cy="-4" r="3" fill="#4a3520" />
+        </g>
+      );
+    case 'plank':
+      return (
+        <g transform={t}>
+          <rect
+            x="-18"
+            y="-10"
+            width="30"
+            height="6"
+            rx="1"
+            fill="#a0673a"
+            stroke="#4a3520"
+            stroke-width="1.5"
+          />
+          <path d="M-18 12 q8 -5 16 0 t16 0 t16 0" fill="none" stroke="#2a8fb5" stroke-width="2.5" />
+          <path d="M2 10 L8 -2 L12 10 Z" fill="#607d8b" stroke="#37474f" stroke-width="1.5" />
+        </g>
+      );
+    case 'sleeping':
+      return (
+        <g transform={t} fill="#4a3520" font-weight="800">
+          <text x="-12" y="8" font-size="20">
+            Z
+          </text>
+          <text x="3" y="-2" font-size="14">
+            z
+          </text>
+          <text x="12" y="-10" font-size="10">
+            z
+          </text>
+        </g>
+      );
+  }
+}
+
+/** An action card at (x, y), top-left, w x h. */
+export function CardArt(props: {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  index: number;
+  up: CardFace;
+  down: CardFace | null;
+  aside: Seat | null;
+  blocked: boolean;
+}) {
+  const { x, y, w, h, up, down } = props;
+  return (
+    <g class="card-art">
+      <rect
+        x={x}
+        y={y}
+        width={w}
+        height={h}
+        rx="7"
+        fill="url(#parchment)"
+        stroke="#6b3f1f"
+        stroke-width="2"
+      />
+      <text x={x + 6} y={y + 13} font-size="10" font-weight="800" fill="#6b3f1f">
+        {props.index + 1}
+      </text>
+      <FaceIcon face={up} x={x + w / 2} y={y + h / 2 - 6} s={0.9} />
+      <text
+        x={x + w / 2}
+        y={y + h - 18}
+        text-anchor="middle"
+        font-size="9.5"
+        font-weight="800"
+        fill="#3b2410"
+      >
+        {FACE_TITLE[up]}
+      </text>
+      {down === null ? (
+        <text x={x + w / 2} y={y + h - 6} text-anchor="middle" font-size="7.5" fill="#8a6a4a">
+          back unknown
+        </text>
+      ) : (
+        <text x={x + w / 2} y={y + h - 6} text-anchor="middle" font-size="7.5" fill="#5b3a1e">
+          ↻ {FACE_TITLE[down]}
+        </text>
+      )}
+      {props.aside !== null && (
+        <g>
+          <rect x={x} y={y} width={w} height={h} rx="7" fill="#000" opacity="0.45" />
+          <text x={x + w / 2} y={y + h / 2} text-anchor="middle" font-size="9" font-weight="800" fill="#fff">
+            set aside
+          </text>
+          <text x={x + w / 2} y={y + h / 2 + 11} text-anchor="middle" font-size="8" fill="#fff">
+            by {props.aside}
+          </text>
+        </g>
+      )}
+      {props.blocked && props.aside === null && (
+        <text x={x + w - 5} y={y + 13} text-anchor="end" font-size="7.5" font-weight="700" fill="#a33">
+          just turned
+        </text>
+      )}
+    </g>
+  );
+}
+
+/** A flag card at (x, y), top-left: known face, or the back. */
+export function FlagArt(props: {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  card: FlagCard | null;
+  owner: Seat;
+}) {
+  const { x, y, w, h, card } = props;
+  const cx = x + w / 2;
+  const cy = y + h / 2 - 3;
+  return (
+    <g class="flag-art">
+      <rect
+        x={x}
+        y={y}
+        width={w}
+        height={h}
+        rx="3"
+        fill={card === null ? `url(#pat-${props.owner})` : '#fff6dc'}
+        stroke="#3b2410"
+        stroke-width="1.5"
+      />
+      {card === null && (
+        <text x={cx} y={cy + 5} text-anchor="middle" font-size={h * 0.42} font-weight="800" fill="#fff">
+          ?
+        </text>
+      )}
+      {card === 'flag' && (
+        <g>
+          <line x1={cx - 5} y1={cy - 8} x2={cx - 5} y2={cy + 9} stroke="#3b2410" stroke-width="1.5" />
+          <rect x={cx - 5} y={cy - 8} width="11" height="8" fill="#222" />
+          <circle cx={cx + 0.5} cy={cy - 4.5} r="2" fill="#fff" />
+        </g>
+      )}
+      {card === 'monkey' && (
+        <g>
+          <circle cx={cx} cy={cy} r="6.5" fill="#8d5a2b" />
+          <circle cx={cx - 6} cy={cy - 2} r="2.5" fill="#8d5a2b" />
+          <circle cx={cx + 6} cy={cy - 2} r="2.5" fill="#8d5a2b" />
+          <ellipse cx={cx} cy={cy + 2} rx="4" ry="3" fill="#e0b98a" />
+        </g>
+      )}
+      {card === 'barrel' && (
+        <g>
+          <rect
+            x={cx - 5.5}
+            y={cy - 7}
+            width="11"
+            height="14"
+            rx="3"
+            fill="#8d5a2b"
+            stroke="#3b2410"
+            stroke-width="1"
+          />
+          <line x1={cx - 5.5} y1={cy - 3} x2={cx + 5.5} y2={cy - 3} stroke="#3b2410" />
+          <line x1={cx - 5.5} y1={cy + 3} x2={cx + 5.5} y2={cy + 3} stroke="#3b2410" />
+          <text x={cx} y={cy + 2} text-anchor="middle" font-size="5" fill="#ffd54f" font-weight="800">
+            TNT
+          </text>
+        </g>
+      )}
+      {card !== null && (
+        <text
+          x={cx}
+          y={y + h - 2.5}
+          text-anchor="middle"
+          font-size={Math.min(9, w * 0.24)}
+          font-weight="700"
+          fill="#3b2410"
+        >
+          {card === 'barrel' ? 'Barrel' : FLAG_TITLE[card]}
+        </text>
+      )}
+    </g>
+  );
+}
+
+/** A ship seen from the side, its deck line at `deckY`, across x0 .. x1; the hole in the sail and the skull drawn. */
+export function Ship(props: { seat: Seat; x0: number; x1: number; deckY: number; label: string }) {
+  const { seat, x0, x1, deckY } = props;
+  const mid = (x0 + x1) / 2;
+  const hullBottom = deckY + 46;
+  const sailTop = deckY - 110;
+  const sailBottom = deckY - 34;
+  return (
+    <g class={`ship ship-${seat}`}>
+      <line x1={mid} y1={sailTop - 12} x2={mid} y2={deckY} stroke="#5b3a1e" stroke-width="5" />
+      <path
+        d={`M${mid - 62} ${sailTop} Q${mid} ${sailTop - 10} ${mid + 62} ${sailTop} L${mid + 70} ${sailBottom} Q${mid} ${sailBottom + 12} ${mid - 70} ${sailBottom} Z`}
+        fill="url(#sailcloth)"
+        stroke="#b9a47a"
+        stroke-width="1.5"
+      />
+      <circle
+        cx={mid}
+        cy={(sailTop + sailBottom) / 2}
+        r="9"
+        fill="#1f7aa0"
+        stroke="#8b7550"
+        stroke-width="2"
+      />
+      <path
+        d={`M${mid} ${sailTop - 12} l22 6 l-22 6 Z`}
+        fill={`url(#pat-${seat})`}
+        stroke={SEAT_DARK[seat]}
+      />
+      <path
+        d={`M${x0} ${deckY} L${x1} ${deckY} Q${x1 - 6} ${hullBottom - 10} ${x1 - 40} ${hullBottom} L${x0 + 40} ${hullBottom} Q${x0 + 6} ${hullBottom - 10} ${x0} ${deckY} Z`}
+        fill="url(#wood)"
+        stroke="#4a2a12"
+        stroke-width="2"
+      />
+      <line x1={x0 + 8} y1={deckY + 14} x2={x1 - 8} y2={deckY + 14} stroke="#5b3418" stroke-width="1" />
+      <line x1={x0 + 20} y1={deckY + 28} x2={x1 - 20} y2={deckY + 28} stroke="#5b3418" stroke-width="1" />
+      <rect x={x0 - 4} y={deckY - 4} width={x1 - x0 + 8} height="6" rx="3" fill="#7a4a26" stroke="#4a2a12" />
+      <g transform={`translate(${mid} ${deckY + 24})`}>
+        <circle r="8" fill="#f7d13d" stroke="#4a3520" stroke-width="1.5" />
+        <circle cx="-3" cy="-1" r="2" fill="#4a3520" />
+        <circle cx="3" cy="-1" r="2" fill="#4a3520" />
+        <rect x="-3" y="4" width="6" height="3" fill="#4a3520" />
+      </g>
+      <rect
+        x={x1 - 84}
+        y={deckY + 14}
+        width="52"
+        height="15"
+        rx="3"
+        fill={`url(#pat-${seat})`}
+        stroke="#fff"
+      />
+      <text
+        x={x1 - 58}
+        y={deckY + 25}
+        text-anchor="middle"
+        font-size="9.5"
+        font-weight="800"
+        fill="#fff"
+        class="label-shadow"
+      >
+        {props.label}
+      </text>
+    </g>
+  );
+}
+
+/** The coin: shark on one side, cheerful pirate on the other. */
+export function Coin(props: { side: 'shark' | 'pirate'; x: number; y: number; r: number }) {
+  const { x, y, r, side } = props;
+  return (
+    <g class="coin">
+      <circle cx={x} cy={y} r={r} fill="#e9b949" stroke="#9c7420" stroke-width="4" />
+      {side === 'shark' ? (
+        <path
+          d={`M${x - r * 0.5} ${y + r * 0.3} L${x} ${y - r * 0.55} L${x + r * 0.15} ${y + r * 0.3} Z`}
+          fill="#546e7a"
+        />
+      ) : (
+        <g>
+          <circle cx={x} cy={y} r={r * 0.45} fill="#f4d7b5" stroke="#5b3a1e" />
+          <path
+            d={`M${x - r * 0.25} ${y + r * 0.12} Q${x} ${y + r * 0.35} ${x + r * 0.25} ${y + r * 0.12}`}
+            stroke="#5b3a1e"
+            fill="none"
+            stroke-width="2"
+          />
+          <path
+            d={`M${x - r * 0.48} ${y - r * 0.1} Q${x} ${y - r * 0.8} ${x + r * 0.48} ${y - r * 0.1} Z`}
+            fill="#c0392b"
+          />
+        </g>
+      )}
+    </g>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The end-to-end harness: build the page once, serve it, drive Debian's Chromium through playwright-core
+ * (never `playwright install`). The server is the real game server when `pirates serve` can run; otherwise a
+ * tiny static server with the SPA fallback, which is all local play needs.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Each test file builds into its own folder, so files running side by side never empty each other's build. */
+export function distFor(name: string): string {
+  return join(ROOT, 'dist', `web-e2e-${name}`);
+}
+export const RESULTS = join(ROOT, 'test-results');
+export const CHROMIUM = '/usr/bin/chromium';
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+/** Builds the page with the project's Vite config into `outDir`. */
+export async function buildWeb(outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves a build; unknown paths get index.html (the page routes /play/:id and /rules itself). */
+export async function startStaticServer(root: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/'));
+    let file = join(root, path);
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory())
+      file = join(root, 'index.html');
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Starts the real game server (`pirates serve`) on a free port, or returns null if it cannot serve games yet. */
+export async function startGameServer(
+  webRoot: string,
+): Promise<{ url: string; close: () => Promise<void> } | null> {
+  const port = 31_000 + Math.floor(Math.random() * 2000);
+  const child = spawn(process.execPath, [join(ROOT, 'bin/pirates.js'), 'serve'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: join(resultsDir(), `server-${port}`, 'pirates.sqlite'),
+      WEB_ROOT: webRoot,
+      AWAY_SECONDS: '2',
+      BOT_DELAY_MIN_MS: '0',
+      BOT_DELAY_MAX_MS: '50',
+      BOT_WORKERS: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) return null;
+    try {
+      const response = await fetch(`${url}/`);
+      if (response.ok) return { url, close };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  await close();
+  return null;
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export function resultsDir(): string {
+  mkdirSync(RESULTS, { recursive: true });
+  return RESULTS;
+}

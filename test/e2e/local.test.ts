@@ -1,0 +1,209 @@
+/**
+ * End to end, local play (issue 7): a whole game against the computer played to its end by clicking, and
+ * pass-and-play's hand-over screen showing no secret. Real Chromium, the built page, no server needed.
+ */
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildWeb,
+  chromiumAvailable,
+  distFor,
+  launch,
+  ROOT,
+  resultsDir,
+  startStaticServer,
+} from './harness.ts';
+import { chooseSetup, playToEnd } from './play.ts';
+
+const SHOTS = join(ROOT, 'docs/screenshots');
+
+describe.skipIf(!chromiumAvailable())('the browser game, local play', { timeout: 180_000 }, () => {
+  let browser: Browser;
+  let server: { url: string; close: () => Promise<void> };
+  const out = resultsDir();
+
+  beforeAll(async () => {
+    await buildWeb(distFor('local'));
+    server = await startStaticServer(distFor('local'));
+    browser = await launch();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('plays a whole game against the computer to its end by clicking', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const started = Date.now();
+    await page.goto(server.url);
+    await expect.poll(() => page.getByRole('heading', { name: 'Play the computer' }).count()).toBe(1);
+    await page.screenshot({ path: join(out, 'home.png'), fullPage: true });
+    // A shorter game: a turn limit from "More options", as a person would set it.
+    await page.getByText('More options').click();
+    await page.getByLabel('Turn limit').selectOption('40');
+    await page.click('[data-start=computer]');
+    await page.waitForSelector('[data-setup-piece]');
+    await page.screenshot({ path: join(out, 'setup.png'), fullPage: true });
+    const decisions = await playToEnd(page, {
+      onMoment: async (moment, p) => {
+        await p.screenshot({
+          path: join(out, `${moment}.png`),
+          fullPage: moment === 'turn' || moment === 'aim',
+        });
+      },
+    });
+    const end = page.locator('[data-end]');
+    await end.getByRole('button', { name: 'Play again' }).waitFor({ timeout: 5000 });
+    // The replay of the finished game, and the same record saved and opened again from the home page.
+    const href = (await end.getByRole('link', { name: 'Save the record' }).getAttribute('href')) ?? '';
+    const record = decodeURIComponent(href.replace(/^data:application\/json;charset=utf-8,/, ''));
+    expect(JSON.parse(record)).toMatchObject({ format: 1 });
+    await end.getByRole('button', { name: 'Watch the replay' }).click();
+    await page.getByText(/Replay · move 0 of \d+/).waitFor();
+    await page.getByRole('button', { name: 'One move forward' }).click();
+    await page.getByText(/Replay · move 1 of/).waitFor();
+    await page.getByRole('button', { name: 'To the end' }).click();
+    await page.screenshot({ path: join(out, 'replay.png') });
+    await page.getByRole('button', { name: '← Home' }).click();
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'game.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(record),
+    });
+    await page.getByText(/Replay · move 0 of \d+/).waitFor();
+    expect(errors).toEqual([]);
+    // The README's three pictures: refreshed on request (UPDATE_SCREENSHOTS=1) or when missing, so a test run
+    // leaves a clean working tree.
+    mkdirSync(SHOTS, { recursive: true });
+    for (const name of ['home', 'turn', 'aim']) {
+      const target = join(SHOTS, `${name}.png`);
+      if (process.env.UPDATE_SCREENSHOTS === undefined && existsSync(target)) continue;
+      if (existsSync(join(out, `${name}.png`))) copyFileSync(join(out, `${name}.png`), target);
+    }
+    console.log(`e2e: a game against the computer took ${decisions} decisions in ${Date.now() - started} ms`);
+    await context.close();
+  });
+
+  it('pass and play: the hand-over screen shows no secret', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.click('[data-start=pass]');
+    const secretFree = async (seat: string) => {
+      await page.getByRole('button', { name: `I am ${seat}, show my pirates` }).waitFor({ timeout: 5000 });
+      const text = (await page.locator('body').textContent()) ?? '';
+      for (const word of [
+        'Captain',
+        'Sally',
+        'Walter',
+        'Ivan',
+        'Eddy',
+        'Boris',
+        'Aden',
+        'Bomb',
+        'Monkey',
+        'Barrel',
+      ]) {
+        expect(text).not.toContain(word);
+      }
+      expect(await page.locator('.pirate, svg.table, [data-setup-piece]').count()).toBe(0);
+    };
+    await secretFree('Red');
+    await page.screenshot({ path: join(out, 'handover.png') });
+    await page.getByRole('button', { name: 'I am Red, show my pirates' }).click();
+    await chooseSetup(page, [0, 1, 2]);
+    await secretFree('Blue');
+    await page.getByRole('button', { name: 'I am Blue, show my pirates' }).click();
+    await chooseSetup(page, [3, 4, 5]);
+    // From here each change of seat shows the hand-over screen again.
+    let handovers = 0;
+    for (let step = 0; step < 200 && handovers < 3; step++) {
+      if ((await page.locator('[data-handover]').count()) > 0) {
+        const seat =
+          (await page.locator('[data-handover]').getAttribute('data-handover')) === 'red' ? 'Red' : 'Blue';
+        await secretFree(seat);
+        handovers++;
+        await page.getByRole('button', { name: `I am ${seat}, show my pirates` }).click();
+        continue;
+      }
+      if ((await page.locator('[data-scene]').count()) > 0) {
+        // The scene may end by itself before the click lands.
+        await page
+          .locator('[data-scene]')
+          .click({ position: { x: 5, y: 5 }, timeout: 1000 })
+          .catch(() => undefined);
+        continue;
+      }
+      if ((await page.locator('[data-fire]').count()) > 0) {
+        await page.click('[data-fire]', { timeout: 1000 }).catch(() => undefined);
+        continue;
+      }
+      const cards = page.locator('[data-choice]');
+      if ((await cards.count()) > 0)
+        await cards
+          .first()
+          .click({ timeout: 2000 })
+          .catch(() => undefined);
+      else await page.waitForTimeout(40);
+    }
+    expect(handovers).toBeGreaterThanOrEqual(3);
+    await context.close();
+  });
+
+  it('every decision can be made with the keyboard alone, with a visible focus', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    /** Presses Tab until the focused element matches `selector` (a person tabbing through the page). */
+    const tabTo = async (selector: string) => {
+      for (let i = 0; i < 80; i++) {
+        await page.keyboard.press('Tab');
+        if (await page.evaluate((s) => document.activeElement?.matches(s) === true, selector)) return;
+      }
+      throw new Error(`Tab never reached ${selector}`);
+    };
+    const focusVisible = () =>
+      page.evaluate(() => document.activeElement?.matches(':focus-visible') === true);
+    await tabTo('[data-start=computer]');
+    expect(await focusVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-setup-piece]');
+    for (const id of ['0', '3', '6']) {
+      await tabTo(`[data-setup-piece="${id}"]`);
+      await page.keyboard.press('Space');
+    }
+    await tabTo('[data-setup-confirm]');
+    await page.keyboard.press('Enter');
+    // Scenes take the focus: Enter dismisses them; then Tab reaches an offered choice on the table.
+    for (let i = 0; i < 40; i++) {
+      if ((await page.locator('[data-scene]').count()) > 0) {
+        await page.keyboard.press('Enter');
+        continue;
+      }
+      if ((await page.locator('svg.table [data-choice]').count()) > 0) break;
+      await page.waitForTimeout(50);
+    }
+    const before = Number(await page.locator('main.game').getAttribute('data-updates'));
+    await tabTo('svg.table [data-choice]');
+    expect(await focusVisible()).toBe(true);
+    const name = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    // Usually a card to turn; if the computer opened with the Plank or a sail hit, a pirate to choose.
+    expect(name).toMatch(/^(Action card \d+: |Put |Give up )/);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('main.game')?.getAttribute('data-updates')) > n,
+      before,
+    );
+    await context.close();
+  });
+});

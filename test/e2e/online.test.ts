@@ -1,0 +1,167 @@
+/**
+ * End to end, online play (issue 7) against the real game server (`pirates serve`): two browser contexts
+ * joined through the invite link play a game to its end; a reload in the middle brings a player back to the
+ * same position; a closed page shows the other player as away and comes back by itself.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb, chromiumAvailable, distFor, launch, resultsDir, startGameServer } from './harness.ts';
+import { type Moment, stepOnce } from './play.ts';
+
+/** What a player sees of the position, in words: the status line and every named thing on the table. */
+async function position(page: Page): Promise<string> {
+  await page.waitForSelector('svg.table');
+  const status = (await page.locator('.game-bar .status').textContent()) ?? '';
+  const table = await page
+    .locator('svg.table [aria-label]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')).join('|'));
+  return `${status}\n${table}`;
+}
+
+async function settle(page: Page): Promise<void> {
+  for (let i = 0; i < 50 && (await page.locator('[data-scene]').count()) > 0; i++) {
+    await page
+      .locator('[data-scene]')
+      .click({ position: { x: 5, y: 5 }, timeout: 500 })
+      .catch(() => undefined);
+  }
+}
+
+describe.skipIf(!chromiumAvailable())('the browser game, online', { timeout: 180_000 }, () => {
+  let browser: Browser;
+  let server: { url: string; close: () => Promise<void> } | null = null;
+  const out = resultsDir();
+
+  beforeAll(async () => {
+    await buildWeb(distFor('online'));
+    server = await startGameServer(distFor('online'));
+    browser = await launch();
+  }, 150_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('two players join through the invite link, survive a reload and an absence, and play to the end', async (context) => {
+    if (server === null) return context.skip();
+    const url = server.url;
+    const red = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const blue = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    let host = await red.newPage();
+    let friend = await blue.newPage();
+    const errors: string[] = [];
+    for (const page of [host, friend]) page.on('pageerror', (e) => errors.push(e.message));
+    const started = Date.now();
+
+    await host.goto(url);
+    await host.getByText('More options').click();
+    await host.getByLabel('Turn limit').selectOption('20');
+    await host.locator('label', { hasText: 'Quick shots' }).nth(1).click();
+    await host.click('[data-start=friend]');
+    const invite = await host.locator('[data-invite]').inputValue({ timeout: 10_000 });
+    expect(invite).toMatch(/\/play\/[A-Za-z0-9_-]+\?invite=/);
+    await host.screenshot({ path: join(out, 'online-invite.png') });
+
+    await friend.goto(invite);
+    await friend.waitForSelector('[data-setup-confirm]');
+    // The invite is spent: the friend's address no longer carries it.
+    expect(friend.url()).not.toContain('invite=');
+    await host.waitForSelector('[data-setup-confirm]');
+    expect(await host.locator('[data-invite]').count()).toBe(0);
+
+    const seen = { host: new Set<Moment>(), friend: new Set<Moment>() };
+    const play = async (until: () => Promise<boolean>, limit: number) => {
+      for (let i = 0; i < limit && !(await until()); i++) {
+        const a = await stepOnce(host, seen.host);
+        const b = await stepOnce(friend, seen.friend);
+        if (a === 'end' && b === 'end') return;
+        if (a !== 'acted' && b !== 'acted') await host.waitForTimeout(50);
+      }
+    };
+    const turn = async (page: Page) => {
+      const text =
+        (await page
+          .locator('.game-bar .status')
+          .textContent()
+          .catch(() => '')) ?? '';
+      return Number(/Turn (\d+)/.exec(text)?.[1] ?? '0');
+    };
+
+    // Play into the middle of the game.
+    await play(async () => (await turn(host)) >= 6, 400);
+
+    // A reload brings the host back to the same position.
+    await settle(host);
+    const before = await position(host);
+    await host.reload();
+    await host.waitForSelector('svg.table, [data-setup-confirm], [data-end]');
+    await settle(host);
+    expect(await position(host)).toBe(before);
+
+    // The friend's page goes away: the host is told; the friend comes back through the same link.
+    const gameUrl = friend.url();
+    await friend.close();
+    await host.getByText(/The other player is away/).waitFor({ timeout: 10_000 });
+    friend = await blue.newPage();
+    friend.on('pageerror', (e) => errors.push(e.message));
+    await friend.goto(gameUrl);
+    await friend.waitForSelector('svg.table, [data-end], [data-scene]');
+    await host.getByText(/The other player is away/).waitFor({ state: 'detached', timeout: 10_000 });
+
+    await play(async () => false, 1500);
+    expect(await host.locator('[data-end]').count()).toBe(1);
+    expect(await friend.locator('[data-end]').count()).toBe(1);
+    await host.screenshot({ path: join(out, 'online-end.png') });
+    expect(errors).toEqual([]);
+    console.log(`e2e: an online game between two browsers took ${Date.now() - started} ms`);
+    host = friend;
+    await red.close();
+    await blue.close();
+  });
+
+  it('after the away time the host may let the computer play on for the friend who left', async (context) => {
+    if (server === null) return context.skip();
+    const red = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const blue = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const host = await red.newPage();
+    const friend = await blue.newPage();
+    await host.goto(server.url);
+    await host.click('[data-start=friend]');
+    await friend.goto(await host.locator('[data-invite]').inputValue({ timeout: 10_000 }));
+    const seen = { host: new Set<Moment>(), friend: new Set<Moment>() };
+    // Play until it is the friend's turn to decide (the server starts the away clock on their turn).
+    for (let i = 0; i < 300; i++) {
+      const prompt =
+        (await host
+          .locator('[data-prompt]')
+          .textContent()
+          .catch(() => '')) ?? '';
+      if (/^Blue (is|may|chooses|turns)/.test(prompt) && (await host.locator('[data-scene]').count()) === 0)
+        break;
+      const a = await stepOnce(host, seen.host);
+      const b = await stepOnce(friend, seen.friend);
+      if (a !== 'acted' && b !== 'acted') await host.waitForTimeout(50);
+    }
+    await friend.close();
+    const computer = host.getByRole('button', { name: 'Let the computer play on' });
+    await computer.waitFor({ timeout: 15_000 });
+    expect(await host.getByRole('button', { name: 'Claim the win' }).count()).toBe(1);
+    await host.screenshot({ path: join(out, 'online-away.png') });
+    const before = Number(await host.locator('main.game').getAttribute('data-updates'));
+    await computer.click();
+    // The computer now decides for blue: the game moves on without the friend.
+    await host.waitForFunction(
+      (n) => Number(document.querySelector('main.game')?.getAttribute('data-updates')) > n,
+      before,
+      { timeout: 15_000 },
+    );
+    await red.close();
+    await blue.close();
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * The controller's one redraw path and the online link's versioned stream, without a browser: a fake redraw,
+ * a fake WebSocket, the real engine's views.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createGame, type PlayerView, viewFor } from '../../src/engine/index.ts';
+import { Controller } from '../../src/web/controller.ts';
+import { OnlineLink } from '../../src/web/online/session.ts';
+import { playUntil, setUp } from './fixtures.ts';
+
+function controller() {
+  const draws: number[] = [];
+  const ctl = new Controller(() => draws.push(draws.length), 0);
+  return { ctl, draws };
+}
+
+describe('the controller', () => {
+  it('pass and play: a new seat gets the hand-over screen first, and each seat keeps its own log', () => {
+    const { ctl, draws } = controller();
+    const state = setUp();
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('pass', 'red', s.form);
+      s.game.handover = null;
+      s.screen = 'game';
+    });
+    ctl.hear({
+      t: 'update',
+      seat: 'red',
+      view: viewFor(state, 'red'),
+      events: [{ type: 'started', first: 'red', audience: 'all' }],
+      record: null,
+      bot: null,
+    });
+    expect(ctl.state.game?.handover).toBeNull();
+    expect(ctl.state.game?.log.map((l) => l.text)).toEqual(['Red starts.']);
+    ctl.hear({
+      t: 'update',
+      seat: 'blue',
+      view: viewFor(state, 'blue'),
+      events: [],
+      record: null,
+      bot: null,
+    });
+    expect(ctl.state.game?.handover).toBe('blue');
+    expect(ctl.state.game?.log).toEqual([]);
+    ctl.takeDevice();
+    expect(ctl.state.game?.handover).toBeNull();
+    expect(draws.length).toBeGreaterThan(3);
+  });
+
+  it('opens the cannon when this seat must shoot an aimed shot, and not for the other seat', () => {
+    const { ctl } = controller();
+    const state = playUntil(setUp('shoot'), (s) => s.pending.ask === 'shoot');
+    if (state.pending.ask !== 'shoot') return;
+    const shooter = state.pending.seat;
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('computer', shooter, s.form);
+      s.screen = 'game';
+    });
+    ctl.hear({
+      t: 'update',
+      seat: shooter,
+      view: viewFor(state, shooter),
+      events: [],
+      record: null,
+      bot: null,
+    });
+    expect(ctl.state.game?.aiming?.target).toBe(state.pending.target);
+    ctl.setAim({ pitch: 999, back: -10 });
+    expect(ctl.state.game?.aiming?.aim.pitch).toBe(60); // clamped into the cannon's ranges
+    expect(ctl.state.game?.aiming?.aim.back).toBe(0); // never in front of the ship
+  });
+
+  it('shows a refusal in words and changes nothing else', () => {
+    const { ctl } = controller();
+    const view = viewFor(setUp(), 'red');
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('computer', 'red', s.form);
+      s.game.view = view;
+    });
+    ctl.hear({ t: 'error', message: 'It is not your turn.' });
+    expect(ctl.state.game?.error).toBe('It is not your turn.');
+    expect(ctl.state.game?.view).toBe(view);
+  });
+});
+
+class FakeSocket {
+  static OPEN = 1;
+  static last: FakeSocket | null = null;
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.last = this;
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+describe('the online link', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says hello with the token, drops duplicates, asks for a resync on a gap, acts against the last v', () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
+    const { ctl } = controller();
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('online', 'red', s.form);
+      s.game.online = {
+        gameId: 'g1',
+        inviteLink: null,
+        connected: false,
+        opponentAway: null,
+        canClaim: false,
+        version: -1,
+        copied: null,
+      };
+    });
+    const link = new OnlineLink(ctl, 'g1', { seat: 'red', token: 'secret', invite: null });
+    const socket = FakeSocket.last;
+    if (socket === null) throw new Error('no socket');
+    expect(socket.url).toBe('ws://example.test/api/games/g1/socket');
+    socket.open();
+    expect(socket.sent).toEqual([{ t: 'hello', token: 'secret' }]);
+    const view: PlayerView = viewFor(setUp(), 'red');
+    const presence = {
+      seats: { red: { holder: 'human', connected: true }, blue: { holder: 'human', connected: false } },
+      claimable: null,
+    };
+    socket.receive({ t: 'state', v: 4, viewer: 'red', view, seedHash: 'x', presence });
+    expect(ctl.state.game?.online?.version).toBe(4);
+    expect(ctl.state.game?.online?.opponentAway).not.toBeNull();
+    const updates = ctl.state.game?.updates ?? 0;
+    socket.receive({ t: 'update', v: 4, events: [], view }); // a duplicate
+    expect(ctl.state.game?.updates).toBe(updates);
+    socket.receive({ t: 'update', v: 6, events: [], view }); // a gap
+    expect(socket.sent.at(-1)).toEqual({ t: 'resync' });
+    socket.receive({ t: 'update', v: 5, events: [], view });
+    expect(ctl.state.game?.updates).toBe(updates + 1);
+    link.send('red', { type: 'turnCard', card: 2 });
+    expect(socket.sent.at(-1)).toEqual({ t: 'act', v: 5, action: { type: 'turnCard', card: 2 } });
+    link.claim('computer');
+    expect(socket.sent.at(-1)).toEqual({ t: 'claim', claim: 'computer' });
+    link.close();
+  });
+
+  it('a setup refused as stale (both seats set up at once) is sent again after the resync', () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
+    const { ctl } = controller();
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('online', 'red', s.form);
+    });
+    const link = new OnlineLink(ctl, 'g2', { seat: 'red', token: 't', invite: null });
+    const socket = FakeSocket.last;
+    if (socket === null) throw new Error('no socket');
+    socket.open();
+    const view = viewFor(createGame({ seed: 'stale' }), 'red');
+    const presence = {
+      seats: { red: { holder: 'human', connected: true }, blue: { holder: 'human', connected: true } },
+      claimable: null,
+    };
+    socket.receive({ t: 'state', v: 0, viewer: 'red', view, seedHash: 'x', presence });
+    const setup = view.legalActions[0];
+    if (setup === undefined) throw new Error('no setup');
+    link.send('red', setup);
+    socket.receive({ t: 'error', code: 'act/stale', message: 'stale' });
+    expect(socket.sent.at(-1)).toEqual({ t: 'resync' });
+    expect(ctl.state.game?.error).toBeNull();
+    socket.receive({ t: 'state', v: 1, viewer: 'red', view, seedHash: 'x', presence });
+    expect(socket.sent.at(-1)).toEqual({ t: 'act', v: 1, action: setup });
+    link.close();
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createGame, FLAG_CARDS, viewFor } from '../../src/engine/index.ts';
+import { promptFor } from '../../src/web/game/prompt.ts';
+import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from '../../src/web/game/setup.ts';
+import { setUp } from './fixtures.ts';
+
+describe('the prompt says what to do now', () => {
+  it('the mover turns a card; the other waits', () => {
+    const state = setUp();
+    expect(promptFor(viewFor(state, 'red'))).toBe('Turn a card');
+    expect(promptFor(viewFor(state, 'blue'))).toBe('Red is turning a card');
+  });
+
+  it('the plank: the chooser and the victim read different prompts', () => {
+    const view = viewFor(setUp(), 'red');
+    expect(promptFor({ ...view, pending: { ask: 'plank', seat: 'blue' } })).toBe(
+      'Blue chooses one of your pirates for the plank',
+    );
+    expect(promptFor({ ...view, pending: { ask: 'plank', seat: 'red' } })).toBe(
+      "Choose one of Blue's pirates for the plank",
+    );
+    expect(promptFor({ ...view, pending: { ask: 'swing', seat: 'red' } })).toBe('Choose a pirate to swing');
+  });
+});
+
+describe('setup: order the flags, pick three pirates, send the listed action', () => {
+  it('clicking two flag places swaps their cards; a third pick replaces the oldest pirate', () => {
+    let draft = clickFlagSlot(EMPTY_DRAFT, 0);
+    expect(draft.held).toBe(0);
+    draft = clickFlagSlot(draft, 2);
+    expect(draft.flags).toEqual([FLAG_CARDS[2], FLAG_CARDS[1], FLAG_CARDS[0]]);
+    expect(draft.held).toBeNull();
+    for (const p of [1, 2, 3, 4]) draft = togglePirate(draft, p);
+    expect(draft.deck).toEqual([2, 3, 4]);
+    expect(togglePirate(draft, 3).deck).toEqual([2, 4]);
+  });
+
+  it('the draft maps onto one of the 720 listed setups, in the player deck order', () => {
+    const view = viewFor(createGame({ seed: 's' }), 'blue');
+    expect(view.legalActions).toHaveLength(720);
+    let draft = clickFlagSlot(clickFlagSlot(EMPTY_DRAFT, 1), 0);
+    expect(setupAction(draft, view.legalActions)).toBeNull();
+    for (const p of [17, 11, 13]) draft = togglePirate(draft, p);
+    expect(setupAction(draft, view.legalActions)).toEqual({
+      type: 'setup',
+      flags: ['flag', 'monkey', 'barrel'],
+      deck: [17, 11, 13],
+    });
+    // Red's pieces are not blue's to choose.
+    expect(setupAction({ ...draft, deck: [1, 2, 3] }, view.legalActions)).toBeNull();
+  });
+});
