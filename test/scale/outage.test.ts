@@ -1,0 +1,91 @@
+/**
+ * PostgreSQL and Redis going away and coming back, through proxies that can be cut: while PostgreSQL is
+ * away actions and new games get `store/unavailable` and change nothing; once it is back the same action
+ * is accepted without a restart. While Redis is away moves are still stored; afterwards it reconnects.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JoinGameResponse, ServerMessage } from '../../src/protocol/index.ts';
+import {
+  Client,
+  createGame,
+  hello,
+  isState,
+  post,
+  startTestServer,
+  type TestServer,
+} from '../server/harness.ts';
+import { isolation, PG_TEST_URL, REDIS_TEST_URL, skipWithoutServices } from './services.ts';
+import { TcpProxy } from './tcp-proxy.ts';
+
+const skip = await skipWithoutServices('outage');
+const isolated = isolation('outage');
+const pgProxy = new TcpProxy(PG_TEST_URL);
+const redisProxy = new TcpProxy(REDIS_TEST_URL);
+let server: TestServer;
+
+beforeAll(async () => {
+  if (skip) return;
+  await pgProxy.start();
+  await redisProxy.start();
+  server = await startTestServer({
+    ...isolated.config,
+    databaseUrl: pgProxy.through(PG_TEST_URL),
+    redisUrl: redisProxy.through(REDIS_TEST_URL),
+  });
+});
+afterAll(async () => {
+  if (skip) return;
+  await server.stop();
+  await Promise.all([pgProxy.cut(), redisProxy.cut()]);
+  await isolated.drop();
+});
+
+const view = (m: ServerMessage) => (m.t === 'state' || m.t === 'update' ? m.view : null);
+
+describe.skipIf(skip)('outages', () => {
+  it('PostgreSQL away: clear errors and nothing changed; back: the same action is accepted', async () => {
+    const created = await createGame(server.url, { opponent: 'friend', seat: 'red' });
+    const joined = await post<JoinGameResponse>(server.url, `/api/games/${created.gameId}/join`, {
+      invite: created.invite,
+    });
+    const red = await Client.open(server.url, created.gameId);
+    const state = await red.ask(hello(created.token), isState);
+    const blue = await Client.open(server.url, created.gameId);
+    await blue.ask(hello(joined.body.token), isState);
+    const action = view(state)?.legalActions[0];
+
+    await pgProxy.cut();
+    const refused = await red.ask({ t: 'act', v: 0, action }, (m) => m.t === 'error' || m.t === 'update');
+    expect(refused.t === 'error' && refused.code).toBe('store/unavailable');
+    const creating = await post<{ code: string }>(server.url, '/api/games', { opponent: 'friend' });
+    expect(creating.status).toBe(503);
+    expect(creating.body.code).toBe('store/unavailable');
+    expect(server.logs.join('')).not.toContain(PG_TEST_URL);
+
+    await pgProxy.start();
+    const applied = await red.ask({ t: 'act', v: 0, action }, (m) => m.t === 'error' || m.t === 'update');
+    expect(applied.t === 'update' && applied.v).toBe(1);
+    await blue.find((m) => m.t === 'update' && m.v === 1);
+    await Promise.all([red.close(), blue.close()]);
+  }, 30_000);
+
+  it('Redis away: moves are still stored and sent here; it reconnects by itself', async () => {
+    const created = await createGame(server.url, { opponent: 'friend', seat: 'red' });
+    const red = await Client.open(server.url, created.gameId);
+    const state = await red.ask(hello(created.token), isState);
+    await redisProxy.cut();
+    const applied = await red.ask(
+      { t: 'act', v: 0, action: view(state)?.legalActions[0] },
+      (m) => m.t === 'error' || m.t === 'update',
+    );
+    expect(applied.t === 'update' && applied.v).toBe(1);
+    await redisProxy.start();
+    const deadline = Date.now() + 10_000;
+    while (!server.logs.join('').includes('redis subscriber connection back') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(server.logs.join('')).toContain('redis subscriber connection back');
+    expect(server.logs.join('')).not.toContain(REDIS_TEST_URL);
+    await red.close();
+  }, 30_000);
+});
