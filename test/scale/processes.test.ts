@@ -46,7 +46,10 @@ function url(i: number): string {
 }
 
 /** A friend game created on process `a`, joined on `b`; red's socket on `a`, blue's on `b`. */
-async function splitGame(a: number, b: number): Promise<{ gameId: string; red: Client; blue: Client }> {
+async function splitGame(
+  a: number,
+  b: number,
+): Promise<{ gameId: string; red: Client; blue: Client; redToken: string }> {
   const created = await createGame(url(a), { opponent: 'friend', seat: 'red', turnLimit: 150 });
   const joined = await post<JoinGameResponse>(url(b), `/api/games/${created.gameId}/join`, {
     invite: created.invite,
@@ -56,7 +59,7 @@ async function splitGame(a: number, b: number): Promise<{ gameId: string; red: C
   await red.ask(hello(created.token), isState);
   const blue = await Client.open(url(b), created.gameId);
   await blue.ask(hello(joined.body.token), isState);
-  return { gameId: created.gameId, red, blue };
+  return { gameId: created.gameId, red, blue, redToken: created.token };
 }
 
 /** The versions of the updates a client received, in order. */
@@ -122,6 +125,21 @@ describe.skipIf(skip)('several processes, one game', () => {
       await Promise.all([red.close(), blue.close()]);
     }
   }, 60_000);
+
+  it('an action resent to another process is answered as a repeat and stored once', async () => {
+    const { gameId, red, blue, redToken } = await splitGame(0, 1);
+    const action = red.latest()?.view.legalActions[0];
+    await red.ask({ t: 'act', v: 0, action }, (m) => m.t === 'update' && m.v === 1);
+    // The client missed the update, reconnects (through the load balancer) to C and sends it again.
+    red.terminate();
+    const again = await Client.open(url(2), gameId);
+    await again.ask(hello(redToken), isState);
+    const answer = await again.ask({ t: 'act', v: 0, action }, (m) => m.t === 'error' || m.t === 'state');
+    expect(answer.t === 'state' && answer.v).toBe(1);
+    const spectator = await get<SpectatorResponse>(url(1), `/api/games/${gameId}`);
+    expect(spectator.body.v).toBe(1);
+    await Promise.all([again.close(), blue.close()]);
+  }, 30_000);
 
   it('a seat connected to another process is not away; once it leaves, the other may claim', async () => {
     const { red, blue } = await splitGame(0, 1);
