@@ -83,8 +83,12 @@ export async function openBackends(
       presence,
       kinds: { store: storeKind(config, store), fanout: 'redis' },
       async close() {
-        opened.subscriber.disconnect();
-        opened.publisher.disconnect();
+        // quit, not disconnect: the presence fields this process removes on the way out are sent first.
+        await Promise.all(
+          [opened.subscriber, opened.publisher].map((client) =>
+            client.quit().catch(() => client.disconnect()),
+          ),
+        );
         await gameStore.close();
       },
     };

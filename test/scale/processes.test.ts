@@ -5,6 +5,7 @@
  * acknowledged action and its players go on from another process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsFor, viewFor } from '../../src/engine/index.ts';
 import type {
   JoinGameResponse,
   RecordResponse,
@@ -12,6 +13,7 @@ import type {
   SpectatorResponse,
 } from '../../src/protocol/index.ts';
 import { Client, createGame, get, hello, isState, post, tempDir } from '../server/harness.ts';
+import { history } from '../server/leak-suite.ts';
 import { playRandomly } from '../server/players.ts';
 import { type ServerProcess, spawnServer } from '../server/process.ts';
 import { isolation, skipWithoutServices } from './services.ts';
@@ -78,9 +80,26 @@ describe.skipIf(skip)('several processes, one game', () => {
     expect(final).toBeGreaterThan(10);
     await spectator.find((m) => m.t === 'update' && m.v === final);
     const every = Array.from({ length: final }, (_, i) => i + 1);
-    for (const client of [red, blue, spectator]) {
+    // Each socket got its own view and events at every version, whichever process sent them (R11).
+    const { states, events } = history(record.body.record);
+    const seed = record.body.record.options.seed;
+    const viewers = [
+      { client: red, viewer: 'red' as const },
+      { client: blue, viewer: 'blue' as const },
+      { client: spectator, viewer: 'spectator' as const },
+    ];
+    for (const { client, viewer } of viewers) {
       expect(new Set(updates(client))).toEqual(new Set(every));
       expect(client.latest()?.view.outcome).not.toBeNull();
+      for (const message of client.messages) {
+        expect(JSON.stringify(message).includes(seed)).toBe(false);
+        if (message.t !== 'state' && message.t !== 'update') continue;
+        const state = states[message.v];
+        if (state === undefined) throw new Error(`v ${message.v} beyond the record`);
+        expect(message.view).toEqual(viewFor(state, viewer));
+        if (message.t === 'update')
+          expect(message.events).toEqual(eventsFor(events[message.v] ?? [], viewer));
+      }
     }
     await Promise.all([red.close(), blue.close(), spectator.close()]);
   }, 60_000);

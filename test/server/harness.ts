@@ -18,6 +18,9 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
+/** Starts the server under test (SQLite in test/server, PostgreSQL and Redis in test/scale). */
+export type StartServer = (overrides?: Partial<ServerConfig>) => Promise<TestServer>;
+
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'pirates-server-'));
 }

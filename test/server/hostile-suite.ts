@@ -6,11 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomFromSeed } from '../../src/engine/index.ts';
 import type { JoinGameResponse, ServerMessage, SpectatorResponse } from '../../src/protocol/index.ts';
-import type { ServerConfig } from '../../src/server/config.ts';
-import { Client, createGame, get, hello, isState, post, type TestServer } from './harness.ts';
-
-/** Starts the server under test (SQLite in test/server, PostgreSQL and Redis in test/scale). */
-export type StartServer = (overrides?: Partial<ServerConfig>) => Promise<TestServer>;
+import {
+  Client,
+  createGame,
+  get,
+  hello,
+  isState,
+  post,
+  type StartServer,
+  type TestServer,
+} from './harness.ts';
 
 let server: TestServer;
 

@@ -17,14 +17,19 @@ import {
   viewFor,
 } from '../../src/engine/index.ts';
 import type { JoinGameResponse, RecordResponse, ServerMessage } from '../../src/protocol/index.ts';
-import type { ServerConfig } from '../../src/server/config.ts';
-import { Client, createGame, get, hello, isState, post, type TestServer } from './harness.ts';
+import {
+  Client,
+  createGame,
+  get,
+  hello,
+  isState,
+  post,
+  type StartServer,
+  type TestServer,
+} from './harness.ts';
 import { playRandomly } from './players.ts';
 
 const AT_ONCE = 10;
-
-/** Starts the server under test (SQLite in test/server, PostgreSQL and Redis in test/scale). */
-export type StartServer = (overrides?: Partial<ServerConfig>) => Promise<TestServer>;
 
 let server: TestServer;
 
@@ -70,7 +75,7 @@ async function playOne(index: number): Promise<Played> {
 }
 
 /** The state after each version and the events of each action, from the record. */
-function history(record: GameRecord): { states: GameState[]; events: GameEvent[][] } {
+export function history(record: GameRecord): { states: GameState[]; events: GameEvent[][] } {
   const created = newGame(record.options);
   if (!created.ok) throw new Error(created.error.message);
   const states = [created.value];
