@@ -33,6 +33,8 @@ interface Figures {
   p99ms: number;
   maxMs: number;
   errors: number;
+  /** How many errors of each code, e.g. { 'act/stale': 2, 'start/failed': 1 }. */
+  errorCodes: Record<string, number>;
   finishedGames: number;
 }
 
@@ -110,7 +112,7 @@ export const benchServerCommand: Command = {
             `  actions            ${figures.actions}`,
             `  actions per second ${figures.actionsPerSecond.toFixed(0)}`,
             `  act -> update      p50 ${figures.p50ms.toFixed(2)} ms   p99 ${figures.p99ms.toFixed(2)} ms   max ${figures.maxMs.toFixed(2)} ms`,
-            `  errors             ${figures.errors}`,
+            `  errors             ${figures.errors}${figures.errors === 0 ? '' : ` ${JSON.stringify(figures.errorCodes)}`}`,
             `  games finished     ${figures.finishedGames}`,
             '',
           ].join('\n'),
@@ -126,6 +128,7 @@ interface Stats {
   readonly think: number;
   latencies: number[];
   errors: number;
+  errorCodes: Record<string, number>;
   finished: number;
   measuring: boolean;
   stopped: boolean;
@@ -142,6 +145,7 @@ async function drive(
     think,
     latencies: [],
     errors: 0,
+    errorCodes: {},
     finished: 0,
     measuring: false,
     stopped: false,
@@ -162,7 +166,9 @@ async function drive(
     const onOver = () => {
       if (stats.stopped) return;
       stats.finished++;
-      void startGame().catch(() => stats.errors++);
+      void startGame().catch((error: unknown) => {
+        if (!stats.stopped) count(stats, `start/failed: ${String(error).slice(0, 80)}`);
+      });
     };
     let overSeen = false;
     const over = () => {
@@ -198,8 +204,14 @@ async function drive(
     p99ms: at(0.99),
     maxMs: sorted.at(-1) ?? 0,
     errors: stats.errors,
+    errorCodes: { ...stats.errorCodes },
     finishedGames: stats.finished,
   };
+}
+
+function count(stats: Stats, code: string): void {
+  stats.errors++;
+  stats.errorCodes[code] = (stats.errorCodes[code] ?? 0) + 1;
 }
 
 /** One seat: acts at once whenever its view offers actions; blue sets up after red, so nobody is ever stale. */
@@ -235,7 +247,7 @@ function seatPlayer(
   socket.on('message', (data) => {
     const message = JSON.parse(String(data)) as ServerMessage;
     if (message.t === 'error') {
-      if (!stats.stopped) stats.errors++;
+      if (!stats.stopped) count(stats, message.code);
       return;
     }
     if (message.t !== 'state' && message.t !== 'update') return;
