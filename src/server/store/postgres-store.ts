@@ -104,6 +104,7 @@ export class PostgresGameStore implements GameStore {
          )
          UPDATE ${this.#t.games} SET version = $2 + 1, over = $6 WHERE id IN (SELECT game_id FROM appended)`,
         [gameId, seq, entry.seat, JSON.stringify(entry.action), Date.now(), over],
+        'append',
       );
     } catch (error) {
       if (errorCode(error) === '23505') throw new SequenceConflict(gameId, seq);
@@ -146,6 +147,7 @@ export class PostgresGameStore implements GameStore {
     const games = await this.#query<GameRowWithLog>(
       `SELECT g.*, ${this.#logSince('$2')} AS log FROM ${this.#t.games} g WHERE g.id = $1`,
       [gameId, fromSeq],
+      'load-from',
     );
     const row = games.rows[0];
     return row === undefined ? null : withLog(row);
@@ -173,9 +175,13 @@ export class PostgresGameStore implements GameStore {
   async #query<R extends pg.QueryResultRow = pg.QueryResultRow>(
     sql: string,
     values: readonly unknown[],
+    /** A name makes it a prepared statement on each connection: for the queries run on every move. */
+    name?: string,
   ): Promise<pg.QueryResult<R>> {
     try {
-      return await this.#pool.query<R>(sql, [...values]);
+      const config: pg.QueryConfig = { text: sql, values: [...values] };
+      if (name !== undefined) config.name = `${name}:${this.#t.games}`;
+      return await this.#pool.query<R>(config);
     } catch (error) {
       if (isConnectionFailure(error)) throw new StoreUnavailable(error);
       throw error;
