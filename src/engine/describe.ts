@@ -46,7 +46,7 @@ export function describeEvent(event: GameEvent, forSeat: Viewer): string {
     case 'setupChosen': {
       const who = forSeat === event.seat ? 'You' : NAME[event.seat];
       const flags = event.flags.map((f) => FLAG_CARD_NAMES[f]).join(', ');
-      return `${who} hid the flag cards in the order ${flags} and put pieces ${event.deck.join(', ')} on deck.`;
+      return `${who} hid the flag cards (${flags}, from the first slot to the last) and put three pirates on deck.`;
     }
     case 'ready':
       return `${NAME[event.seat]} is ready.`;

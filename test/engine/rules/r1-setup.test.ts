@@ -164,7 +164,7 @@ describe('R1 pieces and setup', () => {
     expect(eventsFor(events, 'blue').map((e) => describeEvent(e, 'blue'))).toEqual(['Red is ready.']);
     const chosen = theEvent(events, 'setupChosen');
     expect(describeEvent(chosen, 'red')).toBe(
-      'You hid the flag cards in the order the Monkey, the Flag, the Powder Barrel and put pieces 0, 1, 2 on deck.',
+      'You hid the flag cards (the Monkey, the Flag, the Powder Barrel, from the first slot to the last) and put three pirates on deck.',
     );
   });
 
