@@ -20,7 +20,11 @@ Environment:
   BOT_WORKERS          worker threads for computer players
   TURN_LIMIT           default turn limit of new games, 0 for none (default 400)
   MESSAGES_PER_SECOND, MESSAGE_BURST, GAMES_PER_MINUTE   limits
-  LOG_LEVEL            pino level (default info)`;
+  LOG_LEVEL            pino level (default info)
+Many processes (docs/deploy.md):
+  DATABASE_URL         postgres://... : store games in PostgreSQL instead of SQLite
+  REDIS_URL            redis://... : tell the other processes when a game moves (needs DATABASE_URL)
+  COMPUTER_LEASE_MS    how long one process holds a computer seat's decision (default 10000)`;
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -34,7 +38,14 @@ export const serveCommand: Command = {
       process.stderr.write(`pirates serve: ${(error as Error).message}\n`);
       return 2;
     }
-    const server = await startServer(config);
+    let server: Awaited<ReturnType<typeof startServer>>;
+    try {
+      server = await startServer(config);
+    } catch (error) {
+      // A database or Redis that cannot be reached, a port in use: one clear line, no stack trace.
+      process.stderr.write(`pirates serve: could not start: ${(error as Error).message}\n`);
+      return 1;
+    }
     await new Promise<void>((resolve) => {
       const stop = () => {
         process.off('SIGTERM', stop);

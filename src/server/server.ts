@@ -67,10 +67,6 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     fanout,
     config.botDelay,
     {
-      fallback: (level, bot) =>
-        app.log.warn(
-          `TEMPORARY: no '${level}' bot yet, the '${bot}' bot plays instead (src/server/bots/levels.ts)`,
-        ),
       failed: (gameId, message) => app.log.error({ gameId }, `computer seat failed: ${message}`),
     },
     { seats: backends.lease, ms: config.computerLeaseMs },

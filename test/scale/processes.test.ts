@@ -207,7 +207,11 @@ describe.skipIf(skip)('several processes, one game', () => {
       if (seat.onVictim)
         void playRandomly(seat.client, `kill-victim-${i}`, { timeoutMs: 90_000 }).catch(() => 0);
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Kill once the games are well under way (waiting on progress, not on a clock: CI machines are slow).
+    for (let waited = 0; waited < 30_000; waited += 50) {
+      if (seats.some((seat) => (seat.client.latest()?.v ?? 0) > 6)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const victim = servers[0];
     victim?.child.kill('SIGKILL');
     expect(await victim?.exited).toBe('SIGKILL');

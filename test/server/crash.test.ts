@@ -48,7 +48,11 @@ describe('crash and restart', () => {
     const playing = clients.map((client, i) =>
       playRandomly(client, `crash-${i}`, { timeoutMs: 60_000 }).catch(() => 0),
     );
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Kill once the games are well under way (waiting on progress, not on a clock: CI machines are slow).
+    for (let waited = 0; waited < 30_000; waited += 50) {
+      if (clients.some((client) => (client.latest()?.v ?? 0) > 6)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
     // Whatever a client was told before the kill was acknowledged.

@@ -9,8 +9,6 @@ import type { DecisionReply, DecisionRequest } from './bot-protocol.ts';
 
 export interface Decision {
   readonly action: Action;
-  /** The bot that really played. */
-  readonly bot: string;
 }
 
 interface Pending {
@@ -63,7 +61,7 @@ export class BotPool {
       const pending = slot.pending.get(reply.id);
       if (pending === undefined) return;
       slot.pending.delete(reply.id);
-      if (reply.ok) pending.resolve({ action: reply.action, bot: reply.bot });
+      if (reply.ok) pending.resolve({ action: reply.action });
       else pending.reject(new Error(reply.message));
     });
     const fail = (error: Error) => {

@@ -19,7 +19,5 @@ export type DecisionReply =
       readonly id: number;
       readonly ok: true;
       readonly action: Action;
-      /** The bot that really played (differs from the level while levels fall back to 'random'). */
-      readonly bot: string;
     }
   | { readonly id: number; readonly ok: false; readonly message: string };

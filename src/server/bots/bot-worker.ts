@@ -20,7 +20,7 @@ port.on('message', (request: DecisionRequest) => {
       history: request.history,
       random: randomFromSeed(request.seed),
     });
-    reply = { id: request.id, ok: true, action, bot: bot.name };
+    reply = { id: request.id, ok: true, action };
   } catch (error) {
     reply = { id: request.id, ok: false, message: String(error) };
   }

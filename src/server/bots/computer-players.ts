@@ -16,8 +16,6 @@ import type { SeatLease } from './seat-lease.ts';
 const RETRY_MS = 1000;
 
 export interface ComputerLog {
-  /** The level asked for has no bot yet and another played (temporary, see levels.ts). */
-  fallback(level: string, bot: string): void;
   failed(gameId: string, message: string): void;
 }
 
@@ -39,7 +37,6 @@ export class ComputerPlayers {
   /** `${gameId}:${seat}` of the seats thinking now. */
   readonly #thinking = new Set<string>();
   readonly #seeds = new Map<string, string>();
-  readonly #reportedFallbacks = new Set<string>();
   #stopped = false;
 
   constructor(
@@ -129,10 +126,6 @@ export class ComputerPlayers {
         eventsFor(room.events, seat),
         `${this.#seeds.get(room.id) ?? room.id}:${seat}:${v}`,
       );
-      if (decision.bot !== level && !this.#reportedFallbacks.has(level)) {
-        this.#reportedFallbacks.add(level);
-        this.#log.fallback(level, decision.bot);
-      }
       if (this.#stopped) return true;
       const outcome = await room.act(seat, v, decision.action);
       if (outcome.kind === 'refused' && outcome.error.code !== 'act/stale') {
