@@ -9,7 +9,7 @@ import { opponentOf, SEATS, type Seat } from '../vocabulary.ts';
 import { battle } from './battle.ts';
 import { attackAction, pieceAction } from './canonical-actions.ts';
 import { beginFlagAttempt } from './flag.ts';
-import { emit, setPending, type Table } from './table.ts';
+import { ask, emit, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 function owns(seat: Seat, piece: number): boolean {
@@ -62,7 +62,7 @@ export function beginAttack(table: Table): void {
     endTurn(table);
     return;
   }
-  setPending(table, { ask: 'attack', seat });
+  setPending(table, ask('attack', seat));
 }
 
 export function resolveAttack(table: Table, attacker: number, target: number): void {

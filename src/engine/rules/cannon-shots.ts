@@ -9,7 +9,15 @@ import { type Aim, fireShot, type Shot, type ShotTarget } from '../cannon/index.
 import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
 import { beginFlagAttempt } from './flag.ts';
-import { emit, hasPieceOnDecks, piecesOnDecksAs, removeFromPlay, setPending, type Table } from './table.ts';
+import {
+  ask,
+  emit,
+  hasPieceOnDecks,
+  piecesOnDecksAs,
+  removeFromPlay,
+  setPending,
+  type Table,
+} from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 /** The shooter's choices of an enemy piece for the hatch. */
@@ -37,7 +45,7 @@ export function beginShootSkull(table: Table): void {
   if (choices.length === 0) askToShoot(table, seat, 'skull', null, true);
   else if (only?.type === 'hatch')
     resolveHatch(table, only.piece); // a forced choice is made at once
-  else setPending(table, { ask: 'hatch', seat });
+  else setPending(table, ask('hatch', seat));
 }
 
 export function resolveHatch(table: Table, piece: number): void {
@@ -97,7 +105,7 @@ function askToLosePiece(table: Table, seat: Seat): void {
   const only = choices.length === 1 ? choices[0] : undefined;
   if (only?.type === 'losePiece')
     resolveLosePiece(table, only.piece); // a forced choice is made at once
-  else setPending(table, { ask: 'losePiece', seat });
+  else setPending(table, ask('losePiece', seat));
 }
 
 export function resolveLosePiece(table: Table, piece: number): void {

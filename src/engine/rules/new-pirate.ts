@@ -3,7 +3,7 @@ import type { Action } from '../actions.ts';
 import { firstPieceOf, type GameState } from '../state.ts';
 import type { Seat } from '../vocabulary.ts';
 import { pieceAction } from './canonical-actions.ts';
-import { emit, setPending, type Table } from './table.ts';
+import { ask, emit, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 export function newPirateChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
@@ -28,7 +28,7 @@ export function beginNewPirate(table: Table): void {
     endTurn(table);
     return;
   }
-  setPending(table, { ask: 'newPirate', seat });
+  setPending(table, ask('newPirate', seat));
 }
 
 export function resolveNewPirate(table: Table, piece: number): void {

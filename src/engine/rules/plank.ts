@@ -5,7 +5,7 @@
 import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
-import { emit, piecesOnDecksAs, removeFromPlay, setPending, type Table } from './table.ts';
+import { ask, emit, piecesOnDecksAs, removeFromPlay, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 /** The choices of `chooser`, the opponent of the seat that turned the Plank. */
@@ -30,7 +30,7 @@ export function beginPlank(table: Table): void {
   } else if (only?.type === 'plank') {
     resolvePlank(table, only.piece); // a forced choice is made at once
   } else {
-    setPending(table, { ask: 'plank', seat: chooser });
+    setPending(table, ask('plank', chooser));
   }
 }
 

@@ -5,7 +5,7 @@
 import type { Action } from '../actions.ts';
 import { firstPieceOf, type GameState } from '../state.ts';
 import { DECK_SIZE_AT_SETUP, FLAG_CARDS, type FlagCard, type Seat } from '../vocabulary.ts';
-import { emit, emitTo, type Table } from './table.ts';
+import { ask, emit, emitTo, type Table } from './table.ts';
 
 const FLAG_ORDERS: readonly (readonly FlagCard[])[] = permutations(FLAG_CARDS);
 
@@ -85,6 +85,6 @@ function startPlay(table: Table): void {
   }
   state.phase = 'play';
   state.mover = first;
-  state.pending = { ask: 'turnCard', seat: first };
+  state.pending = ask('turnCard', first);
   emit(table, { type: 'started', first });
 }

@@ -7,7 +7,7 @@ import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
 import { pieceAction } from './canonical-actions.ts';
-import { emit, setPending, type Table } from './table.ts';
+import { ask, emit, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 export function swingChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
@@ -39,7 +39,7 @@ export function beginSwing(table: Table): void {
     endTurn(table);
     return;
   }
-  setPending(table, { ask: 'swing', seat });
+  setPending(table, ask('swing', seat));
 }
 
 export function resolveSwing(table: Table, piece: number): void {

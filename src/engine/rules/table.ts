@@ -30,6 +30,21 @@ export function setPending(table: Table, pending: Pending): void {
   table.state.pending = pending;
 }
 
+type SimpleAsk = 'turnCard' | 'newPirate' | 'swing' | 'attack' | 'plank' | 'hatch' | 'losePiece';
+
+/** One frozen question per simple ask and seat: pending questions are read-only, so they can be shared. */
+const SIMPLE: Readonly<Record<SimpleAsk, Readonly<Record<Seat, Pending>>>> = (() => {
+  const asks: SimpleAsk[] = ['turnCard', 'newPirate', 'swing', 'attack', 'plank', 'hatch', 'losePiece'];
+  const table = {} as Record<SimpleAsk, Record<Seat, Pending>>;
+  for (const ask of asks)
+    table[ask] = { red: Object.freeze({ ask, seat: 'red' }), blue: Object.freeze({ ask, seat: 'blue' }) };
+  return table;
+})();
+
+export function ask(question: SimpleAsk, seat: Seat): Pending {
+  return SIMPLE[question][seat];
+}
+
 /** Ids of `owner`'s pieces standing on either deck (R3.1, R3.2, R3.6), in id order. */
 export function piecesOnDecks(state: GameState, owner: Seat): number[] {
   const first = firstPieceOf(owner);

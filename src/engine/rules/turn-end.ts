@@ -4,7 +4,7 @@
  */
 import { opponentOf } from '../vocabulary.ts';
 import { finish } from './game-end.ts';
-import { emit, type Table } from './table.ts';
+import { ask, emit, type Table } from './table.ts';
 
 export function endTurn(table: Table): void {
   const { state } = table;
@@ -33,5 +33,5 @@ export function endTurn(table: Table): void {
   }
   const next = opponentOf(mover);
   state.mover = next;
-  state.pending = { ask: 'turnCard', seat: next };
+  state.pending = ask('turnCard', next);
 }

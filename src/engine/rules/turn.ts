@@ -20,7 +20,11 @@ const choicesByBlocked = new Map<number, readonly Action[]>();
 export function turnCardChoices(state: GameState): readonly Action[] {
   const cards = state.cards;
   let blocked = state.lastTurned === null ? 0 : 1 << state.lastTurned;
-  for (let index = 0; index < cards.length; index++) if (cards[index]?.aside !== null) blocked |= 1 << index;
+  // Only the advanced variant sets cards aside (R10).
+  if (state.rules.variant === 'advanced') {
+    for (let index = 0; index < cards.length; index++)
+      if (cards[index]?.aside !== null) blocked |= 1 << index;
+  }
   const cached = choicesByBlocked.get(blocked);
   if (cached) return cached;
   const choices: Action[] = [];
