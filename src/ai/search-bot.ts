@@ -59,6 +59,8 @@ export function searchBot(options: SearchBotOptions): Bot {
   return {
     name: options.name,
     decide(input: DecisionInput): Action {
+      // The time cap covers the whole decision (belief, sampling, search), not only the search loop.
+      const began = performance.now();
       const { view, random } = input;
       if (view.pending.ask === 'setup') return chooseSetup(view, random);
       const only = view.legalActions.length === 1 ? view.legalActions[0] : undefined;
@@ -93,7 +95,12 @@ export function searchBot(options: SearchBotOptions): Bot {
           : undefined;
       const share = options.enemyViewShare ?? 0;
       const enemyView = share > 0 ? { share, worlds: imagined } : undefined;
-      const result = search(seatOf(view), worlds, random, options.budget, prior, enemyView);
+      const cap = options.budget.ms;
+      const budget =
+        cap === undefined
+          ? options.budget
+          : { ...options.budget, ms: Math.max(1, cap - (performance.now() - began)) };
+      const result = search(seatOf(view), worlds, random, budget, prior, enemyView);
       const chosen = pickMove(result.stats, options.sampleMove === true, random);
       return withAim(legalFor(view, chosen, random), view, options.skill, random);
     },
