@@ -2,20 +2,11 @@
  * A game link: how the page sends decisions to whoever runs the game (the local worker or the server) and
  * hears back. The controller does not care which one it talks to.
  */
-import type { Action, GameEvent, GameRecord, PlayerView, Seat } from '../engine/index.ts';
-import type { BotInfo } from './local/messages.ts';
+import type { Action, Seat } from '../engine/index.ts';
+import type { FromHost } from './local/messages.ts';
 
 /** One thing the game's host says, whichever host it is. */
-export type LinkNews =
-  | {
-      readonly t: 'update';
-      readonly seat: Seat;
-      readonly view: PlayerView;
-      readonly events: readonly GameEvent[];
-      readonly record: GameRecord | null;
-      readonly bot: BotInfo | null;
-    }
-  | { readonly t: 'error'; readonly message: string };
+export type LinkNews = Extract<FromHost, { t: 'update' }> | { readonly t: 'error'; readonly message: string };
 
 export interface GameLink {
   send(seat: Seat, action: Action): void;
