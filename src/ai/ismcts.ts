@@ -18,7 +18,7 @@ import {
   type Random,
   type Seat,
 } from '../engine/index.ts';
-import { VALUE } from './judgement.ts';
+import { winChance } from './evaluation.ts';
 
 export interface SearchBudget {
   /** Iterations (determinizations) to run. */
@@ -29,6 +29,8 @@ export interface SearchBudget {
   readonly playoutDepth?: number;
   /** UCB exploration constant (default 0.7). */
   readonly exploration?: number;
+  /** Red's chance of winning from a position cut off before the end (default: the fitted `winChance`). */
+  readonly evaluate?: (state: GameState) => number;
 }
 
 /**
@@ -103,36 +105,10 @@ function byPlace(ask: string): boolean {
   return ask === 'plank' || ask === 'hatch';
 }
 
-/** Score for red of a position cut off before the end: material and flag progress, squashed to (0, 1). */
-export function cutOffScore(state: GameState): number {
-  let margin = 0;
-  for (let id = 0; id < 20; id++) {
-    if (state.places[id] === 'out') continue;
-    const kind = state.kinds[id];
-    if (kind !== undefined) margin += id < 10 ? VALUE[kind] : -VALUE[kind];
-  }
-  for (const shown of state.flagShown.blue) if (shown) margin += 2;
-  for (const shown of state.flagShown.red) if (shown) margin -= 2;
-  // A boarder on an undefended deck raids at the next Attack: about a third of a flag.
-  margin += raidThreat(state, 'red') - raidThreat(state, 'blue');
-  return 1 / (1 + Math.exp(-margin / 6));
-}
-
-function raidThreat(state: GameState, raider: Seat): number {
-  const enemy = opponentOf(raider);
-  const deck = state.decks[enemy];
-  let boarders = 0;
-  for (const piece of deck) {
-    if (piece < 10 === (enemy === 'red')) return 0;
-    boarders++;
-  }
-  return boarders > 0 ? 6 : 0;
-}
-
-function scoreFor(seat: Seat, state: GameState): number {
+function scoreFor(seat: Seat, state: GameState, evaluate: (state: GameState) => number): number {
   const outcome = state.outcome;
   let red: number;
-  if (outcome === null) red = cutOffScore(state);
+  if (outcome === null) red = evaluate(state);
   else red = outcome.winner === null ? 0.5 : outcome.winner === 'red' ? 1 : 0;
   return seat === 'red' ? red : 1 - red;
 }
@@ -151,6 +127,7 @@ export function search(
 ): SearchResult {
   const depth = budget.playoutDepth ?? 40;
   const c = budget.exploration ?? 0.7;
+  const evaluate = budget.evaluate ?? winChance;
   const root: Node = {
     code: 0,
     seat: opponentOf(seat),
@@ -204,7 +181,7 @@ export function search(
     for (const visited of path) {
       if (imagined && visited.seat === seat) continue;
       visited.visits += 1;
-      visited.score += scoreFor(visited.seat, state);
+      visited.score += scoreFor(visited.seat, state, evaluate);
     }
     root.visits += 1;
   }

@@ -3,6 +3,7 @@ import { benchCommand } from './bench.ts';
 import { benchServerCommand } from './bench-server.ts';
 import { cannonCommand } from './cannon.ts';
 import type { Command } from './command.ts';
+import { fitEvaluationCommand } from './fit-evaluation.ts';
 import { serveCommand } from './serve.ts';
 import { tournamentCommand } from './tournament.ts';
 
@@ -12,4 +13,5 @@ export const commands: readonly Command[] = [
   benchCommand,
   benchServerCommand,
   tournamentCommand,
+  fitEvaluationCommand,
 ];

@@ -1,0 +1,170 @@
+/**
+ * The search's judgement of a position it stops reading before the end: a win chance for red from a few
+ * features of the (sampled) state, weighted by a logistic regression fitted to the outcomes of many games
+ * (`pirates fit-evaluation`, fit-evaluation.ts). Fitted rather than set by hand: the hand-set score
+ * (material plus flag cards) made more search stop paying (docs/ai.md).
+ *
+ * Every feature but the first is red's figure minus blue's, so swapping the colours negates it and the
+ * score stays fair to both seats.
+ */
+import { type GameState, opponentOf, type PieceKind, type Seat } from '../engine/index.ts';
+import { VALUE } from './judgement.ts';
+
+export const FEATURES = [
+  /** +1 when red moves now, -1 when blue does. */
+  'tempo',
+  /** Value of the pieces still in play. */
+  'material',
+  /** Pieces standing on their own deck (at most 3 count). */
+  'defenders',
+  /** No piece on its own deck: enemy boarders may attempt the flag. */
+  'homeEmpty',
+  /** No piece on either deck: an enemy cannon hit gives a flag attempt (R5.2). */
+  'exposed',
+  /** Pieces standing on the enemy deck. */
+  'boarders',
+  /** Boarders on an enemy deck with no defender: a flag attempt at the next Attack (R5.1). */
+  'raidReady',
+  /** The chance that the next flag attempt finds the Flag: 1 / the enemy's flag cards still unshown. */
+  'flagChance',
+  /** raidReady times flagChance. */
+  'raidChance',
+  /** The enemy exposed to the cannon, times flagChance. */
+  'cannonChance',
+  /** Pieces among the extras, ready to come on deck. */
+  'extras',
+  /** Value of the pieces whose kind the enemy has seen. */
+  'shownValue',
+  /** The Bomb still in play (it stops every attacker but Boris). */
+  'bomb',
+] as const;
+
+export type Feature = (typeof FEATURES)[number];
+
+/**
+ * Fitted by `pirates fit-evaluation --games 6000 --seed 1` (see docs/ai.md for the run and its accuracy).
+ * Order as in FEATURES.
+ */
+export const WEIGHTS: readonly number[] = [
+  0.0791, 0.1159, 0.0737, -0.121, -0.0018, 0.1056, -0.5238, 0.3821, 1.7371, 0.6962, -0.0737, -0.0153, -0.0427,
+];
+
+const SEATS: readonly Seat[] = ['red', 'blue'];
+
+/** Fills `into` with the features of `state` (length FEATURES.length) and returns it. */
+export function featuresOf(state: GameState, into: number[] = []): number[] {
+  into.length = FEATURES.length;
+  into.fill(0);
+  into[0] = state.phase === 'play' ? (state.mover === 'red' ? 1 : -1) : 0;
+  for (const seat of SEATS) {
+    const sign = seat === 'red' ? 1 : -1;
+    const enemy = opponentOf(seat);
+    const first = seat === 'red' ? 0 : 10;
+    let material = 0;
+    let extras = 0;
+    let shownValue = 0;
+    let bomb = 0;
+    for (let id = first; id < first + 10; id++) {
+      const place = state.places[id];
+      if (place === 'out') continue;
+      const kind = state.kinds[id];
+      if (kind === undefined) continue;
+      material += VALUE[kind];
+      if (place === 'extras') extras++;
+      if (state.shown[id] === true) shownValue += VALUE[kind];
+      if (kind === 'bomb') bomb = 1;
+    }
+    const home = countOwn(state.decks[seat], seat);
+    const away = countOwn(state.decks[enemy], seat);
+    const enemyHome = countOwn(state.decks[enemy], enemy);
+    const enemyAway = countOwn(state.decks[seat], enemy);
+    let unshown = 0;
+    for (const shown of state.flagShown[enemy]) if (!shown) unshown++;
+    const flagChance = unshown > 0 ? 1 / unshown : 1;
+    const raidReady = away > 0 && enemyHome === 0 ? 1 : 0;
+    const enemyExposed = enemyHome + enemyAway === 0 ? 1 : 0;
+    add(into, 1, sign * material);
+    add(into, 2, sign * Math.min(home, 3));
+    add(into, 3, sign * (home === 0 ? 1 : 0));
+    add(into, 4, sign * (home + away === 0 ? 1 : 0));
+    add(into, 5, sign * away);
+    add(into, 6, sign * raidReady);
+    add(into, 7, sign * flagChance);
+    add(into, 8, sign * raidReady * flagChance);
+    add(into, 9, sign * enemyExposed * flagChance);
+    add(into, 10, sign * extras);
+    add(into, 11, sign * shownValue);
+    add(into, 12, sign * bomb);
+  }
+  return into;
+}
+
+function add(into: number[], at: number, value: number): void {
+  into[at] = (into[at] ?? 0) + value;
+}
+
+function countOwn(deck: readonly number[], owner: Seat): number {
+  let count = 0;
+  for (const piece of deck) if (piece < 10 === (owner === 'red')) count++;
+  return count;
+}
+
+/** Red's chance of winning from `state`, by the fitted weights (or `weights`). */
+export function winChance(state: GameState, weights: readonly number[] = WEIGHTS): number {
+  // The search calls this once an iteration: the same sum as weights · featuresOf(state), without the array.
+  const w = weights;
+  let sum = state.phase === 'play' ? (state.mover === 'red' ? (w[0] ?? 0) : -(w[0] ?? 0)) : 0;
+  sum += seatSum(state, 'red', w) - seatSum(state, 'blue', w);
+  return 1 / (1 + Math.exp(-sum));
+}
+
+function seatSum(state: GameState, seat: Seat, w: readonly number[]): number {
+  const red = seat === 'red';
+  const first = red ? 0 : 10;
+  const places = state.places;
+  const kinds = state.kinds;
+  let material = 0;
+  let extras = 0;
+  let shownValue = 0;
+  let bomb = 0;
+  for (let id = first; id < first + 10; id++) {
+    const place = places[id];
+    if (place === 'out') continue;
+    const kind = kinds[id] as PieceKind;
+    const value = VALUE[kind];
+    material += value;
+    if (place === 'extras') extras++;
+    if (state.shown[id] === true) shownValue += value;
+    if (kind === 'bomb') bomb = 1;
+  }
+  const ownDeck = red ? state.decks.red : state.decks.blue;
+  const enemyDeck = red ? state.decks.blue : state.decks.red;
+  let home = 0;
+  let enemyAway = 0;
+  for (const piece of ownDeck) if (piece < 10 === red) home++;
+  else enemyAway++;
+  let away = 0;
+  let enemyHome = 0;
+  for (const piece of enemyDeck) if (piece < 10 === red) away++;
+  else enemyHome++;
+  const enemyFlags = red ? state.flagShown.blue : state.flagShown.red;
+  let unshown = 0;
+  for (const shown of enemyFlags) if (!shown) unshown++;
+  const flagChance = unshown > 0 ? 1 / unshown : 1;
+  const raidReady = away > 0 && enemyHome === 0 ? 1 : 0;
+  const enemyExposed = enemyHome + enemyAway === 0 ? 1 : 0;
+  return (
+    (w[1] ?? 0) * material +
+    (w[2] ?? 0) * Math.min(home, 3) +
+    (w[3] ?? 0) * (home === 0 ? 1 : 0) +
+    (w[4] ?? 0) * (home + away === 0 ? 1 : 0) +
+    (w[5] ?? 0) * away +
+    (w[6] ?? 0) * raidReady +
+    (w[7] ?? 0) * flagChance +
+    (w[8] ?? 0) * raidReady * flagChance +
+    (w[9] ?? 0) * enemyExposed * flagChance +
+    (w[10] ?? 0) * extras +
+    (w[11] ?? 0) * shownValue +
+    (w[12] ?? 0) * bomb
+  );
+}
