@@ -95,6 +95,30 @@ export function piecesOnDecksAs(
   return choices;
 }
 
+/**
+ * How many of `owner`'s pieces stand on either deck. With `firstOnDecks`, the rules spot a forced choice
+ * (one piece) without listing the choices.
+ */
+export function countOnDecks(state: GameState, owner: Seat): number {
+  const first = firstPieceOf(owner);
+  let count = 0;
+  for (let id = first; id < first + 10; id++) {
+    const place = state.places[id];
+    if (place === 'red' || place === 'blue') count++;
+  }
+  return count;
+}
+
+/** The lowest id of `owner`'s pieces standing on either deck, or -1 when there is none. */
+export function firstOnDecks(state: GameState, owner: Seat): number {
+  const first = firstPieceOf(owner);
+  for (let id = first; id < first + 10; id++) {
+    const place = state.places[id];
+    if (place === 'red' || place === 'blue') return id;
+  }
+  return -1;
+}
+
 /** Does `owner` have any piece on either deck? */
 export function hasPieceOnDecks(state: GameState, owner: Seat): boolean {
   const first = firstPieceOf(owner);
