@@ -57,22 +57,33 @@ export function resolveHatch(table: Table, piece: number): void {
 }
 
 function askToShoot(table: Table, seat: Seat, target: ShotTarget, hatch: number | null, open: boolean): void {
-  setPending(table, { ask: 'shoot', seat, target, hatch, open });
-  // Quick shots have nothing to decide: fire at once.
-  if (table.state.rules.shots === 'quick') resolveShoot(table, null);
+  // Quick shots have nothing to decide: fire at once, without asking.
+  if (table.state.rules.shots === 'quick') fire(table, seat, target, hatch, open, null);
+  else setPending(table, { ask: 'shoot', seat, target, hatch, open });
 }
 
 export function resolveShoot(table: Table, aim: Aim | null): void {
-  const { state } = table;
-  const pending = state.pending;
+  const pending = table.state.pending;
   if (pending.ask !== 'shoot') return;
-  const { seat, target, hatch, open } = pending;
-  const { rules } = state;
+  fire(table, pending.seat, pending.target, pending.hatch, pending.open, aim);
+}
+
+/** The shot asked for (see Pending 'shoot'), and what it does. */
+function fire(
+  table: Table,
+  seat: Seat,
+  target: ShotTarget,
+  hatch: number | null,
+  open: boolean,
+  aim: Aim | null,
+): void {
+  const { rules } = table.state;
   // R8.3: quick shots draw one number against the odds; R8.2: aimed ones fly, the spring's wobble drawing
   // from the game's PRNG.
   const flight =
     rules.shots === 'quick' || aim === null ? null : fireShot(aim, target, table.random.float, rules.cannon);
-  const hit = flight === null ? table.random.float() < rules.quickOdds[target] : flight.hit;
+  const odds = target === 'sail' ? rules.quickOdds.sail : rules.quickOdds.skull;
+  const hit = flight === null ? table.random.float() < odds : flight.hit;
   if (table.events) emit(table, { type: 'shot', seat, target, hit, aim, flight });
   if (target === 'sail') {
     if (!hit) endTurn(table);
