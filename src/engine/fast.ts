@@ -61,11 +61,10 @@ export function fastOutcome(game: FastGame): Outcome | null {
  */
 export function fastRandomPlayout(game: FastGame, random: Random, maxDecisions = 10_000): Outcome | null {
   const state = game.table.state;
-  const scratch: Action[] = [];
   for (let i = 0; i < maxDecisions && state.outcome === null; i++) {
     const seat = decider(state);
     if (seat === null) break;
-    const choices = choicesFor(state, seat, scratch);
+    const choices = choicesFor(state, seat);
     const choice = choices[random.int(choices.length)];
     if (choice === undefined) break;
     resolve(game.table, seat, choice);

@@ -48,18 +48,35 @@ export function seedToState(seed: string): RandomState {
   return [h1 | 0, h2 | 0, h3 | 0, h4 | 0];
 }
 
+type Generator = ReturnType<typeof xoroshiro128plusFromState>;
+
+/**
+ * A class, so every generator shares one shape and its methods are made once: the bots make one per
+ * playout. `float` alone is an own closure, since callers hand it on unbound as a `Uniform`.
+ */
+class SeededRandom implements Random {
+  readonly float: Uniform;
+  private readonly generator: Generator;
+
+  constructor(generator: Generator) {
+    this.generator = generator;
+    this.float = () => uniformFloat64(generator);
+  }
+
+  // Multiply-shift (Lemire) on one 32-bit word: one draw, bias below n / 2^32, which for the game's
+  // n <= 720 is under 2e-7. pure-rand's exact uniformInt was an eighth of a playout's time.
+  int(n: number): number {
+    return Math.floor(((this.generator.next() >>> 0) * n) / 4294967296);
+  }
+
+  state(): RandomState {
+    const [a = 0, b = 0, c = 0, d = 0] = this.generator.getState();
+    return [a, b, c, d];
+  }
+}
+
 export function randomFrom(state: RandomState): Random {
-  const generator = xoroshiro128plusFromState(state);
-  return {
-    float: () => uniformFloat64(generator),
-    // Multiply-shift (Lemire) on one 32-bit word: one draw, bias below n / 2^32, which for the game's
-    // n <= 720 is under 2e-7. pure-rand's exact uniformInt was an eighth of a playout's time.
-    int: (n) => Math.floor(((generator.next() >>> 0) * n) / 4294967296),
-    state: () => {
-      const [a = 0, b = 0, c = 0, d = 0] = generator.getState();
-      return [a, b, c, d];
-    },
-  };
+  return new SeededRandom(xoroshiro128plusFromState(state));
 }
 
 /** A generator straight from a seed string (tools, calibration, bots). */

@@ -133,6 +133,13 @@ export function firstPieceOf(seat: Seat): number {
   return seat === 'red' ? 0 : 10;
 }
 
+/** A loop rather than `map` with a closure: the bots copy a state per search iteration. */
+function cloneCards(cards: readonly ActionCard[]): ActionCard[] {
+  const copy: ActionCard[] = [];
+  for (const c of cards) copy.push({ sides: c.sides, up: c.up, known: c.known, aside: c.aside });
+  return copy;
+}
+
 /** A deep copy that shares only immutable parts (rules, kinds, card sides, log entries). */
 export function cloneState(state: GameState): GameState {
   return {
@@ -148,7 +155,7 @@ export function cloneState(state: GameState): GameState {
     out: state.out.slice(),
     flagSlots: { red: state.flagSlots.red.slice(), blue: state.flagSlots.blue.slice() },
     flagShown: { red: state.flagShown.red.slice(), blue: state.flagShown.blue.slice() },
-    cards: state.cards.map((c) => ({ sides: c.sides, up: c.up, known: c.known, aside: c.aside })),
+    cards: cloneCards(state.cards),
     ready: { red: state.ready.red, blue: state.ready.blue },
     mover: state.mover,
     turn: state.turn,

@@ -1,7 +1,7 @@
 /**
  * Properties over random seeds and random legal play (fast-check): games end, pieces are conserved, illegal
  * actions change nothing, records replay exactly, states survive JSON, views hide what R11 hides, and the
- * bots' fast path plays the same game as the public API.
+ * bots' fast path (its random playout included) plays the same game as the public API.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +9,12 @@ import {
   type Action,
   actionKey,
   applyAction,
+  createGame,
   fastApply,
   fastChoices,
   fastCopy,
   fastDecider,
+  fastRandomPlayout,
   fastSettle,
   type GameState,
   legalActions,
@@ -190,6 +192,28 @@ describe('engine properties', () => {
         }
         const fastFinal = fastSettle(game);
         expect({ ...fastFinal, log: [] }).toEqual({ ...final, log: [] });
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("the fast path's random playout plays the game the public API plays with the same draws", () => {
+    fc.assert(
+      fc.property(seeds, variants, shots, (seed, variant, shotMode) => {
+        const options = { seed, variant, shots: shotMode, turnLimit: 150 } as const;
+        // The public API, choosing as the playout does: the first seat to act, a uniform pick from its list.
+        const random = randomFromSeed(`o-${seed}`);
+        let state = createGame(options);
+        while (state.outcome === null) {
+          const seat = toAct(state)[0] as Seat;
+          const choices = legalActions(state, seat);
+          const result = applyAction(state, seat, choices[random.int(choices.length)]);
+          if (!result.ok) throw new Error(result.error.message);
+          state = result.state;
+        }
+        const game = fastCopy(createGame(options));
+        expect(fastRandomPlayout(game, randomFromSeed(`o-${seed}`))).toEqual(state.outcome);
+        expect({ ...fastSettle(game), log: [] }).toEqual({ ...state, log: [] });
       }),
       { numRuns: 40 },
     );

@@ -5,7 +5,7 @@
  */
 import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
-import { opponentOf, SEATS, type Seat } from '../vocabulary.ts';
+import { ofSeat, opponentOf, type Seat } from '../vocabulary.ts';
 import { battle } from './battle.ts';
 import { attackAction, pieceAction } from './canonical-actions.ts';
 import { beginFlagAttempt } from './flag.ts';
@@ -17,21 +17,35 @@ function owns(seat: Seat, piece: number): boolean {
 }
 
 export function attackChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
-  for (const ship of SEATS) {
-    const deck = state.decks[ship];
-    for (const attacker of deck) {
-      if (!owns(seat, attacker) || state.kinds[attacker] === 'bomb') continue;
-      for (const target of deck) {
-        if (!owns(seat, target)) choices.push(attackAction(attacker, target));
-      }
-    }
-  }
+  battleChoices(state, seat, state.decks.red, choices);
+  battleChoices(state, seat, state.decks.blue, choices);
   const enemy = opponentOf(seat);
-  const enemyDeck = state.decks[enemy];
+  const enemyDeck = ofSeat(state.decks, enemy);
   if (!enemyDeck.some((piece) => owns(enemy, piece))) {
     for (const piece of enemyDeck) choices.push(pieceAction('raid', piece));
   }
   return choices;
+}
+
+/** The battles `seat` may start on one deck: each of its pieces but the Bomb against each enemy piece there. */
+function battleChoices(state: GameState, seat: Seat, deck: readonly number[], choices: Action[]): void {
+  for (const attacker of deck) {
+    if (!owns(seat, attacker) || state.kinds[attacker] === 'bomb') continue;
+    for (const target of deck) {
+      if (!owns(seat, target)) choices.push(attackAction(attacker, target));
+    }
+  }
+}
+
+/** Does `deck` hold pieces of both seats? */
+function facing(seat: Seat, deck: readonly number[]): boolean {
+  let attackers = false;
+  let targets = false;
+  for (const piece of deck) {
+    if (!owns(seat, piece)) targets = true;
+    else attackers = true;
+  }
+  return attackers && targets;
 }
 
 /**
@@ -39,18 +53,9 @@ export function attackChoices(state: GameState, seat: Seat, choices: Action[] = 
  * counts even if it is the Bomb (which may only pass), or skipping the card would betray the Bomb.
  */
 function canAttack(state: GameState, seat: Seat): boolean {
-  for (const ship of SEATS) {
-    const deck = state.decks[ship];
-    let attackers = false;
-    let targets = false;
-    for (const piece of deck) {
-      if (!owns(seat, piece)) targets = true;
-      else attackers = true;
-    }
-    if (attackers && targets) return true;
-  }
+  if (facing(seat, state.decks.red) || facing(seat, state.decks.blue)) return true;
   const enemy = opponentOf(seat);
-  const enemyDeck = state.decks[enemy];
+  const enemyDeck = ofSeat(state.decks, enemy);
   return enemyDeck.length > 0 && !enemyDeck.some((piece) => owns(enemy, piece));
 }
 

@@ -26,8 +26,11 @@ export function battle(table: Table, seat: Seat, attacker: number, defender: num
   state.shown[attacker] = true;
   state.shown[defender] = true;
   const loser = battleLoser(attackerKind, defenderKind);
-  const losers = loser === 'attacker' ? [attacker] : loser === 'defender' ? [defender] : [attacker, defender];
-  if (table.events)
+  if (table.events) {
+    const losers =
+      loser === 'attacker' ? [attacker] : loser === 'defender' ? [defender] : [attacker, defender];
     emit(table, { type: 'battle', seat, ship, attacker, attackerKind, defender, defenderKind, losers });
-  for (const piece of losers) removeFromPlay(table, piece, 'battle');
+  }
+  if (loser !== 'defender') removeFromPlay(table, attacker, 'battle');
+  if (loser !== 'attacker') removeFromPlay(table, defender, 'battle');
 }

@@ -5,13 +5,15 @@
  * (judged before the shot), a hit earns a flag attempt instead (R5.2).
  */
 import type { Action } from '../actions.ts';
-import { type Aim, fireShot, type Shot, type ShotTarget } from '../cannon/index.ts';
+import { type Aim, fireShot, type ShotTarget } from '../cannon/index.ts';
 import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
 import { beginFlagAttempt } from './flag.ts';
 import {
   ask,
+  countOnDecks,
   emit,
+  firstOnDecks,
   hasPieceOnDecks,
   piecesOnDecksAs,
   removeFromPlay,
@@ -40,11 +42,11 @@ export function beginShootSail(table: Table): void {
 export function beginShootSkull(table: Table): void {
   const { state } = table;
   const seat = state.mover;
-  const choices = hatchChoices(state, seat);
-  const only = choices.length === 1 ? choices[0] : undefined;
-  if (choices.length === 0) askToShoot(table, seat, 'skull', null, true);
-  else if (only?.type === 'hatch')
-    resolveHatch(table, only.piece); // a forced choice is made at once
+  const enemy = opponentOf(seat);
+  const count = countOnDecks(state, enemy);
+  if (count === 0) askToShoot(table, seat, 'skull', null, true);
+  else if (count === 1)
+    resolveHatch(table, firstOnDecks(state, enemy)); // a forced choice is made at once
   else setPending(table, ask('hatch', seat));
 }
 
@@ -55,45 +57,45 @@ export function resolveHatch(table: Table, piece: number): void {
 }
 
 function askToShoot(table: Table, seat: Seat, target: ShotTarget, hatch: number | null, open: boolean): void {
-  setPending(table, { ask: 'shoot', seat, target, hatch, open });
-  // Quick shots have nothing to decide: fire at once.
-  if (table.state.rules.shots === 'quick') resolveShoot(table, null);
-}
-
-/** What a shot did: hit or miss, and for aimed shots the flight to draw. */
-export interface ShotOutcome {
-  readonly hit: boolean;
-  readonly flight: Shot | null;
-}
-
-function fire(table: Table, target: ShotTarget, aim: Aim | null): ShotOutcome {
-  const { rules } = table.state;
-  if (rules.shots === 'quick' || aim === null) {
-    return { hit: table.random.float() < rules.quickOdds[target], flight: null };
-  }
-  // R8.2: the ball flies; the spring's wobble draws from the game's PRNG.
-  const flight = fireShot(aim, target, table.random.float, rules.cannon);
-  return { hit: flight.hit, flight };
+  // Quick shots have nothing to decide: fire at once, without asking.
+  if (table.state.rules.shots === 'quick') fire(table, seat, target, hatch, open, null);
+  else setPending(table, { ask: 'shoot', seat, target, hatch, open });
 }
 
 export function resolveShoot(table: Table, aim: Aim | null): void {
-  const { state } = table;
-  const pending = state.pending;
+  const pending = table.state.pending;
   if (pending.ask !== 'shoot') return;
-  const { seat, target, hatch, open } = pending;
-  const shot = fire(table, target, aim);
-  if (table.events) emit(table, { type: 'shot', seat, target, hit: shot.hit, aim, flight: shot.flight });
+  fire(table, pending.seat, pending.target, pending.hatch, pending.open, aim);
+}
+
+/** The shot asked for (see Pending 'shoot'), and what it does. */
+function fire(
+  table: Table,
+  seat: Seat,
+  target: ShotTarget,
+  hatch: number | null,
+  open: boolean,
+  aim: Aim | null,
+): void {
+  const { rules } = table.state;
+  // R8.3: quick shots draw one number against the odds; R8.2: aimed ones fly, the spring's wobble drawing
+  // from the game's PRNG.
+  const flight =
+    rules.shots === 'quick' || aim === null ? null : fireShot(aim, target, table.random.float, rules.cannon);
+  const odds = target === 'sail' ? rules.quickOdds.sail : rules.quickOdds.skull;
+  const hit = flight === null ? table.random.float() < odds : flight.hit;
+  if (table.events) emit(table, { type: 'shot', seat, target, hit, aim, flight });
   if (target === 'sail') {
-    if (!shot.hit) endTurn(table);
+    if (!hit) endTurn(table);
     else if (open) beginFlagAttempt(table, seat, null);
     else askToLosePiece(table, opponentOf(seat));
     return;
   }
   if (hatch !== null) {
-    if (shot.hit) removeFromPlay(table, hatch, 'skull');
+    if (hit) removeFromPlay(table, hatch, 'skull');
     else if (table.events) emit(table, { type: 'pieceReturned', piece: hatch, from: 'hatch' });
     endTurn(table);
-  } else if (shot.hit) {
+  } else if (hit) {
     beginFlagAttempt(table, seat, null);
   } else {
     endTurn(table);
@@ -101,10 +103,8 @@ export function resolveShoot(table: Table, aim: Aim | null): void {
 }
 
 function askToLosePiece(table: Table, seat: Seat): void {
-  const choices = losePieceChoices(table.state, seat);
-  const only = choices.length === 1 ? choices[0] : undefined;
-  if (only?.type === 'losePiece')
-    resolveLosePiece(table, only.piece); // a forced choice is made at once
+  if (countOnDecks(table.state, seat) === 1)
+    resolveLosePiece(table, firstOnDecks(table.state, seat)); // a forced choice is made at once
   else setPending(table, ask('losePiece', seat));
 }
 

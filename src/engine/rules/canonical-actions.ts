@@ -12,14 +12,12 @@ function byPiece(type: PieceActionType): readonly Action[] {
   return Object.freeze(PIECES.map((piece) => Object.freeze({ type, piece }) as Action));
 }
 
-const BY_PIECE: Readonly<Record<PieceActionType, readonly Action[]>> = {
-  newPirate: byPiece('newPirate'),
-  swing: byPiece('swing'),
-  raid: byPiece('raid'),
-  plank: byPiece('plank'),
-  hatch: byPiece('hatch'),
-  losePiece: byPiece('losePiece'),
-};
+const NEW_PIRATE = byPiece('newPirate');
+const SWING = byPiece('swing');
+const RAID = byPiece('raid');
+const PLANK = byPiece('plank');
+const HATCH = byPiece('hatch');
+const LOSE_PIECE = byPiece('losePiece');
 
 const ATTACKS: readonly Action[] = Object.freeze(
   PIECES.flatMap((attacker) =>
@@ -34,8 +32,30 @@ const TURN_CARDS: readonly Action[] = Object.freeze(
 export const PASS: Action = Object.freeze({ type: 'pass' });
 export const SHOOT: Action = Object.freeze({ type: 'shoot' });
 
+/** A switch, not a lookup keyed by `type`: keyed loads with varying string keys go megamorphic. */
 export function pieceAction(type: PieceActionType, piece: number): Action {
-  return BY_PIECE[type][piece] ?? Object.freeze({ type, piece });
+  let actions: readonly Action[];
+  switch (type) {
+    case 'newPirate':
+      actions = NEW_PIRATE;
+      break;
+    case 'swing':
+      actions = SWING;
+      break;
+    case 'raid':
+      actions = RAID;
+      break;
+    case 'plank':
+      actions = PLANK;
+      break;
+    case 'hatch':
+      actions = HATCH;
+      break;
+    case 'losePiece':
+      actions = LOSE_PIECE;
+      break;
+  }
+  return actions[piece] ?? Object.freeze({ type, piece });
 }
 
 export function attackAction(attacker: number, target: number): Action {

@@ -4,18 +4,20 @@
  * shot). Flag: the attempting seat wins (R6.4, R7.1).
  */
 import type { Action } from '../actions.ts';
-import { opponentOf, type Seat } from '../vocabulary.ts';
+import { ofSeat, opponentOf, type Seat } from '../vocabulary.ts';
+import { PASS } from './canonical-actions.ts';
 import { finish } from './game-end.ts';
 import { emit, removeFromPlay, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 const SEAT_NAMES = { red: 'Red', blue: 'Blue' } as const;
 
+// Frozen like every other listed choice, and the same PASS: fewer object shapes reach `resolve`.
 export const FLAG_CHOICES: readonly Action[] = Object.freeze([
-  { type: 'turnFlag', slot: 0 },
-  { type: 'turnFlag', slot: 1 },
-  { type: 'turnFlag', slot: 2 },
-  { type: 'pass' },
+  Object.freeze({ type: 'turnFlag', slot: 0 }),
+  Object.freeze({ type: 'turnFlag', slot: 1 }),
+  Object.freeze({ type: 'turnFlag', slot: 2 }),
+  PASS,
 ]);
 
 /** R5: `seat` has earned an attempt, by boarding with `raider` or by the cannon (null). */
@@ -27,8 +29,8 @@ export function beginFlagAttempt(table: Table, seat: Seat, raider: number | null
 export function resolveTurnFlag(table: Table, seat: Seat, raider: number | null, slot: number): void {
   const { state } = table;
   const owner = opponentOf(seat);
-  const card = state.flagSlots[owner][slot] ?? 'monkey';
-  state.flagShown[owner][slot] = true;
+  const card = ofSeat(state.flagSlots, owner)[slot] ?? 'monkey';
+  ofSeat(state.flagShown, owner)[slot] = true;
   if (table.events) emit(table, { type: 'flagCardTurned', seat, owner, slot, card });
   switch (card) {
     case 'flag':

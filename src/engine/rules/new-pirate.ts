@@ -1,7 +1,7 @@
 /** R3.3: New pirate. The mover may put one of its extras on its own deck (no deck limit). */
 import type { Action } from '../actions.ts';
 import { firstPieceOf, type GameState } from '../state.ts';
-import type { Seat } from '../vocabulary.ts';
+import { ofSeat, type Seat } from '../vocabulary.ts';
 import { pieceAction } from './canonical-actions.ts';
 import { ask, emit, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
@@ -35,7 +35,7 @@ export function resolveNewPirate(table: Table, piece: number): void {
   const { state } = table;
   const seat = state.mover;
   state.places[piece] = seat;
-  state.decks[seat].push(piece);
+  ofSeat(state.decks, seat).push(piece);
   if (table.events) emit(table, { type: 'newPirate', seat, piece });
   endTurn(table);
 }

@@ -5,7 +5,16 @@
 import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
-import { ask, emit, piecesOnDecksAs, removeFromPlay, setPending, type Table } from './table.ts';
+import {
+  ask,
+  countOnDecks,
+  emit,
+  firstOnDecks,
+  piecesOnDecksAs,
+  removeFromPlay,
+  setPending,
+  type Table,
+} from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 /** The choices of `chooser`, the opponent of the seat that turned the Plank. */
@@ -16,9 +25,8 @@ export function plankChoices(state: GameState, chooser: Seat, choices: Action[] 
 export function beginPlank(table: Table): void {
   const { state } = table;
   const chooser = opponentOf(state.mover);
-  const choices = plankChoices(state, chooser);
-  const only = choices.length === 1 ? choices[0] : undefined;
-  if (choices.length === 0) {
+  const count = countOnDecks(state, state.mover);
+  if (count === 0) {
     if (table.events)
       emit(table, {
         type: 'nothingHappened',
@@ -27,8 +35,8 @@ export function beginPlank(table: Table): void {
         reason: 'no pirate stands on a deck',
       });
     endTurn(table);
-  } else if (only?.type === 'plank') {
-    resolvePlank(table, only.piece); // a forced choice is made at once
+  } else if (count === 1) {
+    resolvePlank(table, firstOnDecks(state, state.mover)); // a forced choice is made at once
   } else {
     setPending(table, ask('plank', chooser));
   }

@@ -5,17 +5,17 @@
  */
 import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
-import { opponentOf, type Seat } from '../vocabulary.ts';
+import { ofSeat, opponentOf, type Seat } from '../vocabulary.ts';
 import { pieceAction } from './canonical-actions.ts';
-import { ask, emit, setPending, type Table } from './table.ts';
+import { ask, emit, removeFromDeck, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 export function swingChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
-  for (const piece of state.decks[seat]) {
+  for (const piece of ofSeat(state.decks, seat)) {
     if (piece < 10 === (seat === 'red') && state.kinds[piece] !== 'bomb')
       choices.push(pieceAction('swing', piece));
   }
-  for (const piece of state.decks[opponentOf(seat)]) {
+  for (const piece of ofSeat(state.decks, opponentOf(seat))) {
     if (piece < 10 === (seat === 'red')) choices.push(pieceAction('swing', piece));
   }
   return choices;
@@ -26,8 +26,8 @@ export function swingChoices(state: GameState, seat: Seat, choices: Action[] = [
  * may only pass), or skipping the card would betray it.
  */
 function canSwing(state: GameState, seat: Seat): boolean {
-  for (const piece of state.decks[seat]) if (piece < 10 === (seat === 'red')) return true;
-  for (const piece of state.decks[opponentOf(seat)]) if (piece < 10 === (seat === 'red')) return true;
+  for (const piece of ofSeat(state.decks, seat)) if (piece < 10 === (seat === 'red')) return true;
+  for (const piece of ofSeat(state.decks, opponentOf(seat))) if (piece < 10 === (seat === 'red')) return true;
   return false;
 }
 
@@ -47,9 +47,8 @@ export function resolveSwing(table: Table, piece: number): void {
   const seat = state.mover;
   const from = state.places[piece] === seat ? seat : opponentOf(seat);
   const to = opponentOf(from);
-  const deck = state.decks[from];
-  deck.splice(deck.indexOf(piece), 1);
-  state.decks[to].push(piece);
+  removeFromDeck(ofSeat(state.decks, from), piece);
+  ofSeat(state.decks, to).push(piece);
   state.places[piece] = to;
   if (to !== seat) state.boarded[piece] = true;
   if (table.events) emit(table, { type: 'swung', seat, piece, ship: to });

@@ -6,7 +6,7 @@ import type { Action } from '../actions.ts';
 import { type GameEvent, privateEvent, publicEvent } from '../events.ts';
 import type { Random } from '../random.ts';
 import { firstPieceOf, type GameState, type Pending } from '../state.ts';
-import type { Seat } from '../vocabulary.ts';
+import { ofSeat, type Seat } from '../vocabulary.ts';
 import { pieceAction } from './canonical-actions.ts';
 
 export interface Table {
@@ -32,17 +32,41 @@ export function setPending(table: Table, pending: Pending): void {
 
 type SimpleAsk = 'turnCard' | 'newPirate' | 'swing' | 'attack' | 'plank' | 'hatch' | 'losePiece';
 
-/** One frozen question per simple ask and seat: pending questions are read-only, so they can be shared. */
-const SIMPLE: Readonly<Record<SimpleAsk, Readonly<Record<Seat, Pending>>>> = (() => {
-  const asks: SimpleAsk[] = ['turnCard', 'newPirate', 'swing', 'attack', 'plank', 'hatch', 'losePiece'];
-  const table = {} as Record<SimpleAsk, Record<Seat, Pending>>;
-  for (const ask of asks)
-    table[ask] = { red: Object.freeze({ ask, seat: 'red' }), blue: Object.freeze({ ask, seat: 'blue' }) };
-  return table;
-})();
+/** The two frozen copies of a simple question: pending questions are read-only, so they can be shared. */
+function questions(ask: SimpleAsk): Readonly<Record<Seat, Pending>> {
+  return { red: Object.freeze({ ask, seat: 'red' }), blue: Object.freeze({ ask, seat: 'blue' }) };
+}
 
+const TURN_CARD = questions('turnCard');
+const NEW_PIRATE = questions('newPirate');
+const SWING = questions('swing');
+const ATTACK = questions('attack');
+const PLANK = questions('plank');
+const HATCH = questions('hatch');
+const LOSE_PIECE = questions('losePiece');
+
+/**
+ * The shared question `question` for `seat`. A switch and a seat test rather than a lookup keyed by both:
+ * keyed loads with varying string keys go megamorphic, and this runs at every decision of a playout.
+ */
 export function ask(question: SimpleAsk, seat: Seat): Pending {
-  return SIMPLE[question][seat];
+  const red = seat === 'red';
+  switch (question) {
+    case 'turnCard':
+      return red ? TURN_CARD.red : TURN_CARD.blue;
+    case 'newPirate':
+      return red ? NEW_PIRATE.red : NEW_PIRATE.blue;
+    case 'swing':
+      return red ? SWING.red : SWING.blue;
+    case 'attack':
+      return red ? ATTACK.red : ATTACK.blue;
+    case 'plank':
+      return red ? PLANK.red : PLANK.blue;
+    case 'hatch':
+      return red ? HATCH.red : HATCH.blue;
+    case 'losePiece':
+      return red ? LOSE_PIECE.red : LOSE_PIECE.blue;
+  }
 }
 
 /** Ids of `owner`'s pieces standing on either deck (R3.1, R3.2, R3.6), in id order. */
@@ -71,6 +95,30 @@ export function piecesOnDecksAs(
   return choices;
 }
 
+/**
+ * How many of `owner`'s pieces stand on either deck. With `firstOnDecks`, the rules spot a forced choice
+ * (one piece) without listing the choices.
+ */
+export function countOnDecks(state: GameState, owner: Seat): number {
+  const first = firstPieceOf(owner);
+  let count = 0;
+  for (let id = first; id < first + 10; id++) {
+    const place = state.places[id];
+    if (place === 'red' || place === 'blue') count++;
+  }
+  return count;
+}
+
+/** The lowest id of `owner`'s pieces standing on either deck, or -1 when there is none. */
+export function firstOnDecks(state: GameState, owner: Seat): number {
+  const first = firstPieceOf(owner);
+  for (let id = first; id < first + 10; id++) {
+    const place = state.places[id];
+    if (place === 'red' || place === 'blue') return id;
+  }
+  return -1;
+}
+
 /** Does `owner` have any piece on either deck? */
 export function hasPieceOnDecks(state: GameState, owner: Seat): boolean {
   const first = firstPieceOf(owner);
@@ -81,6 +129,18 @@ export function hasPieceOnDecks(state: GameState, owner: Seat): boolean {
   return false;
 }
 
+/**
+ * Takes `piece` out of `deck`, keeping the others' order (R1.7). A loop, not indexOf and splice: decks hold
+ * a few pieces and splice's generic path is slow for that.
+ */
+export function removeFromDeck(deck: number[], piece: number): void {
+  let at = 0;
+  while (at < deck.length && deck[at] !== piece) at++;
+  if (at === deck.length) return;
+  for (; at < deck.length - 1; at++) deck[at] = deck[at + 1] as number;
+  deck.pop();
+}
+
 /** R4.2, R4.5: a piece leaves play; its kind becomes public. */
 export function removeFromPlay(
   table: Table,
@@ -89,11 +149,7 @@ export function removeFromPlay(
 ): void {
   const { state } = table;
   const place = state.places[piece];
-  if (place === 'red' || place === 'blue') {
-    const deck = state.decks[place];
-    const at = deck.indexOf(piece);
-    if (at >= 0) deck.splice(at, 1);
-  }
+  if (place === 'red' || place === 'blue') removeFromDeck(ofSeat(state.decks, place), piece);
   state.places[piece] = 'out';
   state.shown[piece] = true;
   state.out.push(piece);

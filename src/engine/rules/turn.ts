@@ -4,7 +4,7 @@
  */
 import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
-import type { CardFace } from '../vocabulary.ts';
+import { CARD_COUNT, type CardFace } from '../vocabulary.ts';
 import { beginAttack } from './attack.ts';
 import { beginShootSail, beginShootSkull } from './cannon-shots.ts';
 import { turnCardAction } from './canonical-actions.ts';
@@ -14,8 +14,11 @@ import { beginSwing } from './swing.ts';
 import { emit, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
-/** The lists of card choices by the bit mask of cards that may not be turned (set aside or just turned). */
-const choicesByBlocked = new Map<number, readonly Action[]>();
+/**
+ * The lists of card choices by the bit mask of cards that may not be turned (set aside or just turned),
+ * made when first needed. An array indexed by the mask, which is faster than a Map on every turn.
+ */
+const choicesByBlocked: (readonly Action[] | undefined)[] = new Array(1 << CARD_COUNT).fill(undefined);
 
 export function turnCardChoices(state: GameState): readonly Action[] {
   const cards = state.cards;
@@ -25,14 +28,14 @@ export function turnCardChoices(state: GameState): readonly Action[] {
     for (let index = 0; index < cards.length; index++)
       if (cards[index]?.aside !== null) blocked |= 1 << index;
   }
-  const cached = choicesByBlocked.get(blocked);
+  const cached = choicesByBlocked[blocked];
   if (cached) return cached;
   const choices: Action[] = [];
   for (let index = 0; index < cards.length; index++) {
     if ((blocked & (1 << index)) === 0) choices.push(turnCardAction(index));
   }
   Object.freeze(choices);
-  choicesByBlocked.set(blocked, choices);
+  choicesByBlocked[blocked] = choices;
   return choices;
 }
 
