@@ -22,6 +22,12 @@ export interface Limits {
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
+  /**
+   * Connections the kernel queues before the server accepts them (listen backlog). Node's 511 overflows when
+   * a thousand games' sockets reconnect at once (after a restart): the kernel then drops their handshakes
+   * and a client that thought itself connected is reset a minute later.
+   */
+  readonly listenBacklog: number;
   /** The SQLite file; its folder is created. */
   readonly databasePath: string;
   readonly databaseSync: 'normal' | 'full';
@@ -63,6 +69,7 @@ export const DEFAULT_LIMITS: Limits = {
 export const DEFAULT_CONFIG: ServerConfig = {
   port: 3000,
   host: '0.0.0.0',
+  listenBacklog: 4096,
   databasePath: resolve('data', 'pirates.sqlite'),
   databaseSync: 'normal',
   databaseUrl: null,
@@ -108,6 +115,7 @@ export function configFromEnv(env: Env): ServerConfig {
   return {
     port: number('PORT', DEFAULT_CONFIG.port),
     host: env.HOST ?? DEFAULT_CONFIG.host,
+    listenBacklog: number('LISTEN_BACKLOG', DEFAULT_CONFIG.listenBacklog, 1),
     databasePath: resolve(env.DATABASE_PATH ?? DEFAULT_CONFIG.databasePath),
     databaseSync: sync,
     databaseUrl,

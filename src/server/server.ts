@@ -116,7 +116,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   registerSocketRoute(app, context, sessions);
   await registerWebClient(app, config.webRoot);
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { DEFAULT_LIMITS } from '../../server/config.ts';
 
 export interface Deployment {
   /** e.g. 'sqlite, 1 process' or 'postgres+redis, 2 processes' */
@@ -22,18 +23,39 @@ export interface SharedServices {
   readonly redisUrl: string;
 }
 
+/**
+ * The public limits stay on in every server; the benchmark's own processes raise two of them for the run,
+ * and say so in its output: all games come from one address (GAMES_PER_MINUTE), and instant players send
+ * far more than a person's 20 messages a second on one connection (MESSAGES_PER_SECOND, MESSAGE_BURST).
+ */
+const RAISED_LIMITS = {
+  GAMES_PER_MINUTE: '1000000',
+  MESSAGES_PER_SECOND: '1000',
+  MESSAGE_BURST: '1000',
+};
+
 const BENCH_ENV = {
   PORT: '0',
   HOST: '127.0.0.1',
   BOT_DELAY_MIN_MS: '0',
   BOT_DELAY_MAX_MS: '0',
-  GAMES_PER_MINUTE: '1000000',
-  // Info, for the ready line; sockets log nothing per message, so only the ramp-up's requests are logged.
+  // Info, for the ready line; sockets log nothing per message, so only the games' requests are logged.
   LOG_LEVEL: 'info',
-  MESSAGES_PER_SECOND: '1000',
-  MESSAGE_BURST: '1000',
   TURN_LIMIT: '400',
+  ...RAISED_LIMITS,
 };
+
+/** One line for the output: which limits this run raised, against the public defaults. */
+export const RAISED_LIMITS_NOTE =
+  `limits raised for the benchmark's server processes (env): GAMES_PER_MINUTE=${RAISED_LIMITS.GAMES_PER_MINUTE} ` +
+  `(public default ${DEFAULT_LIMITS.gamesPerMinute}), MESSAGES_PER_SECOND=${RAISED_LIMITS.MESSAGES_PER_SECOND} ` +
+  `MESSAGE_BURST=${RAISED_LIMITS.MESSAGE_BURST} (public ${DEFAULT_LIMITS.messagesPerSecond}/${DEFAULT_LIMITS.messageBurst})`;
+
+/** Server processes still running, stopped if the benchmark itself is stopped or exits. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
 
 export async function sqliteDeployment(): Promise<Deployment> {
   const dir = mkdtempSync(join(tmpdir(), 'pirates-bench-'));
@@ -84,11 +106,17 @@ interface ServerProcess {
 }
 
 async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../../bin/pirates.js'), 'serve'], {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../../../bin/pirates.js'), 'serve'], {
     env: { ...process.env, ...BENCH_ENV, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  running.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
     let ready = false;
