@@ -85,6 +85,10 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   rooms.onRoom((room) => presence.track(room));
   rooms.onRoom((room) => computers.track(room));
   const restored = await rooms.restore();
+  const sweeper = setInterval(() => {
+    for (const gameId of rooms.sweep()) app.log.info({ gameId }, 'finished game unloaded');
+  }, config.finishedGraceMs);
+  sweeper.unref();
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof StoreUnavailable) {
@@ -126,6 +130,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   const close = (): Promise<void> => {
     closing ??= (async () => {
       context.closing = true;
+      clearInterval(sweeper);
       computers.stop();
       presence.stop();
       await rooms.drain();
