@@ -6,6 +6,8 @@
  * games) says how many actions per second the process can carry at most. With instant players on every
  * game the latency is only queueing (latency ≈ games / throughput, Little's law), so it is not the default.
  */
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { drive, type Figures } from './bench-server/load.ts';
 import {
@@ -100,7 +102,12 @@ export const benchServerCommand: Command = {
       say(
         `against ${url} with its own limits: all games come from this one address, so its GAMES_PER_MINUTE must allow them, and instant players need MESSAGES_PER_SECOND above 20`,
       );
-      deployments.push(async () => ({ label: url, urls: [url], stop: async () => undefined }));
+      deployments.push(async () => ({
+        label: url,
+        urls: [url],
+        cpuSeconds: () => null,
+        stop: async () => undefined,
+      }));
     } else {
       say(RAISED_LIMITS_NOTE);
       deployments.push(sqliteDeployment);
@@ -118,6 +125,7 @@ export const benchServerCommand: Command = {
       try {
         for (const spec of specs) {
           say(`[${deployment.label}] ${spec.label}: ${spec.games} games, players thinking ${spec.think} ms`);
+          const before = machineLoad();
           const figures = await drive({
             urls: deployment.urls,
             games: spec.games,
@@ -126,9 +134,10 @@ export const benchServerCommand: Command = {
             rampConcurrency: 16,
             rampDeadlineMs: 60_000 + spec.games * 100,
             progress: (line) => say(`  ${line}`),
+            serverCpu: () => deployment.cpuSeconds(),
           });
           failed ||= figures.errors > 0;
-          report(deployment.label, spec, figures, values.json === true);
+          report(deployment.label, spec, figures, values.json === true, `${before} -> ${machineLoad()}`);
         }
       } finally {
         await deployment.stop();
@@ -138,9 +147,26 @@ export const benchServerCommand: Command = {
   },
 };
 
-function report(server: string, spec: RunSpec, figures: Figures, json: boolean): void {
+/**
+ * How busy the machine is: the load average and, on Linux, the share of time some task waited for a CPU
+ * (/proc/pressure/cpu, last 10 s), e.g. 'load 8.3 on 2 cores, CPU pressure 85%'.
+ */
+function machineLoad(): string {
+  let pressure = '';
+  try {
+    const match = /some avg10=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
+    if (match) pressure = `, CPU pressure ${Number(match[1]).toFixed(0)}%`;
+  } catch {
+    // Not Linux, or no pressure stall information: the load average alone.
+  }
+  return `load ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores${pressure}`;
+}
+
+function report(server: string, spec: RunSpec, figures: Figures, json: boolean, machine: string): void {
   if (json) {
-    process.stdout.write(`${JSON.stringify({ server, run: spec.label, think: spec.think, ...figures })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ server, run: spec.label, think: spec.think, machine, ...figures })}\n`,
+    );
     return;
   }
   const codes = (counts: Record<string, number>) =>
@@ -149,12 +175,15 @@ function report(server: string, spec: RunSpec, figures: Figures, json: boolean):
   process.stdout.write(
     [
       `[server: ${server}] ${spec.label}: ${figures.connectedGames}/${figures.games} concurrent games for ${figures.seconds.toFixed(0)} s (quick shots, random players thinking ${spec.think} ms, both seats over sockets; ramp-up ${figures.rampSeconds.toFixed(1)} s)`,
+      `  machine            ${machine}`,
       `  actions            ${figures.actions}`,
       `  actions per second ${figures.actionsPerSecond.toFixed(0)}`,
       `  act -> update      p50 ${figures.p50ms.toFixed(2)} ms   p99 ${figures.p99ms.toFixed(2)} ms   max ${figures.maxMs.toFixed(2)} ms`,
       `  errors             ${figures.errors}${codes(figures.errorCodes)}`,
       `  retried connects   ${retried}${codes(figures.retries)}`,
       `  games finished     ${figures.finishedGames}`,
+      `  bench loop stalls  p99 ${figures.clientStallP99ms.toFixed(1)} ms   max ${figures.clientStallMaxMs.toFixed(1)} ms (the measuring process's own delays)`,
+      `  CPU per action     server ${figures.serverCpuMsPerAction === null ? '?' : figures.serverCpuMsPerAction.toFixed(3)} ms (${figures.serverCores === null ? '?' : figures.serverCores.toFixed(2)} cores busy), bench players ${figures.clientCpuMsPerAction.toFixed(3)} ms`,
       '',
     ].join('\n'),
   );

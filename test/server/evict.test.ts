@@ -70,5 +70,10 @@ describe('finished games leave memory', () => {
     expect(state.t === 'state' && state.v).toBe(1);
     expect(state.t === 'state' && state.view.outcome).toMatchObject({ winner: 'blue' });
     await back.close();
+    // The socket's view (its rules spliced in as JSON made once) is the HTTP API's, field for field.
+    const watcher = await Client.open(server.url, created.gameId);
+    const watched = await watcher.ask({ t: 'hello', spectate: true }, isState);
+    expect(watched.t === 'state' && watched.view).toEqual(spectated.body.view);
+    await watcher.close();
   });
 });

@@ -5,7 +5,7 @@
  * measured window begins. A finished game closes its sockets and is replaced, so N stay in play. Every
  * wait has a deadline: a ramp-up that cannot finish ends the run with what it reached, never a hang.
  */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Seat } from '../../engine/index.ts';
 import type { CreateGameResponse, JoinGameResponse } from '../../protocol/index.ts';
 import { type Run, SeatPlayer } from './seat-player.ts';
@@ -23,6 +23,8 @@ export interface LoadOptions {
   readonly rampDeadlineMs: number;
   /** Said on stderr while ramping up, e.g. 'ramp-up: 400/1000 games'. */
   readonly progress: (line: string) => void;
+  /** CPU seconds the server processes have used so far, or null when unknown. */
+  readonly serverCpu: () => number | null;
 }
 
 export interface Figures {
@@ -42,6 +44,18 @@ export interface Figures {
   /** Connections that failed once and were opened on a later attempt, by code. */
   readonly retries: Record<string, number>;
   readonly finishedGames: number;
+  /** CPU the server processes used in the measured window per measured action (ms), or null when unknown. */
+  readonly serverCpuMsPerAction: number | null;
+  /** The same for this benchmark process (its players): it shares the machine with the server. */
+  readonly clientCpuMsPerAction: number;
+  /**
+   * How late this process's own event loop ran in the window (p99 and max, ms): a latency can be no better
+   * than the stalls of the process that measures it (a busy machine stalls both processes alike).
+   */
+  readonly clientStallP99ms: number;
+  readonly clientStallMaxMs: number;
+  /** Server CPU in the window as a share of one core (1 = one core busy all the time), or null. */
+  readonly serverCores: number | null;
 }
 
 /** An act unanswered this long when the run ends counts as an error ('act/unanswered'). */
@@ -133,10 +147,18 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   for (const game of games) for (const player of game.players) player.kick();
   await sleep(WARM_UP_MS);
   tally.latencies = [];
+  const serverCpuFrom = options.serverCpu();
+  const clientCpuFrom = process.cpuUsage();
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
   run.measureFrom = performance.now();
   await sleep(options.seconds * 1000);
   run.measureTo = performance.now();
   const elapsed = (run.measureTo - run.measureFrom) / 1000;
+  const serverCpuTo = options.serverCpu();
+  const clientCpu = process.cpuUsage(clientCpuFrom);
+  stalls.disable();
+  const serverCpu = serverCpuFrom === null || serverCpuTo === null ? null : serverCpuTo - serverCpuFrom;
   for (const game of games) {
     for (const player of game.players) {
       const since = player.waitingSince;
@@ -162,6 +184,11 @@ export async function drive(options: LoadOptions): Promise<Figures> {
     errorCodes: Object.fromEntries(tally.errors),
     retries: Object.fromEntries(tally.retried),
     finishedGames: tally.finishedGames,
+    serverCpuMsPerAction: serverCpu === null ? null : (serverCpu * 1000) / Math.max(1, sorted.length),
+    clientCpuMsPerAction: (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, sorted.length),
+    serverCores: serverCpu === null ? null : serverCpu / elapsed,
+    clientStallP99ms: stalls.percentile(99) / 1e6,
+    clientStallMaxMs: stalls.max / 1e6,
   };
 }
 

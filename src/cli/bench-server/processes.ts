@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,6 +15,8 @@ export interface Deployment {
   /** e.g. 'sqlite, 1 process' or 'postgres+redis, 2 processes' */
   readonly label: string;
   readonly urls: readonly string[];
+  /** CPU seconds the server processes have used so far (user + system), or null when unknown (--url). */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function sqliteDeployment(): Promise<Deployment> {
   return {
     label: 'sqlite, 1 process',
     urls: [server.url],
+    cpuSeconds: () => cpuSecondsOf([server.child]),
     async stop() {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -86,6 +89,7 @@ export async function sharedDeployment(processes: number, services: SharedServic
   return {
     label: `postgres+redis, ${processes} processes`,
     urls: servers.map((s) => s.url),
+    cpuSeconds: () => cpuSecondsOf(servers.map((s) => s.child)),
     async stop() {
       await Promise.all(servers.map((s) => s.stop()));
       const client = new pg.Client({ connectionString: services.databaseUrl });
@@ -142,3 +146,22 @@ async function startServerProcess(env: Record<string, string>): Promise<ServerPr
     },
   };
 }
+
+/** User + system CPU seconds of child processes, from /proc (Linux); null elsewhere. */
+function cpuSecondsOf(children: readonly ChildProcess[]): number | null {
+  let total = 0;
+  for (const child of children) {
+    try {
+      // Fields 14 and 15 (utime, stime) in clock ticks, counted after the command name's closing parenthesis.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    } catch {
+      return null;
+    }
+  }
+  return total;
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
