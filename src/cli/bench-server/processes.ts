@@ -53,11 +53,24 @@ export const RAISED_LIMITS_NOTE =
   `(public default ${DEFAULT_LIMITS.gamesPerMinute}), MESSAGES_PER_SECOND=${RAISED_LIMITS.MESSAGES_PER_SECOND} ` +
   `MESSAGE_BURST=${RAISED_LIMITS.MESSAGE_BURST} (public ${DEFAULT_LIMITS.messagesPerSecond}/${DEFAULT_LIMITS.messageBurst})`;
 
-/** Server processes still running, stopped if the benchmark itself is stopped or exits. */
+/** Server processes still running, stopped if the benchmark itself exits or is stopped (Ctrl-C, timeout). */
 const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGTERM');
-});
+let stopsChildren = false;
+
+function stopChildrenOnExit(): void {
+  if (stopsChildren) return;
+  stopsChildren = true;
+  const stopAll = () => {
+    for (const child of running) child.kill('SIGTERM');
+  };
+  process.once('exit', stopAll);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopAll();
+      process.exit(130);
+    });
+  }
+}
 
 export async function sqliteDeployment(): Promise<Deployment> {
   const dir = mkdtempSync(join(tmpdir(), 'pirates-bench-'));
@@ -114,6 +127,7 @@ async function startServerProcess(env: Record<string, string>): Promise<ServerPr
     env: { ...process.env, ...BENCH_ENV, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  stopChildrenOnExit();
   running.add(child);
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => {
