@@ -1,41 +1,45 @@
 /**
- * `pirates bench-server` (npm run bench:server): N concurrent games driven over real WebSockets from this
- * process against a server in a second process. Both seats are instant random players (no bot delay), shots
- * are quick; a finished game is replaced at once so N stay in play. Reports actions per second and the
- * latency from sending an act to receiving its update. With --processes P it runs the same load twice in
- * one run: against one SQLite process, then against P processes sharing PostgreSQL and Redis, where each
- * game's two seats sit on different processes.
+ * `pirates bench-server` (npm run bench:server): concurrent games driven over real WebSockets from this
+ * process against a server in a second process (bench-server/load.ts). Two figures, because one cannot
+ * say both things: the paced run (N games whose players take `think` ms per action, like people or the
+ * computer's human-like pause) says what latency N games see; the saturation run (instant players on fewer
+ * games) says how many actions per second the process can carry at most. With instant players on every
+ * game the latency is only queueing (latency ≈ games / throughput, Little's law), so it is not the default.
  */
-import { performance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import WebSocket from 'ws';
-import { type Action, type PlayerView, randomFromSeed, type Seat } from '../engine/index.ts';
-import type { CreateGameResponse, JoinGameResponse, ServerMessage } from '../protocol/index.ts';
-import { type Deployment, sharedDeployment, sqliteDeployment } from './bench-server-processes.ts';
+import { drive, type Figures } from './bench-server/load.ts';
+import {
+  type Deployment,
+  RAISED_LIMITS_NOTE,
+  sharedDeployment,
+  sqliteDeployment,
+} from './bench-server/processes.ts';
 import type { Command } from './command.ts';
 
-const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--url URL] [--processes P] [--json]
+const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--saturation-games M]
+                             [--url URL] [--processes P] [--json]
 
-Plays N concurrent games (default 1000) for S seconds (default 20) over WebSockets against a server
-started in a second process on a temp database (or the running server at --url), and prints actions per
-second and p50/p99 latency from act to update. --think MS makes each player wait MS milliseconds before
-each action (default 0: instant players, the server is then saturated and latency is mostly queueing).
---processes P (2 or more) also runs the same load against P server processes sharing PostgreSQL and Redis
+Starts the server in a second process on a temp database (or uses the running server at --url) and plays
+two runs over WebSockets, both seats of every game from this process (quick shots, random players):
+  paced       N games (default 1000) whose players wait about MS ms before each action (default 1000,
+              drawn between half and one and a half times it: a quick person, or the computer's pause),
+  saturation  M games (default 100) of instant players: the most actions per second the server carries
+              (latency there is queueing: about M / throughput); --saturation-games 0 skips it.
+Each run measures S seconds (default 20) after its ramp-up and prints actions per second, p50/p99/max
+from act to update, and every error by code. --think 0 makes the paced run instant as well.
+--processes P (2 or more) also runs against P server processes sharing PostgreSQL and Redis
 (DATABASE_URL and REDIS_URL, default postgres://postgres@127.0.0.1:5432/test and redis://127.0.0.1:6379;
-a fresh schema, dropped afterwards), each game's seats on different processes, and prints both.`;
+a fresh schema, dropped afterwards), each game's seats on different processes.
+The benchmark's own server processes raise the per-address game creation limit and the per-connection
+message rate (all games come from one address; instant players are faster than people) and say so;
+against --url the server's own limits apply. Exit code 1 if any run had an error.`;
 
-interface Figures {
-  games: number;
-  seconds: number;
-  actions: number;
-  actionsPerSecond: number;
-  p50ms: number;
-  p99ms: number;
-  maxMs: number;
-  errors: number;
-  /** How many errors of each code, e.g. { 'act/stale': 2, 'start/failed': 1 }. */
-  errorCodes: Record<string, number>;
-  finishedGames: number;
+interface RunSpec {
+  readonly label: string;
+  readonly games: number;
+  readonly think: number;
 }
 
 export const benchServerCommand: Command = {
@@ -43,12 +47,9 @@ export const benchServerCommand: Command = {
   summary: 'Server benchmark: concurrent games over sockets (npm run bench:server)',
   usage: USAGE,
   async run(args) {
-    let values: {
-      games?: string | undefined;
-      seconds?: string | undefined;
-      think?: string | undefined;
-      url?: string | undefined;
-      processes?: string | undefined;
+    let values: Partial<
+      Record<'games' | 'seconds' | 'think' | 'saturation-games' | 'url' | 'processes', string>
+    > & {
       json?: boolean | undefined;
     };
     try {
@@ -58,6 +59,7 @@ export const benchServerCommand: Command = {
           games: { type: 'string' },
           seconds: { type: 'string' },
           think: { type: 'string' },
+          'saturation-games': { type: 'string' },
           url: { type: 'string' },
           processes: { type: 'string' },
           json: { type: 'boolean' },
@@ -69,11 +71,19 @@ export const benchServerCommand: Command = {
     }
     const games = Number(values.games ?? '1000');
     const seconds = Number(values.seconds ?? '20');
-    const think = Number(values.think ?? '0');
+    const think = Number(values.think ?? '1000');
+    const saturationGames = Number(values['saturation-games'] ?? '100');
     const processes = Number(values.processes ?? '1');
-    if (!Number.isInteger(games) || games < 1 || !(seconds > 0) || !(think >= 0)) {
+    if (
+      !Number.isInteger(games) ||
+      games < 1 ||
+      !Number.isInteger(saturationGames) ||
+      saturationGames < 0 ||
+      !(seconds > 0) ||
+      !(think >= 0)
+    ) {
       process.stderr.write(
-        'pirates bench-server: --games must be a whole number above 0 and --seconds above 0.\n',
+        'pirates bench-server: --games must be a whole number above 0, --saturation-games 0 or more, --seconds above 0, --think 0 or more.\n',
       );
       return 2;
     }
@@ -81,11 +91,26 @@ export const benchServerCommand: Command = {
       process.stderr.write('pirates bench-server: --processes takes a whole number, and not with --url.\n');
       return 2;
     }
-    const runs: { label: string; figures: Figures }[] = [];
+    const specs: RunSpec[] = [{ label: think > 0 ? 'paced' : 'instant', games, think }];
+    if (saturationGames > 0 && think > 0)
+      specs.push({ label: 'saturation', games: saturationGames, think: 0 });
+
+    const say = (line: string) => process.stderr.write(`${line}\n`);
+    const deployments: (() => Promise<Deployment>)[] = [];
     if (values.url !== undefined) {
-      runs.push({ label: values.url, figures: await drive([values.url], games, seconds, think) });
+      const url = values.url;
+      say(
+        `against ${url} with its own limits: all games come from this one address, so its GAMES_PER_MINUTE must allow them, and instant players need MESSAGES_PER_SECOND above 20`,
+      );
+      deployments.push(async () => ({
+        label: url,
+        urls: [url],
+        cpuSeconds: () => null,
+        stop: async () => undefined,
+      }));
     } else {
-      const deployments: (() => Promise<Deployment>)[] = [sqliteDeployment];
+      say(RAISED_LIMITS_NOTE);
+      deployments.push(sqliteDeployment);
       if (processes > 1) {
         const services = {
           databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -93,193 +118,73 @@ export const benchServerCommand: Command = {
         };
         deployments.push(() => sharedDeployment(processes, services));
       }
-      for (const deploy of deployments) {
-        const deployment = await deploy();
-        try {
-          const figures = await drive(deployment.urls, games, seconds, think);
-          runs.push({ label: deployment.label, figures });
-        } finally {
-          await deployment.stop();
+    }
+    let failed = false;
+    for (const deploy of deployments) {
+      const deployment = await deploy();
+      try {
+        for (const spec of specs) {
+          say(`[${deployment.label}] ${spec.label}: ${spec.games} games, players thinking ${spec.think} ms`);
+          const before = machineLoad();
+          const figures = await drive({
+            urls: deployment.urls,
+            games: spec.games,
+            seconds,
+            think: spec.think,
+            rampConcurrency: 16,
+            rampDeadlineMs: 60_000 + spec.games * 100,
+            progress: (line) => say(`  ${line}`),
+            serverCpu: () => deployment.cpuSeconds(),
+          });
+          failed ||= figures.errors > 0;
+          report(deployment.label, spec, figures, values.json === true, `${before} -> ${machineLoad()}`);
         }
+      } finally {
+        await deployment.stop();
       }
     }
-    for (const { label, figures } of runs) {
-      if (values.json) process.stdout.write(`${JSON.stringify({ server: label, ...figures })}\n`);
-      else {
-        process.stdout.write(
-          [
-            `[server: ${label}] ${figures.games} concurrent games for ${figures.seconds} s (quick shots, random players thinking ${think} ms, both seats over sockets)`,
-            `  actions            ${figures.actions}`,
-            `  actions per second ${figures.actionsPerSecond.toFixed(0)}`,
-            `  act -> update      p50 ${figures.p50ms.toFixed(2)} ms   p99 ${figures.p99ms.toFixed(2)} ms   max ${figures.maxMs.toFixed(2)} ms`,
-            `  errors             ${figures.errors}${figures.errors === 0 ? '' : ` ${JSON.stringify(figures.errorCodes)}`}`,
-            `  games finished     ${figures.finishedGames}`,
-            '',
-          ].join('\n'),
-        );
-      }
-    }
-    return runs.every((run) => run.figures.errors === 0) ? 0 : 1;
+    return failed ? 1 : 0;
   },
 };
 
-interface Stats {
-  /** Milliseconds each player waits before acting. */
-  readonly think: number;
-  latencies: number[];
-  errors: number;
-  errorCodes: Record<string, number>;
-  finished: number;
-  measuring: boolean;
-  stopped: boolean;
-}
-
-/** Drives the load; with several URLs each game is created on one and its blue seat plays on the next. */
-async function drive(
-  urls: readonly string[],
-  games: number,
-  seconds: number,
-  think: number,
-): Promise<Figures> {
-  const stats: Stats = {
-    think,
-    latencies: [],
-    errors: 0,
-    errorCodes: {},
-    finished: 0,
-    measuring: false,
-    stopped: false,
-  };
-  const sockets: WebSocket[] = [];
-  let counter = 0;
-  const startGame = async (): Promise<void> => {
-    const index = counter++;
-    const url = urls[index % urls.length] ?? '';
-    const other = urls[(index + 1) % urls.length] ?? '';
-    const created = await postJson<CreateGameResponse>(`${url}/api/games`, {
-      opponent: 'friend',
-      seat: 'red',
-    });
-    const joined = await postJson<JoinGameResponse>(`${other}/api/games/${created.gameId}/join`, {
-      invite: created.invite,
-    });
-    const onOver = () => {
-      if (stats.stopped) return;
-      stats.finished++;
-      void startGame().catch((error: unknown) => {
-        if (!stats.stopped) count(stats, `start/failed: ${String(error).slice(0, 80)}`);
-      });
-    };
-    let overSeen = false;
-    const over = () => {
-      if (overSeen) return;
-      overSeen = true;
-      onOver();
-    };
-    await Promise.all([
-      seatPlayer(url, created.gameId, 'red', created.token, `${index}r`, stats, sockets, over),
-      seatPlayer(other, created.gameId, 'blue', joined.token, `${index}b`, stats, sockets, over),
-    ]);
-  };
-  // Ramp up in batches, so the connections do not all arrive at once.
-  for (let i = 0; i < games; i += 50) {
-    await Promise.all(Array.from({ length: Math.min(50, games - i) }, () => startGame()));
+/**
+ * How busy the machine is: the load average and, on Linux, the share of time some task waited for a CPU
+ * (/proc/pressure/cpu, last 10 s), e.g. 'load 8.3 on 2 cores, CPU pressure 85%'.
+ */
+function machineLoad(): string {
+  let pressure = '';
+  try {
+    const match = /some avg10=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
+    if (match) pressure = `, CPU pressure ${Number(match[1]).toFixed(0)}%`;
+  } catch {
+    // Not Linux, or no pressure stall information: the load average alone.
   }
-  stats.latencies = [];
-  stats.measuring = true;
-  const started = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  const elapsed = (performance.now() - started) / 1000;
-  stats.measuring = false;
-  stats.stopped = true;
-  for (const socket of sockets) socket.terminate();
-  const sorted = stats.latencies.slice().sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return {
-    games,
-    seconds: Math.round(elapsed),
-    actions: sorted.length,
-    actionsPerSecond: sorted.length / elapsed,
-    p50ms: at(0.5),
-    p99ms: at(0.99),
-    maxMs: sorted.at(-1) ?? 0,
-    errors: stats.errors,
-    errorCodes: { ...stats.errorCodes },
-    finishedGames: stats.finished,
-  };
+  return `load ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores${pressure}`;
 }
 
-function count(stats: Stats, code: string): void {
-  stats.errors++;
-  stats.errorCodes[code] = (stats.errorCodes[code] ?? 0) + 1;
-}
-
-/** One seat: acts at once whenever its view offers actions; blue sets up after red, so nobody is ever stale. */
-function seatPlayer(
-  url: string,
-  gameId: string,
-  seat: Seat,
-  token: string,
-  seed: string,
-  stats: Stats,
-  sockets: WebSocket[],
-  onOver: () => void,
-): Promise<void> {
-  const random = randomFromSeed(seed);
-  const socket = new WebSocket(`${url.replace('http', 'ws')}/api/games/${gameId}/socket`);
-  sockets.push(socket);
-  let sent: { v: number; at: number } | null = null;
-  const act = (v: number, view: PlayerView) => {
-    if (view.outcome !== null) return onOver();
-    if (sent !== null || view.legalActions.length === 0) return;
-    if (seat === 'blue' && view.phase === 'setup' && v === 0) return;
-    const action: Action | undefined = view.legalActions[random.int(view.legalActions.length)];
-    const send = () => {
-      if (stats.stopped || socket.readyState !== socket.OPEN) return;
-      sent = { v, at: performance.now() };
-      socket.send(JSON.stringify({ t: 'act', v, action }));
-    };
-    if (stats.think > 0) {
-      sent = { v, at: Number.POSITIVE_INFINITY };
-      setTimeout(send, stats.think * (0.5 + random.float()));
-    } else send();
-  };
-  socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as ServerMessage;
-    if (message.t === 'error') {
-      if (!stats.stopped) count(stats, message.code);
-      return;
-    }
-    if (message.t !== 'state' && message.t !== 'update') return;
-    if (sent !== null && message.v > sent.v) {
-      if (stats.measuring && Number.isFinite(sent.at)) stats.latencies.push(performance.now() - sent.at);
-      sent = null;
-    }
-    act(message.v, message.view);
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => {
-      socket.send(JSON.stringify({ t: 'hello', token }));
-      resolve();
-    });
-    socket.once('error', reject);
-  });
-}
-
-/** POSTs JSON; a busy server may time a connection out during the ramp-up, so it tries three times. */
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-    }
+function report(server: string, spec: RunSpec, figures: Figures, json: boolean, machine: string): void {
+  if (json) {
+    process.stdout.write(
+      `${JSON.stringify({ server, run: spec.label, think: spec.think, machine, ...figures })}\n`,
+    );
+    return;
   }
+  const codes = (counts: Record<string, number>) =>
+    Object.keys(counts).length === 0 ? '' : ` ${JSON.stringify(counts)}`;
+  const retried = Object.values(figures.retries).reduce((a, b) => a + b, 0);
+  process.stdout.write(
+    [
+      `[server: ${server}] ${spec.label}: ${figures.connectedGames}/${figures.games} concurrent games for ${figures.seconds.toFixed(0)} s (quick shots, random players thinking ${spec.think} ms, both seats over sockets; ramp-up ${figures.rampSeconds.toFixed(1)} s)`,
+      `  machine            ${machine}`,
+      `  actions            ${figures.actions}`,
+      `  actions per second ${figures.actionsPerSecond.toFixed(0)}`,
+      `  act -> update      p50 ${figures.p50ms.toFixed(2)} ms   p99 ${figures.p99ms.toFixed(2)} ms   max ${figures.maxMs.toFixed(2)} ms`,
+      `  errors             ${figures.errors}${codes(figures.errorCodes)}`,
+      `  retried connects   ${retried}${codes(figures.retries)}`,
+      `  games finished     ${figures.finishedGames}`,
+      `  bench loop stalls  p99 ${figures.clientStallP99ms.toFixed(1)} ms   max ${figures.clientStallMaxMs.toFixed(1)} ms (the measuring process's own delays)`,
+      `  CPU per action     server ${figures.serverCpuMsPerAction === null ? '?' : figures.serverCpuMsPerAction.toFixed(3)} ms (${figures.serverCores === null ? '?' : figures.serverCores.toFixed(2)} cores busy), bench players ${figures.clientCpuMsPerAction.toFixed(3)} ms`,
+      '',
+    ].join('\n'),
+  );
 }

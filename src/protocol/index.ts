@@ -3,3 +3,4 @@ export * from './client-messages.ts';
 export * from './errors.ts';
 export * from './http.ts';
 export * from './server-messages.ts';
+export * from './wire-view.ts';

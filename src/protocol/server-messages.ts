@@ -1,10 +1,12 @@
 /**
  * What the server sends on a game socket. Every game message carries `v`, the number of actions applied so
  * far: the client drops what it has seen and asks for a resync on a gap (STYLE "Versioned stream").
- * Views and events are the engine's own types, already filtered for the receiving seat.
+ * Views and events are the engine's own types, already filtered for the receiving seat; a view's setup
+ * choices travel folded (wire-view.ts: `unpackView` gives the engine's view back).
  */
-import type { BySeat, GameEvent, PlayerView, Seat, Viewer } from '../engine/index.ts';
+import type { BySeat, GameEvent, Seat, Viewer } from '../engine/index.ts';
 import type { ErrorMessage } from './errors.ts';
+import type { WireView } from './wire-view.ts';
 
 /** Who holds a seat: a person with a token, the computer, or nobody yet (a friend who has not joined). */
 export type SeatHolder = 'human' | 'computer' | 'open';
@@ -22,7 +24,7 @@ export interface StateMessage {
   readonly v: number;
   /** 'red', 'blue' or 'spectator'. */
   readonly viewer: Viewer;
-  readonly view: PlayerView;
+  readonly view: WireView;
   /** sha256 of the game's seed (hex), published when the game starts; the seed itself comes with the record. */
   readonly seedHash: string;
   readonly presence: Presence;
@@ -33,7 +35,7 @@ export interface UpdateMessage {
   readonly t: 'update';
   readonly v: number;
   readonly events: readonly GameEvent[];
-  readonly view: PlayerView;
+  readonly view: WireView;
 }
 
 /** Sent when someone connects, leaves, or becomes claimable. */

@@ -22,6 +22,12 @@ export interface Limits {
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
+  /**
+   * Connections the kernel queues before the server accepts them (listen backlog). Node's 511 overflows when
+   * a thousand games' sockets reconnect at once (after a restart): the kernel then drops their handshakes
+   * and a client that thought itself connected is reset a minute later.
+   */
+  readonly listenBacklog: number;
   /** The SQLite file; its folder is created. */
   readonly databasePath: string;
   readonly databaseSync: 'normal' | 'full';
@@ -41,6 +47,11 @@ export interface ServerConfig {
   readonly webRoot: string;
   /** How long a person's seat may stay empty on its turn before the other may claim (ms). */
   readonly awayMs: number;
+  /**
+   * How long a finished game stays in memory once nobody looks at it (ms): it is let go between one and two
+   * of these after it was last asked for, and loaded from the store again if someone does.
+   */
+  readonly finishedGraceMs: number;
   readonly botDelay: { readonly minMs: number; readonly maxMs: number };
   readonly botWorkers: number;
   /** R7.2: the turn limit of games that do not ask for one; null for none. */
@@ -63,6 +74,7 @@ export const DEFAULT_LIMITS: Limits = {
 export const DEFAULT_CONFIG: ServerConfig = {
   port: 3000,
   host: '0.0.0.0',
+  listenBacklog: 4096,
   databasePath: resolve('data', 'pirates.sqlite'),
   databaseSync: 'normal',
   databaseUrl: null,
@@ -73,6 +85,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   computerLeaseMs: 10_000,
   webRoot: resolve('dist', 'web'),
   awayMs: 5 * 60 * 1000,
+  finishedGraceMs: 30 * 1000,
   botDelay: { minMs: 400, maxMs: 1200 },
   botWorkers: Math.max(1, Math.min(4, availableParallelism() - 1)),
   turnLimit: 400,
@@ -108,6 +121,7 @@ export function configFromEnv(env: Env): ServerConfig {
   return {
     port: number('PORT', DEFAULT_CONFIG.port),
     host: env.HOST ?? DEFAULT_CONFIG.host,
+    listenBacklog: number('LISTEN_BACKLOG', DEFAULT_CONFIG.listenBacklog, 1),
     databasePath: resolve(env.DATABASE_PATH ?? DEFAULT_CONFIG.databasePath),
     databaseSync: sync,
     databaseUrl,
@@ -118,6 +132,7 @@ export function configFromEnv(env: Env): ServerConfig {
     computerLeaseMs: number('COMPUTER_LEASE_MS', DEFAULT_CONFIG.computerLeaseMs, 100),
     webRoot: resolve(env.WEB_ROOT ?? DEFAULT_CONFIG.webRoot),
     awayMs: number('AWAY_SECONDS', DEFAULT_CONFIG.awayMs / 1000) * 1000,
+    finishedGraceMs: number('FINISHED_GRACE_SECONDS', DEFAULT_CONFIG.finishedGraceMs / 1000, 1) * 1000,
     botDelay: {
       minMs: number('BOT_DELAY_MIN_MS', DEFAULT_CONFIG.botDelay.minMs),
       maxMs: Math.max(

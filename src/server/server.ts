@@ -85,6 +85,10 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   rooms.onRoom((room) => presence.track(room));
   rooms.onRoom((room) => computers.track(room));
   const restored = await rooms.restore();
+  const sweeper = setInterval(() => {
+    for (const gameId of rooms.sweep()) app.log.info({ gameId }, 'finished game unloaded');
+  }, config.finishedGraceMs);
+  sweeper.unref();
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof StoreUnavailable) {
@@ -116,7 +120,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   registerSocketRoute(app, context, sessions);
   await registerWebClient(app, config.webRoot);
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
@@ -126,6 +130,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   const close = (): Promise<void> => {
     closing ??= (async () => {
       context.closing = true;
+      clearInterval(sweeper);
       computers.stop();
       presence.stop();
       await rooms.drain();

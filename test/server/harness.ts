@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import WebSocket from 'ws';
 import type { Action, PlayerView } from '../../src/engine/index.ts';
-import type { CreateGameResponse, ServerMessage } from '../../src/protocol/index.ts';
+import { type CreateGameResponse, type ServerMessage, unpackView } from '../../src/protocol/index.ts';
 import { DEFAULT_CONFIG, DEFAULT_LIMITS, type ServerConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 
@@ -104,7 +104,10 @@ export class Client {
   private constructor(socket: WebSocket) {
     this.#socket = socket;
     socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as ServerMessage;
+      // Setup choices travel folded (wire-view.ts); tests read the engine's view, as the page does.
+      const wire = JSON.parse(String(data)) as ServerMessage;
+      const message =
+        wire.t === 'state' || wire.t === 'update' ? { ...wire, view: unpackView(wire.view) } : wire;
       this.messages.push(message);
       for (const listener of [...this.#listeners]) listener(message);
       const waiting = this.#waiters;

@@ -54,12 +54,16 @@ export class ComputerPlayers {
     this.#log = log;
   }
 
-  /** Starts playing a room's computer seats (a RoomRegistry hook). */
-  track(room: Room): void {
-    if (this.#seeds.has(room.id)) return;
+  /** Starts playing a room's computer seats (a RoomRegistry hook); returns what stops it. */
+  track(room: Room): (() => void) | undefined {
+    if (this.#seeds.has(room.id)) return undefined;
     this.#seeds.set(room.id, newToken());
-    this.#fanout.subscribe(room.id, () => this.#look(room));
+    const unsubscribe = this.#fanout.subscribe(room.id, () => this.#look(room));
     this.#look(room);
+    return () => {
+      unsubscribe();
+      this.#seeds.delete(room.id);
+    };
   }
 
   stop(): void {

@@ -38,9 +38,9 @@ export class PresenceBoard {
     this.#now = now;
   }
 
-  /** Starts watching a room (a RoomRegistry hook). */
-  track(room: Room): void {
-    if (this.#tables.has(room.id)) return;
+  /** Starts watching a room (a RoomRegistry hook); returns what stops it. */
+  track(room: Room): (() => void) | undefined {
+    if (this.#tables.has(room.id)) return undefined;
     const table: Table = {
       room,
       sockets: { red: 0, blue: 0 },
@@ -49,13 +49,19 @@ export class PresenceBoard {
       timer: null,
     };
     this.#tables.set(room.id, table);
-    this.#fanout.subscribe(room.id, () => this.#refresh(table));
+    const unsubscribe = this.#fanout.subscribe(room.id, () => this.#refresh(table));
     this.#refresh(table);
     // Redis down: the seats elsewhere are heard on the next hint or claim.
     this.#shared.refresh(room.id).then(
-      () => this.#refresh(table),
+      () => this.#tables.get(room.id) === table && this.#refresh(table),
       () => undefined,
     );
+    return () => {
+      unsubscribe();
+      if (table.timer !== null) clearTimeout(table.timer);
+      table.timer = null;
+      if (this.#tables.get(room.id) === table) this.#tables.delete(room.id);
+    };
   }
 
   /** Hears again who is connected on the other processes (before a claim is judged). */

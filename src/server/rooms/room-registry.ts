@@ -1,21 +1,27 @@
 /**
  * The rooms this process holds, by game id. Running games are rebuilt from the store at start; a finished
- * game is loaded again on demand (its record, its spectator view). A held room catches up with the store
- * whenever it is asked for (other processes may have moved it) and, when sockets here watch it, on a hint
- * from another process. Whoever must react to a new room (computer seats, presence) registers a hook.
+ * game is let go once nobody looks at it (`sweep`) and loaded again on demand (its record, its spectator
+ * view, a socket's hello). A held room catches up with the store whenever it is asked for (other processes
+ * may have moved it) and, when sockets here watch it, on a hint from another process. Whoever must react
+ * to a new room (computer seats, presence) registers a hook, which returns what to undo when it is let go.
  */
 import type { Fanout } from '../fanout/fanout.ts';
 import type { GameStore, StoredGame, StoredGameWithLog } from '../store/game-store.ts';
 import { rebuild } from './rebuild.ts';
 import { Room } from './room.ts';
 
-export type RoomHook = (room: Room) => void;
+/** Called for each room that comes to life; may return what to undo when the room is let go. */
+export type RoomHook = (room: Room) => (() => void) | undefined;
 
 export class RoomRegistry {
   readonly #rooms = new Map<string, Room>();
   readonly #store: GameStore;
   readonly #fanout: Fanout;
   readonly #hooks: RoomHook[] = [];
+  /** Per room, what its hooks undo when it is let go. */
+  readonly #releases = new Map<string, (() => void)[]>();
+  /** Finished rooms found unused by the last sweep: let go at the next one unless asked for meanwhile. */
+  readonly #idle = new Set<string>();
   readonly #onCorrupt: (gameId: string, message: string) => void;
 
   constructor(store: GameStore, fanout: Fanout, onCorrupt: (gameId: string, message: string) => void) {
@@ -27,7 +33,7 @@ export class RoomRegistry {
   /** `hook` runs for every room that comes to life in this process, the ones already here included. */
   onRoom(hook: RoomHook): void {
     this.#hooks.push(hook);
-    for (const room of this.#rooms.values()) hook(room);
+    for (const room of this.#rooms.values()) this.#hook(room, hook);
   }
 
   /** Stores a new game and brings its room to life. */
@@ -40,6 +46,7 @@ export class RoomRegistry {
 
   /** The room of a game, loaded from the store if this process does not hold it; null if unknown. */
   async get(gameId: string): Promise<Room | null> {
+    this.#idle.delete(gameId);
     const held = this.#rooms.get(gameId);
     if (held !== undefined) {
       await held.catchUp();
@@ -81,9 +88,28 @@ export class RoomRegistry {
     return [...this.#rooms.values()];
   }
 
-  /** Forgets a finished room nobody watches; the store still has it. */
-  forget(gameId: string): void {
-    this.#rooms.delete(gameId);
+  /**
+   * Lets go of finished games nobody looks at: a room that is over, with no socket here and nothing queued,
+   * is marked; one still marked at the next sweep (nobody asked for it meanwhile) is dropped with what its
+   * hooks hold. The store keeps the game, and `get` loads it again. Called every `finishedGraceMs`, so a
+   * finished game stays between one and two periods after it was last asked for. Returns the ids let go.
+   */
+  sweep(): string[] {
+    const gone: string[] = [];
+    for (const room of this.#rooms.values()) {
+      if (!room.over || room.watched || !room.idle) {
+        this.#idle.delete(room.id);
+      } else if (!this.#idle.has(room.id)) {
+        this.#idle.add(room.id);
+      } else {
+        this.#idle.delete(room.id);
+        this.#rooms.delete(room.id);
+        for (const release of this.#releases.get(room.id) ?? []) release();
+        this.#releases.delete(room.id);
+        gone.push(room.id);
+      }
+    }
+    return gone;
   }
 
   /** Resolves when every room's queued writes have finished. */
@@ -99,7 +125,15 @@ export class RoomRegistry {
     }
     const room = new Room(stored.game, rebuilt.value.state, rebuilt.value.events, this.#store, this.#fanout);
     this.#rooms.set(room.id, room);
-    for (const hook of this.#hooks) hook(room);
+    for (const hook of this.#hooks) this.#hook(room, hook);
     return room;
+  }
+
+  #hook(room: Room, hook: RoomHook): void {
+    const release = hook(room);
+    if (release === undefined) return;
+    const releases = this.#releases.get(room.id);
+    if (releases === undefined) this.#releases.set(room.id, [release]);
+    else releases.push(release);
   }
 }

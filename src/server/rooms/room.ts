@@ -143,6 +143,11 @@ export class Room {
     return this.#watchers > 0;
   }
 
+  /** No action, catch-up or seat change is queued or running. */
+  get idle(): boolean {
+    return this.#queue.idle;
+  }
+
   /** Gives a seat to someone else (the computer, or the person back), stored first. */
   setSeat(seat: Seat, record: SeatRecord): Promise<void> {
     return this.#queue.run(async () => {

@@ -4,9 +4,19 @@
  */
 export class SerialQueue {
   #tail: Promise<unknown> = Promise.resolve();
+  /** Tasks queued or running. */
+  #pending = 0;
+
+  /** Nothing queued or running. */
+  get idle(): boolean {
+    return this.#pending === 0;
+  }
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.#tail.then(task);
+    this.#pending++;
+    const result = this.#tail.then(task).finally(() => {
+      this.#pending--;
+    });
     // The chain continues whether or not this task failed; the caller sees the failure.
     this.#tail = result.catch(() => undefined);
     return result;

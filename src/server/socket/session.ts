@@ -11,6 +11,7 @@ import {
   claimSchema,
   errorMessage,
   helloSchema,
+  packView,
   resignSchema,
   resyncSchema,
   type ServerMessage,
@@ -211,7 +212,7 @@ export class Session {
       t: 'update',
       v: notice.v,
       events: eventsFor(notice.events, viewer),
-      view: viewFor(this.#room.state, viewer),
+      view: packView(viewFor(this.#room.state, viewer)),
     });
   }
 
@@ -220,7 +221,7 @@ export class Session {
       t: 'state',
       v: this.#room.version,
       viewer,
-      view: viewFor(this.#room.state, viewer),
+      view: packView(viewFor(this.#room.state, viewer)),
       seedHash: this.#room.seedHash,
       presence: this.#context.presence.presenceOf(this.#room),
     });

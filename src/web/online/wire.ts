@@ -1,9 +1,12 @@
 /**
  * The online protocol as the page uses it: the types come from src/protocol (type-only imports, so zod
  * stays out of the page's bundle); incoming messages get a light shape check here, since they come from
- * outside, and the views inside them are the engine's own types.
+ * outside, and the views inside them become the engine's own views again (a setup's choices travel folded;
+ * wire-view.ts is imported on its own, it holds no zod).
  */
-import type { ServerMessage } from '../../protocol/index.ts';
+import type { PlayerView } from '../../engine/index.ts';
+import type { ServerMessage, StateMessage, UpdateMessage } from '../../protocol/index.ts';
+import { unpackView } from '../../protocol/wire-view.ts';
 
 export type {
   ClientMessage,
@@ -17,8 +20,14 @@ export type {
 
 const TYPES = new Set(['state', 'update', 'presence', 'error']);
 
+/** A server message with the engine's view in it, as the page reads it. */
+export type PageMessage =
+  | Exclude<ServerMessage, StateMessage | UpdateMessage>
+  | (Omit<StateMessage, 'view'> & { readonly view: PlayerView })
+  | (Omit<UpdateMessage, 'view'> & { readonly view: PlayerView });
+
 /** A server message, or null for anything the page does not understand (it is ignored). */
-export function parseServerMessage(text: string): ServerMessage | null {
+export function parseServerMessage(text: string): PageMessage | null {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -27,5 +36,10 @@ export function parseServerMessage(text: string): ServerMessage | null {
   }
   if (typeof data !== 'object' || data === null) return null;
   const t = (data as { t?: unknown }).t;
-  return typeof t === 'string' && TYPES.has(t) ? (data as ServerMessage) : null;
+  if (typeof t !== 'string' || !TYPES.has(t)) return null;
+  const message = data as ServerMessage;
+  if (message.t !== 'state' && message.t !== 'update') return message;
+  return typeof message.view === 'object' && message.view !== null
+    ? { ...message, view: unpackView(message.view) }
+    : null;
 }

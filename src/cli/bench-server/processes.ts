@@ -5,15 +5,18 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { DEFAULT_LIMITS } from '../../server/config.ts';
 
 export interface Deployment {
   /** e.g. 'sqlite, 1 process' or 'postgres+redis, 2 processes' */
   readonly label: string;
   readonly urls: readonly string[];
+  /** CPU seconds the server processes have used so far (user + system), or null when unknown (--url). */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
 }
 
@@ -22,18 +25,52 @@ export interface SharedServices {
   readonly redisUrl: string;
 }
 
+/**
+ * The public limits stay on in every server; the benchmark's own processes raise two of them for the run,
+ * and say so in its output: all games come from one address (GAMES_PER_MINUTE), and instant players send
+ * far more than a person's 20 messages a second on one connection (MESSAGES_PER_SECOND, MESSAGE_BURST).
+ */
+const RAISED_LIMITS = {
+  GAMES_PER_MINUTE: '1000000',
+  MESSAGES_PER_SECOND: '1000',
+  MESSAGE_BURST: '1000',
+};
+
 const BENCH_ENV = {
   PORT: '0',
   HOST: '127.0.0.1',
   BOT_DELAY_MIN_MS: '0',
   BOT_DELAY_MAX_MS: '0',
-  GAMES_PER_MINUTE: '1000000',
-  // Info, for the ready line; sockets log nothing per message, so only the ramp-up's requests are logged.
+  // Info, for the ready line; sockets log nothing per message, so only the games' requests are logged.
   LOG_LEVEL: 'info',
-  MESSAGES_PER_SECOND: '1000',
-  MESSAGE_BURST: '1000',
   TURN_LIMIT: '400',
+  ...RAISED_LIMITS,
 };
+
+/** One line for the output: which limits this run raised, against the public defaults. */
+export const RAISED_LIMITS_NOTE =
+  `limits raised for the benchmark's server processes (env): GAMES_PER_MINUTE=${RAISED_LIMITS.GAMES_PER_MINUTE} ` +
+  `(public default ${DEFAULT_LIMITS.gamesPerMinute}), MESSAGES_PER_SECOND=${RAISED_LIMITS.MESSAGES_PER_SECOND} ` +
+  `MESSAGE_BURST=${RAISED_LIMITS.MESSAGE_BURST} (public ${DEFAULT_LIMITS.messagesPerSecond}/${DEFAULT_LIMITS.messageBurst})`;
+
+/** Server processes still running, stopped if the benchmark itself exits or is stopped (Ctrl-C, timeout). */
+const running = new Set<ChildProcess>();
+let stopsChildren = false;
+
+function stopChildrenOnExit(): void {
+  if (stopsChildren) return;
+  stopsChildren = true;
+  const stopAll = () => {
+    for (const child of running) child.kill('SIGTERM');
+  };
+  process.once('exit', stopAll);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopAll();
+      process.exit(130);
+    });
+  }
+}
 
 export async function sqliteDeployment(): Promise<Deployment> {
   const dir = mkdtempSync(join(tmpdir(), 'pirates-bench-'));
@@ -41,6 +78,7 @@ export async function sqliteDeployment(): Promise<Deployment> {
   return {
     label: 'sqlite, 1 process',
     urls: [server.url],
+    cpuSeconds: () => cpuSecondsOf([server.child]),
     async stop() {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -64,6 +102,7 @@ export async function sharedDeployment(processes: number, services: SharedServic
   return {
     label: `postgres+redis, ${processes} processes`,
     urls: servers.map((s) => s.url),
+    cpuSeconds: () => cpuSecondsOf(servers.map((s) => s.child)),
     async stop() {
       await Promise.all(servers.map((s) => s.stop()));
       const client = new pg.Client({ connectionString: services.databaseUrl });
@@ -84,11 +123,18 @@ interface ServerProcess {
 }
 
 async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../../bin/pirates.js'), 'serve'], {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../../../bin/pirates.js'), 'serve'], {
     env: { ...process.env, ...BENCH_ENV, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  stopChildrenOnExit();
+  running.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
     let ready = false;
@@ -114,3 +160,22 @@ async function startServerProcess(env: Record<string, string>): Promise<ServerPr
     },
   };
 }
+
+/** User + system CPU seconds of child processes, from /proc (Linux); null elsewhere. */
+function cpuSecondsOf(children: readonly ChildProcess[]): number | null {
+  let total = 0;
+  for (const child of children) {
+    try {
+      // Fields 14 and 15 (utime, stime) in clock ticks, counted after the command name's closing parenthesis.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    } catch {
+      return null;
+    }
+  }
+  return total;
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;

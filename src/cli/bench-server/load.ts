@@ -1,0 +1,271 @@
+/**
+ * The load of a server benchmark: N friend games, both seats over WebSockets. The ramp-up opens games a
+ * few at a time (so the server is never asked for hundreds of connections in one instant) while every
+ * player holds its first action; when all are connected the gate opens, a short warm-up passes, and the
+ * measured window begins. A finished game closes its sockets and is replaced, so N stay in play. Every
+ * wait has a deadline: a ramp-up that cannot finish ends the run with what it reached, never a hang.
+ */
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { Seat } from '../../engine/index.ts';
+import type { CreateGameResponse, JoinGameResponse } from '../../protocol/index.ts';
+import { type Run, SeatPlayer } from './seat-player.ts';
+import { codeOf, Tally } from './tally.ts';
+
+export interface LoadOptions {
+  /** The servers: each game is created on one and its blue seat plays on the next. */
+  readonly urls: readonly string[];
+  readonly games: number;
+  readonly seconds: number;
+  readonly think: number;
+  /** Games being opened at once during the ramp-up. */
+  readonly rampConcurrency: number;
+  /** Give up the ramp-up after this long (ms). */
+  readonly rampDeadlineMs: number;
+  /** Said on stderr while ramping up, e.g. 'ramp-up: 400/1000 games'. */
+  readonly progress: (line: string) => void;
+  /** CPU seconds the server processes have used so far, or null when unknown. */
+  readonly serverCpu: () => number | null;
+}
+
+export interface Figures {
+  readonly games: number;
+  /** Games that were in play when measuring began (less than `games` only if the ramp-up gave up). */
+  readonly connectedGames: number;
+  readonly rampSeconds: number;
+  readonly seconds: number;
+  readonly actions: number;
+  readonly actionsPerSecond: number;
+  readonly p50ms: number;
+  readonly p99ms: number;
+  readonly maxMs: number;
+  readonly errors: number;
+  /** e.g. { 'act/stale': 2, 'connect/ECONNRESET': 1 } */
+  readonly errorCodes: Record<string, number>;
+  /** Connections that failed once and were opened on a later attempt, by code. */
+  readonly retries: Record<string, number>;
+  readonly finishedGames: number;
+  /** CPU the server processes used in the measured window per measured action (ms), or null when unknown. */
+  readonly serverCpuMsPerAction: number | null;
+  /** The same for this benchmark process (its players): it shares the machine with the server. */
+  readonly clientCpuMsPerAction: number;
+  /**
+   * How late this process's own event loop ran in the window (p99 and max, ms): a latency can be no better
+   * than the stalls of the process that measures it (a busy machine stalls both processes alike).
+   */
+  readonly clientStallP99ms: number;
+  readonly clientStallMaxMs: number;
+  /** Server CPU in the window as a share of one core (1 = one core busy all the time), or null. */
+  readonly serverCores: number | null;
+}
+
+/** An act unanswered this long when the run ends counts as an error ('act/unanswered'). */
+const UNANSWERED_MS = 5000;
+/** After the gate opens, this long passes before measuring (every game's first setup in flight at once). */
+const WARM_UP_MS = 2000;
+
+export async function drive(options: LoadOptions): Promise<Figures> {
+  const tally = new Tally();
+  const run: Run = {
+    tally,
+    think: options.think,
+    gateOpen: false,
+    measureFrom: Number.POSITIVE_INFINITY,
+    measureTo: Number.POSITIVE_INFINITY,
+    stopped: false,
+  };
+  const games = new Set<Game>();
+  let counter = 0;
+  const startGame = async (): Promise<void> => {
+    const index = counter++;
+    const game = await openGame(options.urls, index, run, (over) => {
+      games.delete(over);
+      if (run.stopped) return;
+      tally.finishedGames++;
+      for (const player of over.players) player.close();
+      void replace();
+    });
+    if (run.stopped) {
+      for (const player of game.players) player.close();
+      return;
+    }
+    games.add(game);
+    if (run.gateOpen) for (const player of game.players) player.kick();
+  };
+  /** A replacement that fails is counted and tried again a moment later, so N stay in play. */
+  const replace = async (): Promise<void> => {
+    while (!run.stopped) {
+      try {
+        return await startGame();
+      } catch (error) {
+        if (run.stopped) return;
+        tally.error(`start/${codeOf(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  };
+
+  // Ramp-up: a few games opening at a time, until all are open or the deadline passes.
+  const rampStarted = performance.now();
+  const rampDeadline = rampStarted + options.rampDeadlineMs;
+  let opened = 0;
+  const opener = async (): Promise<void> => {
+    while (opened < options.games && performance.now() < rampDeadline && !run.stopped) {
+      opened++;
+      try {
+        await startGame();
+      } catch (error) {
+        tally.error(`start/${codeOf(error)}`);
+      }
+    }
+  };
+  const ticker = setInterval(
+    () =>
+      options.progress(
+        `ramp-up: ${games.size}/${options.games} games connected, ${tally.errorCount} errors, ${sum(tally.retried)} retried connections`,
+      ),
+    2000,
+  );
+  const openers = Array.from({ length: Math.min(options.rampConcurrency, options.games) }, opener);
+  const rampDone = Promise.all(openers);
+  const timedOut = await Promise.race([
+    rampDone.then(() => false),
+    new Promise<boolean>((resolve) =>
+      setTimeout(() => resolve(true), options.rampDeadlineMs + 20_000).unref(),
+    ),
+  ]);
+  clearInterval(ticker);
+  const rampSeconds = (performance.now() - rampStarted) / 1000;
+  const connectedGames = games.size;
+  if (timedOut || connectedGames < options.games) {
+    tally.error('ramp-up/incomplete');
+    options.progress(
+      `ramp-up gave up after ${rampSeconds.toFixed(0)} s with ${connectedGames}/${options.games} games connected`,
+    );
+  } else options.progress(`ramp-up: ${connectedGames} games connected in ${rampSeconds.toFixed(1)} s`);
+
+  run.gateOpen = true;
+  for (const game of games) for (const player of game.players) player.kick();
+  await sleep(WARM_UP_MS);
+  tally.latencies = [];
+  const serverCpuFrom = options.serverCpu();
+  const clientCpuFrom = process.cpuUsage();
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
+  run.measureFrom = performance.now();
+  await sleep(options.seconds * 1000);
+  run.measureTo = performance.now();
+  const elapsed = (run.measureTo - run.measureFrom) / 1000;
+  const serverCpuTo = options.serverCpu();
+  const clientCpu = process.cpuUsage(clientCpuFrom);
+  stalls.disable();
+  const serverCpu = serverCpuFrom === null || serverCpuTo === null ? null : serverCpuTo - serverCpuFrom;
+  for (const game of games) {
+    for (const player of game.players) {
+      const since = player.waitingSince;
+      if (since !== null && run.measureTo - since > UNANSWERED_MS) tally.error('act/unanswered');
+    }
+  }
+  run.stopped = true;
+  for (const game of games) for (const player of game.players) player.close();
+
+  const sorted = tally.latencies.slice().sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return {
+    games: options.games,
+    connectedGames,
+    rampSeconds,
+    seconds: elapsed,
+    actions: sorted.length,
+    actionsPerSecond: sorted.length / elapsed,
+    p50ms: at(0.5),
+    p99ms: at(0.99),
+    maxMs: sorted.at(-1) ?? 0,
+    errors: tally.errorCount,
+    errorCodes: Object.fromEntries(tally.errors),
+    retries: Object.fromEntries(tally.retried),
+    finishedGames: tally.finishedGames,
+    serverCpuMsPerAction: serverCpu === null ? null : (serverCpu * 1000) / Math.max(1, sorted.length),
+    clientCpuMsPerAction: (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, sorted.length),
+    serverCores: serverCpu === null ? null : serverCpu / elapsed,
+    clientStallP99ms: stalls.percentile(99) / 1e6,
+    clientStallMaxMs: stalls.max / 1e6,
+  };
+}
+
+interface Game {
+  readonly players: readonly SeatPlayer[];
+}
+
+/** Creates a friend game on one server, joins it on the next, and connects both seats. */
+async function openGame(
+  urls: readonly string[],
+  index: number,
+  run: Run,
+  onOver: (game: Game) => void,
+): Promise<Game> {
+  const url = urls[index % urls.length] ?? '';
+  const other = urls[(index + 1) % urls.length] ?? '';
+  const created = await postJson<CreateGameResponse>(run.tally, `${url}/api/games`, {
+    opponent: 'friend',
+    seat: 'red',
+  });
+  const joined = await postJson<JoinGameResponse>(run.tally, `${other}/api/games/${created.gameId}/join`, {
+    invite: created.invite,
+  });
+  let over = false;
+  const game: Game = { players: [] };
+  const done = () => {
+    if (over) return;
+    over = true;
+    onOver(game);
+  };
+  const seat = (base: string, s: Seat, token: string) =>
+    new SeatPlayer(base, created.gameId, s, token, `${index}${s}`, run, done);
+  const players = [seat(url, 'red', created.token), seat(other, 'blue', joined.token)];
+  (game.players as SeatPlayer[]).push(...players);
+  try {
+    await Promise.all(players.map((player) => player.connect()));
+  } catch (error) {
+    for (const player of players) player.close();
+    throw error;
+  }
+  return game;
+}
+
+/**
+ * POSTs JSON. A refused connection or a timeout is tried again (twice); an HTTP error status is not (it
+ * is the server's answer, e.g. 429 rate/games) and becomes the error's message.
+ */
+async function postJson<T>(tally: Tally, url: string, body: unknown): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      tally.retry(`http/${codeOf(error)}`);
+      await sleep(300 * attempt);
+      continue;
+    }
+    if (!response.ok) {
+      const answer = (await response.json().catch(() => ({}))) as { code?: string };
+      throw new Error(`http ${response.status} ${answer.code ?? ''}`.trim());
+    }
+    return (await response.json()) as T;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function sum(counts: ReadonlyMap<string, number>): number {
+  let total = 0;
+  for (const n of counts.values()) total += n;
+  return total;
+}

@@ -1,0 +1,116 @@
+/**
+ * A view as it travels on a game socket. During setup the engine lists every setup a seat may choose,
+ * 6 flag orders x 120 sets of three deck pieces = 720 actions (about 50 KB of JSON, against 3 KB for a
+ * view in play); on the wire the list is replaced by the choice space it is made of (the flag orders,
+ * the pieces that may go on deck, how many), and the receiver expands it back into the same actions in
+ * the same order. Everything else is the engine's view unchanged, so the page and the bots keep reading
+ * `view.legalActions`. No zod here: the page imports this file.
+ */
+import type { Action, FlagCard, PlayerView } from '../engine/index.ts';
+
+/** Every setup a seat may choose: each flag order with each `size` of `pieces` (deck in ascending id order). */
+export interface SetupSpace {
+  /** In the engine's order, e.g. [['monkey', 'flag', 'barrel'], ['monkey', 'barrel', 'flag'], ...]. */
+  readonly flagOrders: readonly (readonly FlagCard[])[];
+  /** The piece ids that may go on deck, ascending, e.g. [0, 1, ..., 9]. */
+  readonly pieces: readonly number[];
+  /** How many go on deck, e.g. 3. */
+  readonly size: number;
+}
+
+/** The engine's view, except that a setup's `legalActions` is empty and `setupSpace` describes them. */
+export type WireView = Omit<PlayerView, 'legalActions'> & {
+  readonly legalActions: readonly Action[];
+  /** Present only while the viewer may choose a setup; expands to the engine's `legalActions`. */
+  readonly setupSpace?: SetupSpace;
+};
+
+/**
+ * The last list folded for each first action: the engine hands out the same frozen setup actions every
+ * time, so a list whose every element is the very same object as last time is the same space again.
+ */
+const folded = new WeakMap<
+  Action,
+  { readonly actions: readonly Action[]; readonly space: SetupSpace | null }
+>();
+
+/** The view to send: the setup list folded into its space when it is exactly that space, else as it is. */
+export function packView(view: PlayerView): WireView {
+  const actions = view.legalActions;
+  const first = actions[0];
+  if (first === undefined || first.type !== 'setup') return view;
+  const known = folded.get(first);
+  let space: SetupSpace | null;
+  if (known !== undefined && sameList(known.actions, actions)) space = known.space;
+  else {
+    space = setupSpaceOf(actions);
+    folded.set(first, { actions: actions.slice(), space });
+  }
+  if (space === null) return view;
+  return { ...view, legalActions: [], setupSpace: space };
+}
+
+/** The engine's view back from a wire view (a view without `setupSpace` is returned as it is). */
+export function unpackView(view: WireView): PlayerView {
+  const { setupSpace, ...rest } = view;
+  if (setupSpace === undefined) return rest;
+  return { ...rest, legalActions: expandSetupSpace(setupSpace) };
+}
+
+/** The setup actions of a space, in the engine's order: flag order first, then deck sets in lexicographic order. */
+export function expandSetupSpace(space: SetupSpace): Action[] {
+  const decks = combinations(space.pieces, space.size);
+  const actions: Action[] = [];
+  for (const flags of space.flagOrders) {
+    for (const deck of decks) actions.push({ type: 'setup', flags: flags.slice(), deck });
+  }
+  return actions;
+}
+
+/**
+ * The space a list of setup actions is, or null when the list is not exactly its expansion, action for
+ * action in the same order (then it travels expanded, as before): the receiver gets the engine's list.
+ */
+function setupSpaceOf(actions: readonly Action[]): SetupSpace | null {
+  const first = actions[0];
+  if (first === undefined || first.type !== 'setup') return null;
+  const flagOrders: (readonly FlagCard[])[] = [];
+  const orderKeys = new Set<string>();
+  const pieces = new Set<number>();
+  for (const action of actions) {
+    if (action.type !== 'setup') return null;
+    const key = action.flags.join(',');
+    if (!orderKeys.has(key)) {
+      orderKeys.add(key);
+      flagOrders.push(action.flags.slice());
+    }
+    for (const piece of action.deck) pieces.add(piece);
+  }
+  const space: SetupSpace = {
+    flagOrders,
+    pieces: [...pieces].sort((a, b) => a - b),
+    size: first.deck.length,
+  };
+  const expanded = expandSetupSpace(space);
+  if (expanded.length !== actions.length) return null;
+  for (const [i, action] of actions.entries()) {
+    const twin = expanded[i];
+    if (action.type !== 'setup' || twin?.type !== 'setup' || !sameList(action.flags, twin.flags)) return null;
+    if (!sameList(action.deck, twin.deck)) return null;
+  }
+  return space;
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+function combinations(items: readonly number[], size: number): number[][] {
+  if (size === 0) return [[]];
+  const result: number[][] = [];
+  for (let i = 0; i <= items.length - size; i++) {
+    const head = items[i] ?? 0;
+    for (const rest of combinations(items.slice(i + 1), size - 1)) result.push([head, ...rest]);
+  }
+  return result;
+}
