@@ -141,12 +141,14 @@ function seatSum(state: GameState, seat: Seat, w: readonly number[]): number {
   const enemyDeck = red ? state.decks.blue : state.decks.red;
   let home = 0;
   let enemyAway = 0;
-  for (const piece of ownDeck) if (piece < 10 === red) home++;
-  else enemyAway++;
+  for (const piece of ownDeck)
+    if (piece < 10 === red) home++;
+    else enemyAway++;
   let away = 0;
   let enemyHome = 0;
-  for (const piece of enemyDeck) if (piece < 10 === red) away++;
-  else enemyHome++;
+  for (const piece of enemyDeck)
+    if (piece < 10 === red) away++;
+    else enemyHome++;
   const enemyFlags = red ? state.flagShown.blue : state.flagShown.red;
   let unshown = 0;
   for (const shown of enemyFlags) if (!shown) unshown++;
