@@ -29,8 +29,6 @@ export interface SearchBudget {
   readonly playoutDepth?: number;
   /** UCB exploration constant (default 0.7). */
   readonly exploration?: number;
-  /** Red's chance of winning from a position cut off before the end (default: the fitted `winChance`). */
-  readonly evaluate?: (state: GameState) => number;
 }
 
 /**
@@ -105,10 +103,10 @@ function byPlace(ask: string): boolean {
   return ask === 'plank' || ask === 'hatch';
 }
 
-function scoreFor(seat: Seat, state: GameState, evaluate: (state: GameState) => number): number {
+function scoreFor(seat: Seat, state: GameState): number {
   const outcome = state.outcome;
   let red: number;
-  if (outcome === null) red = evaluate(state);
+  if (outcome === null) red = winChance(state);
   else red = outcome.winner === null ? 0.5 : outcome.winner === 'red' ? 1 : 0;
   return seat === 'red' ? red : 1 - red;
 }
@@ -127,7 +125,6 @@ export function search(
 ): SearchResult {
   const depth = budget.playoutDepth ?? 40;
   const c = budget.exploration ?? 0.7;
-  const evaluate = budget.evaluate ?? winChance;
   const root: Node = {
     code: 0,
     seat: opponentOf(seat),
@@ -181,7 +178,7 @@ export function search(
     for (const visited of path) {
       if (imagined && visited.seat === seat) continue;
       visited.visits += 1;
-      visited.score += scoreFor(visited.seat, state, evaluate);
+      visited.score += scoreFor(visited.seat, state);
     }
     root.visits += 1;
   }

@@ -8,7 +8,7 @@ import { withAim } from './aim.ts';
 import type { Bot, DecisionInput } from './bot.ts';
 import { heuristicScores } from './heuristic.ts';
 import { seatOf } from './hidden.ts';
-import { type SearchBudget, type SearchResult, search } from './ismcts.ts';
+import { type SearchBudget, search } from './ismcts.ts';
 import { Determinizer } from './sample.ts';
 import { chooseSetup } from './setup-choice.ts';
 
@@ -25,8 +25,6 @@ export interface SearchBotOptions {
   readonly enemyViewShare?: number;
   /** Makes a fresh belief per game; absent: hard constraints only. */
   readonly belief?: () => BeliefLike;
-  /** Told each search's result (for tools that explain the bot's choices). */
-  readonly onSearch?: (result: SearchResult) => void;
 }
 
 /** A belief over one game's enemy kinds, kept between decisions of that game. */
@@ -103,7 +101,6 @@ export function searchBot(options: SearchBotOptions): Bot {
           ? options.budget
           : { ...options.budget, ms: Math.max(1, cap - (performance.now() - began)) };
       const result = search(seatOf(view), worlds, random, budget, prior, enemyView);
-      options.onSearch?.(result);
       const chosen = pickMove(result.stats, options.sampleMove === true, random);
       return withAim(legalFor(view, chosen, random), view, options.skill, random);
     },

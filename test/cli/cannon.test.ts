@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cannonCommand } from '../../src/cli/cannon.ts';
 import { main, usage } from '../../src/cli/main.ts';
-
-async function capture(run: () => Promise<number>): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdout = process.stdout.write.bind(process.stdout);
-  const stderr = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((chunk: string) => out.push(chunk) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string) => err.push(chunk) > 0) as typeof process.stderr.write;
-  try {
-    const code = await run();
-    return { code, out: out.join(''), err: err.join('') };
-  } finally {
-    process.stdout.write = stdout;
-    process.stderr.write = stderr;
-  }
-}
+import { capture } from './capture.ts';
 
 describe('pirates cannon', () => {
   it('is listed in pirates --help', () => {
