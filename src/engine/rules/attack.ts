@@ -20,9 +20,15 @@ export function attackChoices(state: GameState, seat: Seat, into: ChoiceList): v
   battleChoices(state, seat, state.decks.blue, into);
   const enemy = opponentOf(seat);
   const enemyDeck = ofSeat(state.decks, enemy);
-  if (!enemyDeck.some((piece) => owns(enemy, piece))) {
+  if (!defended(enemy, enemyDeck)) {
     for (const piece of enemyDeck) into.push(choice(RAID, piece));
   }
+}
+
+/** R5.1: does `owner` have a piece of its own on its deck? A loop, not `some` with a closure, on a hot path. */
+function defended(owner: Seat, deck: readonly number[]): boolean {
+  for (const piece of deck) if (owns(owner, piece)) return true;
+  return false;
 }
 
 /** The battles `seat` may start on one deck: each of its pieces but the Bomb against each enemy piece there. */
@@ -54,7 +60,7 @@ function canAttack(state: GameState, seat: Seat): boolean {
   if (facing(seat, state.decks.red) || facing(seat, state.decks.blue)) return true;
   const enemy = opponentOf(seat);
   const enemyDeck = ofSeat(state.decks, enemy);
-  return enemyDeck.length > 0 && !enemyDeck.some((piece) => owns(enemy, piece));
+  return enemyDeck.length > 0 && !defended(enemy, enemyDeck);
 }
 
 export function beginAttack(table: Table): void {
