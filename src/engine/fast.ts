@@ -5,7 +5,8 @@
  */
 import type { Action } from './actions.ts';
 import { type Random, randomFrom } from './random.ts';
-import { choicesFor, decider, resolve } from './rules/decide.ts';
+import { ChoiceList } from './rules/choices.ts';
+import { choicesFor, decider, listChoices, resolve, resolveChoice } from './rules/decide.ts';
 import type { Table } from './rules/table.ts';
 import { cloneState, type GameState, type Outcome } from './state.ts';
 import type { Seat } from './vocabulary.ts';
@@ -55,19 +56,30 @@ export function fastOutcome(game: FastGame): Outcome | null {
   return game.table.state.outcome;
 }
 
+/** The playouts' choice list: one for all, as making a typed array costs more than a short playout's turn. */
+const list = new ChoiceList();
+
 /**
  * Plays uniformly random choices (drawn from `random`) until the game ends or `maxDecisions` pass.
- * Returns the outcome, or null when cut off.
+ * Returns the outcome, or null when cut off. Choices travel as codes (rules/choices.ts), in the same order
+ * as `fastChoices` lists them, so the same draws play the same game as the public API.
  */
 export function fastRandomPlayout(game: FastGame, random: Random, maxDecisions = 10_000): Outcome | null {
-  const state = game.table.state;
+  const { table } = game;
+  const state = table.state;
   for (let i = 0; i < maxDecisions && state.outcome === null; i++) {
     const seat = decider(state);
     if (seat === null) break;
-    const choices = choicesFor(state, seat);
-    const choice = choices[random.int(choices.length)];
-    if (choice === undefined) break;
-    resolve(game.table, seat, choice);
+    if (state.pending.ask === 'setup') {
+      const choices = choicesFor(state, seat);
+      const choice = choices[random.int(choices.length)];
+      if (choice === undefined) break;
+      resolve(table, seat, choice);
+      continue;
+    }
+    const count = listChoices(state, seat, list);
+    if (count === 0) break;
+    resolveChoice(table, seat, list.codes[random.int(count)] ?? 0);
   }
   return state.outcome;
 }

@@ -3,11 +3,10 @@
  * same deck, on either ship. Or, when it has a piece on the enemy deck and the enemy has no piece of its
  * own there (R5.1; the Bomb defends, enemy boarders do not), it raids: a flag attempt (R6) with that piece.
  */
-import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
 import { ofSeat, opponentOf, type Seat } from '../vocabulary.ts';
 import { battle } from './battle.ts';
-import { attackAction, pieceAction } from './canonical-actions.ts';
+import { attackChoice, type ChoiceList, choice, RAID } from './choices.ts';
 import { beginFlagAttempt } from './flag.ts';
 import { ask, emit, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
@@ -16,23 +15,28 @@ function owns(seat: Seat, piece: number): boolean {
   return piece < 10 === (seat === 'red');
 }
 
-export function attackChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
-  battleChoices(state, seat, state.decks.red, choices);
-  battleChoices(state, seat, state.decks.blue, choices);
+export function attackChoices(state: GameState, seat: Seat, into: ChoiceList): void {
+  battleChoices(state, seat, state.decks.red, into);
+  battleChoices(state, seat, state.decks.blue, into);
   const enemy = opponentOf(seat);
   const enemyDeck = ofSeat(state.decks, enemy);
-  if (!enemyDeck.some((piece) => owns(enemy, piece))) {
-    for (const piece of enemyDeck) choices.push(pieceAction('raid', piece));
+  if (!defended(enemy, enemyDeck)) {
+    for (const piece of enemyDeck) into.push(choice(RAID, piece));
   }
-  return choices;
+}
+
+/** R5.1: does `owner` have a piece of its own on its deck? A loop, not `some` with a closure, on a hot path. */
+function defended(owner: Seat, deck: readonly number[]): boolean {
+  for (const piece of deck) if (owns(owner, piece)) return true;
+  return false;
 }
 
 /** The battles `seat` may start on one deck: each of its pieces but the Bomb against each enemy piece there. */
-function battleChoices(state: GameState, seat: Seat, deck: readonly number[], choices: Action[]): void {
+function battleChoices(state: GameState, seat: Seat, deck: readonly number[], into: ChoiceList): void {
   for (const attacker of deck) {
     if (!owns(seat, attacker) || state.kinds[attacker] === 'bomb') continue;
     for (const target of deck) {
-      if (!owns(seat, target)) choices.push(attackAction(attacker, target));
+      if (!owns(seat, target)) into.push(attackChoice(attacker, target));
     }
   }
 }
@@ -56,7 +60,7 @@ function canAttack(state: GameState, seat: Seat): boolean {
   if (facing(seat, state.decks.red) || facing(seat, state.decks.blue)) return true;
   const enemy = opponentOf(seat);
   const enemyDeck = ofSeat(state.decks, enemy);
-  return enemyDeck.length > 0 && !enemyDeck.some((piece) => owns(enemy, piece));
+  return enemyDeck.length > 0 && !defended(enemy, enemyDeck);
 }
 
 export function beginAttack(table: Table): void {

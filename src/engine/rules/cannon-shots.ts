@@ -4,10 +4,10 @@
  * hatch leaves play, a miss returns it unknown (R11.2). When the enemy had no piece on either deck
  * (judged before the shot), a hit earns a flag attempt instead (R5.2).
  */
-import type { Action } from '../actions.ts';
 import { type Aim, fireShot, type ShotTarget } from '../cannon/index.ts';
 import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
+import { type ChoiceList, HATCH, LOSE_PIECE } from './choices.ts';
 import { beginFlagAttempt } from './flag.ts';
 import {
   ask,
@@ -23,13 +23,13 @@ import {
 import { endTurn } from './turn-end.ts';
 
 /** The shooter's choices of an enemy piece for the hatch. */
-export function hatchChoices(state: GameState, shooter: Seat, choices: Action[] = []): Action[] {
-  return piecesOnDecksAs(state, opponentOf(shooter), 'hatch', choices);
+export function hatchChoices(state: GameState, shooter: Seat, into: ChoiceList): void {
+  piecesOnDecksAs(state, opponentOf(shooter), HATCH, into);
 }
 
 /** The hit seat's choices after a sail hit: one of its own pieces on either deck. */
-export function losePieceChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
-  return piecesOnDecksAs(state, seat, 'losePiece', choices);
+export function losePieceChoices(state: GameState, seat: Seat, into: ChoiceList): void {
+  piecesOnDecksAs(state, seat, LOSE_PIECE, into);
 }
 
 export function beginShootSail(table: Table): void {

@@ -1,6 +1,7 @@
 /**
  * The one dispatcher from "who must decide what" (state.pending) to the rule that lists the choices and the
- * rule that carries one out. Both the public API and the bots' fast path go through here.
+ * rule that carries one out. Both the public API and the bots' fast path go through here: the public API
+ * with Action objects, a random playout with the choices' integer codes (choices.ts).
  */
 import type { Action } from '../actions.ts';
 import { clampAim, DEFAULT_AIM } from '../cannon/index.ts';
@@ -14,8 +15,26 @@ import {
   resolveLosePiece,
   resolveShoot,
 } from './cannon-shots.ts';
-import { PASS, SHOOT } from './canonical-actions.ts';
-import { FLAG_CHOICES, resolveTurnFlag } from './flag.ts';
+import {
+  ARG_MASK,
+  ATTACK,
+  actionOf,
+  ChoiceList,
+  choice,
+  codeOf,
+  HATCH,
+  KIND_SHIFT,
+  LOSE_PIECE,
+  NEW_PIRATE,
+  PASS,
+  PLANK,
+  RAID,
+  SHOOT,
+  SWING,
+  TURN_CARD,
+  TURN_FLAG,
+} from './choices.ts';
+import { resolveTurnFlag, turnFlagChoices } from './flag.ts';
 import { newPirateChoices, resolveNewPirate } from './new-pirate.ts';
 import { plankChoices, resolvePlank } from './plank.ts';
 import { resolveSetup, setupChoices } from './setup.ts';
@@ -45,77 +64,113 @@ export function decider(state: GameState): Seat | null {
   return pending.seat;
 }
 
+/** The list `choicesFor` fills before turning codes into actions. */
+const scratch = new ChoiceList();
+
 /** Every action `seat` may take now (without `resign`, which is always accepted while the game runs). */
 export function choicesFor(state: GameState, seat: Seat): readonly Action[] {
   const pending = state.pending;
-  if (pending.ask === 'none') return [];
   if (pending.ask === 'setup') return setupChoices(state, seat);
-  if (pending.seat !== seat) return [];
-  // A fresh list per call: emptying a reused one (`length = 0`) is a runtime call that costs more than a
-  // young-generation allocation, measured on the playouts.
-  const into: Action[] = [];
-  switch (pending.ask) {
-    case 'turnCard':
-      return turnCardChoices(state);
-    case 'newPirate':
-      return withPass(newPirateChoices(state, seat, into));
-    case 'swing':
-      return withPass(swingChoices(state, seat, into));
-    case 'attack':
-      return withPass(attackChoices(state, seat, into));
-    case 'plank':
-      return plankChoices(state, seat, into);
-    case 'hatch':
-      return hatchChoices(state, seat, into);
-    case 'shoot':
-      return state.rules.shots === 'quick'
-        ? [SHOOT]
-        : [{ type: 'shoot', aim: clampAim(DEFAULT_AIM, state.rules.cannon) }];
-    case 'losePiece':
-      return losePieceChoices(state, seat, into);
-    case 'turnFlag':
-      return FLAG_CHOICES;
-  }
+  // R8.2: an aimed shot is listed once, as a template with the default aim.
+  if (pending.ask === 'shoot' && pending.seat === seat && state.rules.shots === 'aimed')
+    return [{ type: 'shoot', aim: clampAim(DEFAULT_AIM, state.rules.cannon) }];
+  const count = listChoices(state, seat, scratch);
+  const actions: Action[] = [];
+  for (let i = 0; i < count; i++) actions.push(actionOf(scratch.codes[i] ?? 0));
+  return actions;
 }
 
-function withPass(choices: Action[]): Action[] {
-  choices.push(PASS);
-  return choices;
+/**
+ * Lists the codes of `seat`'s choices into `into` and returns how many (0 when it has nothing to decide).
+ * Not for setup, whose choices are not coded (`choicesFor` lists them).
+ */
+export function listChoices(state: GameState, seat: Seat, into: ChoiceList): number {
+  into.clear();
+  const pending = state.pending;
+  if (pending.ask === 'none' || pending.ask === 'setup' || pending.seat !== seat) return 0;
+  switch (pending.ask) {
+    case 'turnCard':
+      turnCardChoices(state, into);
+      break;
+    case 'newPirate':
+      newPirateChoices(state, seat, into);
+      into.push(choice(PASS, 0));
+      break;
+    case 'swing':
+      swingChoices(state, seat, into);
+      into.push(choice(PASS, 0));
+      break;
+    case 'attack':
+      attackChoices(state, seat, into);
+      into.push(choice(PASS, 0));
+      break;
+    case 'plank':
+      plankChoices(state, seat, into);
+      break;
+    case 'hatch':
+      hatchChoices(state, seat, into);
+      break;
+    case 'shoot':
+      into.push(choice(SHOOT, 0));
+      break;
+    case 'losePiece':
+      losePieceChoices(state, seat, into);
+      break;
+    case 'turnFlag':
+      turnFlagChoices(into);
+      break;
+  }
+  return into.length;
 }
 
 /** Carries out an action already known to be legal for `seat`. */
 export function resolve(table: Table, seat: Seat, action: Action): void {
-  const { state } = table;
   switch (action.type) {
     case 'setup':
       return resolveSetup(table, seat, action.flags, action.deck);
-    case 'turnCard':
-      return resolveTurnCard(table, action.card);
-    case 'newPirate':
-      return resolveNewPirate(table, action.piece);
-    case 'swing':
-      return resolveSwing(table, action.piece);
-    case 'attack':
-      return resolveAttack(table, action.attacker, action.target);
-    case 'raid':
-      return resolveRaid(table, action.piece);
-    case 'plank':
-      return resolvePlank(table, action.piece);
-    case 'hatch':
-      return resolveHatch(table, action.piece);
     case 'shoot':
       return resolveShoot(table, action.aim ?? null);
-    case 'losePiece':
-      return resolveLosePiece(table, action.piece);
-    case 'turnFlag': {
+    case 'resign':
+      return;
+    default:
+      return resolveChoice(table, seat, codeOf(action));
+  }
+}
+
+/** Carries out the choice with code `code`, already known to be legal for `seat`. */
+export function resolveChoice(table: Table, seat: Seat, code: number): void {
+  const { state } = table;
+  const arg = code & ARG_MASK;
+  switch (code >> KIND_SHIFT) {
+    case TURN_CARD:
+      return resolveTurnCard(table, arg);
+    case NEW_PIRATE:
+      return resolveNewPirate(table, arg);
+    case SWING:
+      return resolveSwing(table, arg);
+    case ATTACK:
+      return resolveAttack(table, Math.floor(arg / 20), arg % 20);
+    case RAID:
+      return resolveRaid(table, arg);
+    case PLANK:
+      return resolvePlank(table, arg);
+    case HATCH:
+      return resolveHatch(table, arg);
+    case LOSE_PIECE:
+      return resolveLosePiece(table, arg);
+    case SHOOT:
+      return resolveShoot(
+        table,
+        state.rules.shots === 'aimed' ? clampAim(DEFAULT_AIM, state.rules.cannon) : null,
+      );
+    case TURN_FLAG: {
       const pending = state.pending;
-      return resolveTurnFlag(table, seat, pending.ask === 'turnFlag' ? pending.raider : null, action.slot);
+      return resolveTurnFlag(table, seat, pending.ask === 'turnFlag' ? pending.raider : null, arg);
     }
-    case 'pass':
+    case PASS:
       // R2.5: an optional action declined.
       if (table.events) emit(table, { type: 'declined', seat, face: currentFace(state) });
       return endTurn(table);
-    case 'resign':
-      return;
   }
+  throw new Error(`No choice has the code ${code}.`);
 }

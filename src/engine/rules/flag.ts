@@ -3,22 +3,19 @@
  * for good (R6.5). Monkey: nothing. Powder Barrel: the boarding piece used leaves play (nothing after a
  * shot). Flag: the attempting seat wins (R6.4, R7.1).
  */
-import type { Action } from '../actions.ts';
 import { ofSeat, opponentOf, type Seat } from '../vocabulary.ts';
-import { PASS } from './canonical-actions.ts';
+import { type ChoiceList, choice, PASS, TURN_FLAG } from './choices.ts';
 import { finish } from './game-end.ts';
 import { emit, removeFromPlay, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 const SEAT_NAMES = { red: 'Red', blue: 'Blue' } as const;
 
-// Frozen like every other listed choice, and the same PASS: fewer object shapes reach `resolve`.
-export const FLAG_CHOICES: readonly Action[] = Object.freeze([
-  Object.freeze({ type: 'turnFlag', slot: 0 }),
-  Object.freeze({ type: 'turnFlag', slot: 1 }),
-  Object.freeze({ type: 'turnFlag', slot: 2 }),
-  PASS,
-]);
+/** Any of the enemy's three flag cards (R6.1), or decline the attempt (R2.5). */
+export function turnFlagChoices(into: ChoiceList): void {
+  for (let slot = 0; slot < 3; slot++) into.push(choice(TURN_FLAG, slot));
+  into.push(choice(PASS, 0));
+}
 
 /** R5: `seat` has earned an attempt, by boarding with `raider` or by the cannon (null). */
 export function beginFlagAttempt(table: Table, seat: Seat, raider: number | null): void {

@@ -1,17 +1,15 @@
 /** R3.3: New pirate. The mover may put one of its extras on its own deck (no deck limit). */
-import type { Action } from '../actions.ts';
 import { firstPieceOf, type GameState } from '../state.ts';
 import { ofSeat, type Seat } from '../vocabulary.ts';
-import { pieceAction } from './canonical-actions.ts';
+import { type ChoiceList, choice, NEW_PIRATE } from './choices.ts';
 import { ask, emit, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
-export function newPirateChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
+export function newPirateChoices(state: GameState, seat: Seat, into: ChoiceList): void {
   const first = firstPieceOf(seat);
   for (let piece = first; piece < first + 10; piece++) {
-    if (state.places[piece] === 'extras') choices.push(pieceAction('newPirate', piece));
+    if (state.places[piece] === 'extras') into.push(choice(NEW_PIRATE, piece));
   }
-  return choices;
 }
 
 function hasExtras(state: GameState, seat: Seat): boolean {

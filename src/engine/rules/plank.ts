@@ -2,9 +2,9 @@
  * R3.6: The plank. The mover's *opponent* picks one of the mover's pieces on either deck, by its place;
  * a coin decides: shark, it leaves play; cheerful pirate, it goes back to its place still unknown (R11.2).
  */
-import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
+import { type ChoiceList, PLANK } from './choices.ts';
 import {
   ask,
   countOnDecks,
@@ -18,8 +18,8 @@ import {
 import { endTurn } from './turn-end.ts';
 
 /** The choices of `chooser`, the opponent of the seat that turned the Plank. */
-export function plankChoices(state: GameState, chooser: Seat, choices: Action[] = []): Action[] {
-  return piecesOnDecksAs(state, opponentOf(chooser), 'plank', choices);
+export function plankChoices(state: GameState, chooser: Seat, into: ChoiceList): void {
+  piecesOnDecksAs(state, opponentOf(chooser), PLANK, into);
 }
 
 export function beginPlank(table: Table): void {

@@ -3,22 +3,19 @@
  * or from the enemy deck back home. The Bomb never goes to the enemy deck. A swung piece stands at the end
  * of the deck it lands on.
  */
-import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
 import { ofSeat, opponentOf, type Seat } from '../vocabulary.ts';
-import { pieceAction } from './canonical-actions.ts';
+import { type ChoiceList, choice, SWING } from './choices.ts';
 import { ask, emit, removeFromDeck, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
-export function swingChoices(state: GameState, seat: Seat, choices: Action[] = []): Action[] {
+export function swingChoices(state: GameState, seat: Seat, into: ChoiceList): void {
   for (const piece of ofSeat(state.decks, seat)) {
-    if (piece < 10 === (seat === 'red') && state.kinds[piece] !== 'bomb')
-      choices.push(pieceAction('swing', piece));
+    if (piece < 10 === (seat === 'red') && state.kinds[piece] !== 'bomb') into.push(choice(SWING, piece));
   }
   for (const piece of ofSeat(state.decks, opponentOf(seat))) {
-    if (piece < 10 === (seat === 'red')) choices.push(pieceAction('swing', piece));
+    if (piece < 10 === (seat === 'red')) into.push(choice(SWING, piece));
   }
-  return choices;
 }
 
 /**

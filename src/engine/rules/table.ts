@@ -2,12 +2,11 @@
  * The table the rules act on while one decision is resolved: a mutable state (a private copy, never the
  * caller's), the live PRNG, and where events go (null on the bots' fast path, which needs none).
  */
-import type { Action } from '../actions.ts';
 import { type GameEvent, privateEvent, publicEvent } from '../events.ts';
 import type { Random } from '../random.ts';
 import { firstPieceOf, type GameState, type Pending } from '../state.ts';
 import { ofSeat, type Seat } from '../vocabulary.ts';
-import { pieceAction } from './canonical-actions.ts';
+import { type ChoiceList, choice, type PieceChoice } from './choices.ts';
 
 export interface Table {
   readonly state: GameState;
@@ -80,19 +79,13 @@ export function piecesOnDecks(state: GameState, owner: Seat): number[] {
   return found;
 }
 
-/** One `type` choice per piece of `owner` standing on either deck, pushed onto `choices`. */
-export function piecesOnDecksAs(
-  state: GameState,
-  owner: Seat,
-  type: 'plank' | 'hatch' | 'losePiece',
-  choices: Action[],
-): Action[] {
+/** One `kind` choice per piece of `owner` standing on either deck, in id order. */
+export function piecesOnDecksAs(state: GameState, owner: Seat, kind: PieceChoice, into: ChoiceList): void {
   const first = firstPieceOf(owner);
   for (let id = first; id < first + 10; id++) {
     const place = state.places[id];
-    if (place === 'red' || place === 'blue') choices.push(pieceAction(type, id));
+    if (place === 'red' || place === 'blue') into.push(choice(kind, id));
   }
-  return choices;
 }
 
 /**

@@ -2,12 +2,11 @@
  * R2: a turn. The mover turns exactly one action card (R2.1), never the one the opponent turned just before
  * (R2.2) nor one set aside (R10.3); the face now up is carried out (R2.3, R3).
  */
-import type { Action } from '../actions.ts';
 import type { GameState } from '../state.ts';
 import { CARD_COUNT, type CardFace } from '../vocabulary.ts';
 import { beginAttack } from './attack.ts';
 import { beginShootSail, beginShootSkull } from './cannon-shots.ts';
-import { turnCardAction } from './canonical-actions.ts';
+import { type ChoiceList, choice, TURN_CARD } from './choices.ts';
 import { beginNewPirate } from './new-pirate.ts';
 import { beginPlank } from './plank.ts';
 import { beginSwing } from './swing.ts';
@@ -15,28 +14,27 @@ import { emit, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 /**
- * The lists of card choices by the bit mask of cards that may not be turned (set aside or just turned),
- * made when first needed. An array indexed by the mask, which is faster than a Map on every turn.
+ * The card choices by the bit mask of cards that may not be turned (set aside or just turned), made when
+ * first needed: turning a card is most of a game's decisions, and sharing a list spares listing it.
  */
-const choicesByBlocked: (readonly Action[] | undefined)[] = new Array(1 << CARD_COUNT).fill(undefined);
+const choicesByBlocked: (Int32Array | undefined)[] = new Array(1 << CARD_COUNT).fill(undefined);
 
-export function turnCardChoices(state: GameState): readonly Action[] {
+export function turnCardChoices(state: GameState, into: ChoiceList): void {
   const cards = state.cards;
   let blocked = state.lastTurned === null ? 0 : 1 << state.lastTurned;
   // Only the advanced variant sets cards aside (R10).
   if (state.rules.variant === 'advanced') {
-    for (let index = 0; index < cards.length; index++)
-      if (cards[index]?.aside !== null) blocked |= 1 << index;
+    for (let index = 0; index < CARD_COUNT; index++) if (cards[index]?.aside !== null) blocked |= 1 << index;
   }
-  const cached = choicesByBlocked[blocked];
-  if (cached) return cached;
-  const choices: Action[] = [];
-  for (let index = 0; index < cards.length; index++) {
-    if ((blocked & (1 << index)) === 0) choices.push(turnCardAction(index));
+  let codes = choicesByBlocked[blocked];
+  if (codes === undefined) {
+    const open: number[] = [];
+    for (let index = 0; index < CARD_COUNT; index++)
+      if ((blocked & (1 << index)) === 0) open.push(choice(TURN_CARD, index));
+    codes = Int32Array.from(open);
+    choicesByBlocked[blocked] = codes;
   }
-  Object.freeze(choices);
-  choicesByBlocked[blocked] = choices;
-  return choices;
+  into.share(codes);
 }
 
 /** Why card `index` may not be turned now, or null. */
