@@ -37,6 +37,10 @@ export const FEATURES = [
   'shownValue',
   /** The Bomb still in play (it stops every attacker but Boris). */
   'bomb',
+  /** A raid this turn: raid ready and an Attack face to turn (or Attack turned), times flagChance. */
+  'raidNow',
+  /** A cannon shot at an exposed enemy this turn (a Shoot face to turn, or aiming), times flagChance. */
+  'shotNow',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
@@ -46,7 +50,8 @@ export type Feature = (typeof FEATURES)[number];
  * Order as in FEATURES.
  */
 export const WEIGHTS: readonly number[] = [
-  0.0791, 0.1159, 0.0737, -0.121, -0.0018, 0.1056, -0.5238, 0.3821, 1.7371, 0.6962, -0.0737, -0.0153, -0.0427,
+  0.0554, 0.1158, 0.0743, -0.1685, 0.0423, 0.104, -0.6032, 0.3866, 1.3242, 0.6394, -0.0727, -0.015, -0.0428,
+  1.3934, 0.1858,
 ];
 
 const SEATS: readonly Seat[] = ['red', 'blue'];
@@ -95,6 +100,9 @@ export function featuresOf(state: GameState, into: number[] = []): number[] {
     add(into, 10, sign * extras);
     add(into, 11, sign * shownValue);
     add(into, 12, sign * bomb);
+    const now = thisTurn(state, seat, raidReady === 1, enemyExposed === 1);
+    add(into, 13, sign * (now & RAID_NOW ? flagChance : 0));
+    add(into, 14, sign * (now & SHOT_NOW ? flagChance : 0));
   }
   return into;
 }
@@ -155,6 +163,7 @@ function seatSum(state: GameState, seat: Seat, w: readonly number[]): number {
   const flagChance = unshown > 0 ? 1 / unshown : 1;
   const raidReady = away > 0 && enemyHome === 0 ? 1 : 0;
   const enemyExposed = enemyHome + enemyAway === 0 ? 1 : 0;
+  const now = thisTurn(state, seat, raidReady === 1, enemyExposed === 1);
   return (
     (w[1] ?? 0) * material +
     (w[2] ?? 0) * Math.min(home, 3) +
@@ -167,6 +176,35 @@ function seatSum(state: GameState, seat: Seat, w: readonly number[]): number {
     (w[9] ?? 0) * enemyExposed * flagChance +
     (w[10] ?? 0) * extras +
     (w[11] ?? 0) * shownValue +
-    (w[12] ?? 0) * bomb
+    (w[12] ?? 0) * bomb +
+    (now & RAID_NOW ? (w[13] ?? 0) * flagChance : 0) +
+    (now & SHOT_NOW ? (w[14] ?? 0) * flagChance : 0)
   );
+}
+
+const RAID_NOW = 1;
+const SHOT_NOW = 2;
+
+/**
+ * What `seat` can still do about the enemy flag in the turn under way: a raid (R5.1) or a shot at an exposed
+ * enemy (R5.2), either chosen already or one card turn away. The score cannot see a turn ahead, and a flag
+ * attempt one card away is worth far more than one two turns away.
+ */
+function thisTurn(state: GameState, seat: Seat, raidReady: boolean, enemyExposed: boolean): number {
+  const pending = state.pending;
+  if (pending.ask === 'none' || pending.ask === 'setup' || pending.seat !== seat) return 0;
+  if (pending.ask === 'turnFlag') return RAID_NOW;
+  if (pending.ask === 'attack') return raidReady ? RAID_NOW : 0;
+  if (pending.ask === 'shoot') return pending.open ? SHOT_NOW : 0;
+  if (pending.ask !== 'turnCard' || !(raidReady || enemyExposed)) return 0;
+  let now = 0;
+  const cards = state.cards;
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i] as (typeof cards)[number];
+    if (card.aside !== null || i === state.lastTurned) continue;
+    const face = card.sides[card.up === 0 ? 1 : 0];
+    if (face === 'attack' && raidReady) now |= RAID_NOW;
+    else if ((face === 'shootSail' || face === 'shootSkull') && enemyExposed) now |= SHOT_NOW;
+  }
+  return now;
 }

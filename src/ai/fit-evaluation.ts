@@ -6,7 +6,10 @@
  */
 import {
   applyAction,
+  type BySeat,
   createGame,
+  eventsFor,
+  type GameEvent,
   type GameState,
   legalActions,
   type Random,
@@ -14,6 +17,7 @@ import {
   toAct,
   viewFor,
 } from '../engine/index.ts';
+import type { Bot } from './bot.ts';
 import { FEATURES, featuresOf, WEIGHTS } from './evaluation.ts';
 import { heuristicChoice } from './heuristic.ts';
 
@@ -30,6 +34,11 @@ export interface FitOptions {
   readonly explore?: number;
   /** Share of decisions whose position is kept (default 0.25; neighbours are much alike). */
   readonly keep?: number;
+  /**
+   * Makes the player of one seat for one game (default: the heuristic). Positions from stronger players'
+   * games are the ones a strong search meets.
+   */
+  readonly players?: () => Bot;
   readonly onGame?: (done: number, total: number) => void;
 }
 
@@ -43,22 +52,37 @@ export interface Fit {
 }
 
 /** Plays one seeded game and returns samples of its positions, labelled with its outcome. */
-export function gameSamples(seed: string, random: Random, explore: number, keep: number): Sample[] {
+export function gameSamples(
+  seed: string,
+  random: Random,
+  explore: number,
+  keep: number,
+  players?: () => Bot,
+): Sample[] {
   let state: GameState = createGame({ seed, shots: 'quick', turnLimit: 300 });
+  const bots: BySeat<Bot> | null = players ? { red: players(), blue: players() } : null;
+  const history: BySeat<GameEvent[]> = { red: [], blue: [] };
   const kept: number[][] = [];
   while (state.outcome === null) {
     const seat = toAct(state)[0];
     if (seat === undefined) break;
     if (state.phase === 'play' && random.float() < keep) kept.push(featuresOf(state, []));
     const legal = legalActions(state, seat);
+    const view = viewFor(state, seat);
     const action =
       state.phase === 'play' && random.float() < explore
         ? legal[random.int(legal.length)]
-        : heuristicChoice(viewFor(state, seat), random);
+        : bots
+          ? bots[seat].decide({ view, history: history[seat], random })
+          : heuristicChoice(view, random);
     if (action === undefined) break;
     const result = applyAction(state, seat, action);
     if (!result.ok) throw new Error(result.error.message);
     state = result.state;
+    if (bots) {
+      history.red.push(...eventsFor(result.events, 'red'));
+      history.blue.push(...eventsFor(result.events, 'blue'));
+    }
   }
   const winner = state.outcome?.winner ?? null;
   const red = winner === null ? 0.5 : winner === 'red' ? 1 : 0;
@@ -145,7 +169,7 @@ export function fitEvaluation(options: FitOptions): Fit {
   const heldOut: Sample[] = [];
   for (let g = 0; g < options.games; g++) {
     const random = randomFromSeed(`${options.seed}/fit-${g}`);
-    const samples = gameSamples(`${options.seed}/game-${g}`, random, explore, keep);
+    const samples = gameSamples(`${options.seed}/game-${g}`, random, explore, keep, options.players);
     (g % 2 === 0 ? training : heldOut).push(...samples);
     options.onGame?.(g + 1, options.games);
   }

@@ -101,7 +101,7 @@ export function searchBot(options: SearchBotOptions): Bot {
           ? options.budget
           : { ...options.budget, ms: Math.max(1, cap - (performance.now() - began)) };
       const result = search(seatOf(view), worlds, random, budget, prior, enemyView);
-      const chosen = pickMove(result.stats, options.sampleMove === true, random);
+      const chosen = pickMove(result.stats, options.sampleMove === true, priorVisits, random);
       return withAim(legalFor(view, chosen, random), view, options.skill, random);
     },
   };
@@ -112,13 +112,20 @@ export function priorMean(score: number): number {
   return Number.isFinite(score) ? Math.min(0.8, Math.max(0.2, 0.5 + 0.03 * score)) : 0.2;
 }
 
-function pickMove(stats: ReturnType<typeof search>['stats'], sample: boolean, random: Random): Action | null {
+function pickMove(
+  stats: ReturnType<typeof search>['stats'],
+  sample: boolean,
+  priorVisits: number,
+  random: Random,
+): Action | null {
   if (stats.length === 0) return null;
   if (sample) {
-    const total = stats.reduce((sum, s) => sum + s.visits, 0);
+    // Only the visits the search made count: the prior's pretend visits would flatten the draw.
+    const searched = (s: (typeof stats)[number]) => Math.max(0, s.visits - priorVisits);
+    const total = stats.reduce((sum, s) => sum + searched(s), 0);
     let draw = random.float() * total;
     for (const s of stats) {
-      draw -= s.visits;
+      draw -= searched(s);
       if (draw < 0) return s.action;
     }
   }

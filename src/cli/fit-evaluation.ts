@@ -4,18 +4,23 @@
  * The AI layer does the work; this file reads flags and prints.
  */
 import { parseArgs } from 'node:util';
+import type { Bot } from '../ai/bot.ts';
 import { FEATURES, WEIGHTS } from '../ai/evaluation.ts';
 import { fitEvaluation } from '../ai/fit-evaluation.ts';
+import { createBot } from '../ai/levels.ts';
 import type { Command } from './command.ts';
 
-const USAGE = `Usage: pirates fit-evaluation [--games N] [--seed S] [--json]
+const USAGE = `Usage: pirates fit-evaluation [--games N] [--seed S] [--players BOT] [--explore P] [--json]
 
-Plays N seeded games between heuristic players that choose at random one time in five, keeps a quarter of
-the positions with who won in the end, fits a logistic regression on the even games and judges it on the
-odd ones. Paste the weights into src/ai/evaluation.ts to use them.
-  --games N   games to play (default 6000, about a minute and a half here)
-  --seed S    seed (default 1); the same seed gives the same weights
-  --json      print one object { weights, heldOut, current, trainingSamples }`;
+Plays N seeded games between two players of one kind (the heuristic unless --players says otherwise) that
+choose at random with chance P, keeps a quarter of the positions with who won in the end, fits a logistic
+regression on the even games and judges it on the odd ones. Paste the weights into src/ai/evaluation.ts
+to use them.
+  --games N       games to play (default 6000, about half a minute here with the heuristic)
+  --seed S        seed (default 1); the same seed gives the same weights
+  --players BOT   who plays the games: any name \`pirates tournament\` takes but oracle (default heuristic)
+  --explore P     chance of a random choice instead of the player's, 0 to 1 (default 0.2)
+  --json          print one object { weights, heldOut, current, trainingSamples }`;
 
 export const fitEvaluationCommand: Command = {
   name: 'fit-evaluation',
@@ -26,7 +31,13 @@ export const fitEvaluationCommand: Command = {
     try {
       ({ values } = parseArgs({
         args: [...args],
-        options: { games: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' } },
+        options: {
+          games: { type: 'string' },
+          seed: { type: 'string' },
+          players: { type: 'string' },
+          explore: { type: 'string' },
+          json: { type: 'boolean' },
+        },
       }));
     } catch (error) {
       process.stderr.write(`pirates fit-evaluation: ${(error as Error).message}\n${USAGE}\n`);
@@ -37,9 +48,23 @@ export const fitEvaluationCommand: Command = {
       process.stderr.write('pirates fit-evaluation: --games must be a whole number from 2.\n');
       return 2;
     }
+    const explore = Number(values.explore ?? '0.2');
+    if (!(explore >= 0 && explore <= 1)) {
+      process.stderr.write('pirates fit-evaluation: --explore must be a number from 0 to 1.\n');
+      return 2;
+    }
+    const name = String(values.players ?? 'heuristic');
+    const made = createBot(name);
+    if (!made.ok) {
+      process.stderr.write(`pirates fit-evaluation: ${made.error.message}\n`);
+      return 2;
+    }
     const fit = fitEvaluation({
       games,
+      explore,
       seed: String(values.seed ?? '1'),
+      // The heuristic's own fast path; any other player is made fresh per game and seat (beliefs are per game).
+      ...(name === 'heuristic' ? {} : { players: () => (createBot(name) as { ok: true; value: Bot }).value }),
       onGame: (done, total) => {
         if (done % 100 === 0 || done === total) process.stderr.write(`\r${done}/${total} games`);
       },

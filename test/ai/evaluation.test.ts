@@ -38,6 +38,26 @@ describe('the search evaluation', () => {
     expect(winChance(flagsShown)).toBeGreaterThan(winChance(open));
   });
 
+  it('sees a raid one card away (raidNow) only for the seat about to turn that card', () => {
+    const red = { deck: ['earring'], boarding: ['incisor'] } as const;
+    const redToTurn = position({ mover: 'red', red, blue: {}, card: 'attack' }).state;
+    const blueToTurn = position({ mover: 'blue', red, blue: {}, card: 'attack' }).state;
+    const raidNow = FEATURES.indexOf('raidNow');
+    // Blue shows no flag card yet: the raid finds the Flag one time in three.
+    expect(featuresOf(redToTurn)[raidNow]).toBeCloseTo(1 / 3, 9);
+    expect(featuresOf(blueToTurn)[raidNow]).toBe(0);
+    // Red's Attack is barred when blue turned that card just before (R2.2) and no other shows Attack.
+    const barred = {
+      ...redToTurn,
+      lastTurned: 0,
+      cards: redToTurn.cards.map((card, i) =>
+        i === 0 ? card : { ...card, up: (card.sides[0] === 'attack' ? 0 : 1) as 0 | 1 },
+      ),
+    };
+    expect(featuresOf(barred)[raidNow]).toBe(0);
+    expect(winChance(redToTurn)).toBeGreaterThan(winChance(barred));
+  });
+
   it('counts material: losing the Captain lowers the owner’s chance', () => {
     const full = position({ mover: 'red', red: { deck: ['captain'] }, blue: { deck: ['earring'] } }).state;
     const lost = position({

@@ -19,6 +19,29 @@ describe('pirates fit-evaluation', () => {
     expect(Number.isFinite(fit.heldOut.logLoss)).toBe(true);
   });
 
+  it('--players fits games between the named computer players instead of the heuristic', async () => {
+    const run = (players: string) =>
+      capture(() =>
+        main(['fit-evaluation', '--games', '4', '--seed', 'cli', '--players', players, '--json']),
+      );
+    const heuristic = await run('heuristic');
+    const searching = await run('ismcts:20');
+    expect(searching.code).toBe(0);
+    const samples = (out: string) => (JSON.parse(out) as { trainingSamples: number }).trainingSamples;
+    // Other players play other games: the positions differ.
+    expect(JSON.parse(searching.out)).not.toEqual(JSON.parse(heuristic.out));
+    expect(samples(searching.out)).toBeGreaterThan(0);
+  });
+
+  it('refuses an unknown --players or a bad --explore with a sentence and exit code 2', async () => {
+    const nobody = await capture(() => main(['fit-evaluation', '--players', 'nobody']));
+    expect(nobody.code).toBe(2);
+    expect(nobody.err).toContain("There is no computer player called 'nobody'");
+    const explore = await capture(() => main(['fit-evaluation', '--explore', '2']));
+    expect(explore.code).toBe(2);
+    expect(explore.err).toContain('--explore must be a number from 0 to 1');
+  });
+
   it('refuses a bad --games with a sentence and exit code 2', async () => {
     const { code, err } = await capture(() => main(['fit-evaluation', '--games', 'many']));
     expect(code).toBe(2);
