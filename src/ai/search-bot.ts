@@ -1,7 +1,8 @@
 /**
  * The searching bots (medium, hard, expert, ismcts:N): setup by the heuristic, then SO-ISMCTS over worlds
  * drawn from the view, optionally through a belief over the enemy's kinds. The move is the most visited
- * root action, or one drawn in proportion to visits (a little root randomness, AI.md).
+ * root action (drawing it in proportion to visits, AI.md's root randomness, made medium far too weak:
+ * docs/ai.md, "The ladder").
  */
 import { type Action, actionKey, type PieceKind, type PlayerView, type Random } from '../engine/index.ts';
 import { withAim } from './aim.ts';
@@ -17,8 +18,6 @@ export interface SearchBotOptions {
   readonly budget: SearchBudget;
   /** Aim skill in aimed games (0-1). */
   readonly skill: number;
-  /** Draw the move in proportion to visits instead of taking the most visited. */
-  readonly sampleMove?: boolean;
   /** Pretend visits given to the heuristic's opinion of each root action (0: none). */
   readonly priorVisits?: number;
   /** Share of iterations in worlds the enemy could imagine (expert), 0 for none. */
@@ -101,7 +100,7 @@ export function searchBot(options: SearchBotOptions): Bot {
           ? options.budget
           : { ...options.budget, ms: Math.max(1, cap - (performance.now() - began)) };
       const result = search(seatOf(view), worlds, random, budget, prior, enemyView);
-      const chosen = pickMove(result.stats, options.sampleMove === true, priorVisits, random);
+      const chosen = mostVisited(result.stats);
       return withAim(legalFor(view, chosen, random), view, options.skill, random);
     },
   };
@@ -112,23 +111,7 @@ export function priorMean(score: number): number {
   return Number.isFinite(score) ? Math.min(0.8, Math.max(0.2, 0.5 + 0.03 * score)) : 0.2;
 }
 
-function pickMove(
-  stats: ReturnType<typeof search>['stats'],
-  sample: boolean,
-  priorVisits: number,
-  random: Random,
-): Action | null {
-  if (stats.length === 0) return null;
-  if (sample) {
-    // Only the visits the search made count: the prior's pretend visits would flatten the draw.
-    const searched = (s: (typeof stats)[number]) => Math.max(0, s.visits - priorVisits);
-    const total = stats.reduce((sum, s) => sum + searched(s), 0);
-    let draw = random.float() * total;
-    for (const s of stats) {
-      draw -= searched(s);
-      if (draw < 0) return s.action;
-    }
-  }
+function mostVisited(stats: ReturnType<typeof search>['stats']): Action | null {
   let best = stats[0];
   for (const s of stats) {
     if (best === undefined || s.visits > best.visits || (s.visits === best.visits && s.mean > best.mean))
