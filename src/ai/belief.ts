@@ -147,9 +147,14 @@ export class ParticleBelief implements BeliefLike {
       case 'newPirate':
         if (event.seat === enemy) {
           const options = enemyIds.filter((id) => board[id] === 'extras');
+          // The Bomb is the best lone defender and the worst extra guard beside others.
+          const homeEmpty = !enemyIds.some((id) => board[id] === enemy);
           this.reweight((p) =>
             choiceOdds(
-              options.map((id) => 0.4 * VALUE[kindAt(p, id, first)]),
+              options.map((id) => {
+                const kind = kindAt(p, id, first);
+                return 0.4 * (kind === 'bomb' ? (homeEmpty ? 9 : 1) : VALUE[kind]);
+              }),
               options.indexOf(event.piece),
               this.options,
             ),
@@ -163,11 +168,9 @@ export class ParticleBelief implements BeliefLike {
           const away = enemyIds.filter((id) => board[id] === seat);
           const chosen =
             event.ship === seat ? home.indexOf(event.piece) : home.length + away.indexOf(event.piece);
+          const raiding = !ownIds(seat).some((id) => board[id] === seat);
           this.reweight((p) => {
-            const scores = home.map((id) => {
-              const kind = kindAt(p, id, first);
-              return kind === 'bomb' ? Number.NEGATIVE_INFINITY : 0.5 * (VALUE[kind] - 4.5);
-            });
+            const scores = home.map((id) => swingOdds(kindAt(p, id, first), raiding));
             for (const _ of away) scores.push(-0.5);
             scores.push(0);
             return choiceOdds(scores, chosen, this.options);
@@ -179,14 +182,27 @@ export class ParticleBelief implements BeliefLike {
         if (event.seat === enemy && event.face === 'attack') this.reweightDeclinedAttack(enemy, first);
         if (event.seat === enemy && event.face === 'swing') {
           const home = enemyIds.filter((id) => board[id] === enemy);
+          const raiding = !ownIds(seat).some((id) => board[id] === seat);
           this.reweight((p) => {
-            const scores = home.map((id) => {
-              const kind = kindAt(p, id, first);
-              return kind === 'bomb' ? Number.NEGATIVE_INFINITY : 0.5 * (VALUE[kind] - 4.5);
-            });
+            const scores = home.map((id) => swingOdds(kindAt(p, id, first), raiding));
             scores.push(0);
             return choiceOdds(scores, scores.length - 1, this.options);
           });
+        }
+        return;
+      case 'flagAttempt':
+        // A raid from our deck: anyone sensible sends the cheapest boarder (the Powder Barrel takes it).
+        if (event.seat === enemy && event.raider !== null) {
+          const raiders = enemyIds.filter((id) => board[id] === seat);
+          if (raiders.length > 1) {
+            this.reweight((p) =>
+              choiceOdds(
+                raiders.map((id) => -0.5 * VALUE[kindAt(p, id, first)]),
+                raiders.indexOf(event.raider ?? -1),
+                this.options,
+              ),
+            );
+          }
         }
         return;
       case 'pieceOut':
@@ -312,6 +328,21 @@ export class ParticleBelief implements BeliefLike {
     this.particles = next;
     this.weights = next.map(() => 1);
   }
+}
+
+/** Our ids (the searcher's), 0-9 for red, 10-19 for blue. */
+function ownIds(seat: Seat): number[] {
+  const first = seat === 'red' ? 0 : 10;
+  return Array.from({ length: 10 }, (_, i) => first + i);
+}
+
+/**
+ * How much the enemy wants to swing a piece from its own deck to ours: a strong boarder to fight, or, when
+ * our deck stands empty, a cheap raider (the Powder Barrel takes the raider). The Bomb never swings.
+ */
+function swingOdds(kind: PieceKind, raiding: boolean): number {
+  if (kind === 'bomb') return Number.NEGATIVE_INFINITY;
+  return raiding ? 0.5 * (4.5 - VALUE[kind]) : 0.5 * (VALUE[kind] - 4.5);
 }
 
 function kindAt(particle: readonly PieceKind[], id: number, first: number): PieceKind {

@@ -8,7 +8,7 @@
  * score stays fair to both seats.
  */
 import { type GameState, opponentOf, type PieceKind, type Seat } from '../engine/index.ts';
-import { VALUE } from './judgement.ts';
+import { loserOf, VALUE } from './judgement.ts';
 
 export const FEATURES = [
   /** +1 when red moves now, -1 when blue does. */
@@ -41,6 +41,10 @@ export const FEATURES = [
   'raidNow',
   /** A cannon shot at an exposed enemy this turn (a Shoot face to turn, or aiming), times flagChance. */
   'shotNow',
+  /** The best battle on offer: the most value one attack could win, on either deck (0 when none gains). */
+  'battleEdge',
+  /** The Bomb standing on its own deck: every boarder but Boris that attacks it loses. */
+  'bombHome',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
@@ -50,8 +54,8 @@ export type Feature = (typeof FEATURES)[number];
  * Order as in FEATURES.
  */
 export const WEIGHTS: readonly number[] = [
-  0.0554, 0.1158, 0.0743, -0.1685, 0.0423, 0.104, -0.6032, 0.3866, 1.3242, 0.6394, -0.0727, -0.015, -0.0428,
-  1.3934, 0.1858,
+  0.0574, 0.111, 0.1084, -0.1053, 0.0329, 0.0932, -0.5335, 0.427, 1.3005, 0.6127, -0.0509, -0.0252, -0.2316,
+  1.3845, 0.1829, 0.0601, 0.2881,
 ];
 
 const SEATS: readonly Seat[] = ['red', 'blue'];
@@ -103,6 +107,8 @@ export function featuresOf(state: GameState, into: number[] = []): number[] {
     const now = thisTurn(state, seat, raidReady === 1, enemyExposed === 1);
     add(into, 13, sign * (now & RAID_NOW ? flagChance : 0));
     add(into, 14, sign * (now & SHOT_NOW ? flagChance : 0));
+    add(into, 15, sign * battleEdge(state, seat));
+    add(into, 16, sign * (bombHome(state, seat) ? 1 : 0));
   }
   return into;
 }
@@ -178,8 +184,40 @@ function seatSum(state: GameState, seat: Seat, w: readonly number[]): number {
     (w[11] ?? 0) * shownValue +
     (w[12] ?? 0) * bomb +
     (now & RAID_NOW ? (w[13] ?? 0) * flagChance : 0) +
-    (now & SHOT_NOW ? (w[14] ?? 0) * flagChance : 0)
+    (now & SHOT_NOW ? (w[14] ?? 0) * flagChance : 0) +
+    (w[15] ?? 0) * battleEdge(state, seat) +
+    (bombHome(state, seat) ? (w[16] ?? 0) : 0)
   );
+}
+
+/**
+ * The most value `seat` could win with one attack now, on either deck (kinds as the world has them): the
+ * score otherwise cannot tell the Captain standing next to a weaker enemy from one standing alone.
+ */
+function battleEdge(state: GameState, seat: Seat): number {
+  const red = seat === 'red';
+  let best = 0;
+  for (const deck of [state.decks.red, state.decks.blue]) {
+    for (const attacker of deck) {
+      if (attacker < 10 !== red) continue;
+      const a = state.kinds[attacker] as PieceKind;
+      if (a === 'bomb') continue;
+      for (const target of deck) {
+        if (target < 10 === red) continue;
+        const t = state.kinds[target] as PieceKind;
+        const loser = loserOf(a, t);
+        const gain = loser === 'defender' ? VALUE[t] : loser === 'attacker' ? -VALUE[a] : VALUE[t] - VALUE[a];
+        if (gain > best) best = gain;
+      }
+    }
+  }
+  return best;
+}
+
+function bombHome(state: GameState, seat: Seat): boolean {
+  const red = seat === 'red';
+  for (const piece of state.decks[seat]) if (piece < 10 === red && state.kinds[piece] === 'bomb') return true;
+  return false;
 }
 
 const RAID_NOW = 1;

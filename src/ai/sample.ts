@@ -74,6 +74,8 @@ export class Determinizer {
   private readonly rules: Rules;
   private readonly places: Place[];
   private readonly shown: boolean[];
+  /** Per piece id: has it ever boarded (computed once: every sampled world copies it). */
+  private readonly boarded: boolean[];
   private readonly ownFlagsShown: boolean[];
   private readonly current: number | null;
   private readonly aside: { red: number | null; blue: number | null };
@@ -98,6 +100,7 @@ export class Determinizer {
     }
     for (const piece of view.out) places[piece.id] = 'out';
     this.places = places;
+    this.boarded = this.hidden.known.map((_, id) => isBoarded(view, id));
     const seat = this.hidden.seat;
     const own = options.ownShown ?? ownShown(view, history);
     this.shown = this.hidden.known.map((kind, id) =>
@@ -189,7 +192,7 @@ export class Determinizer {
       places: this.places.slice(),
       decks: { red: view.ships.red.deck.map((p) => p.id), blue: view.ships.blue.deck.map((p) => p.id) },
       shown: this.shown.slice(),
-      boarded: hidden.known.map((_, id) => isBoarded(view, id)),
+      boarded: this.boarded.slice(),
       out: view.out.map((p) => p.id),
       flagSlots,
       flagShown,

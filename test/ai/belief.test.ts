@@ -50,6 +50,59 @@ describe('the particle belief', () => {
     }
     expect(checked).toBeGreaterThan(200);
   });
+
+  it('puts more weight on the true kinds of the enemy pieces on deck than sampling from the view alone', () => {
+    // Mean log chance of the truth, over every hidden enemy piece on a deck at every decision of red, in
+    // seeded games between heuristic players: the evidence (setup, new pirates, swings, raids, declined
+    // attacks, losses to the sail) must beat the uniform draw of the hard constraints.
+    const heuristic = createBot('heuristic');
+    if (!heuristic.ok) throw new Error('no heuristic');
+    const score = { belief: 0, uniform: 0, pieces: 0 };
+    for (let g = 0; g < 64; g++) {
+      let state = createGame({ seed: `truth-${g}`, shots: 'quick', turnLimit: 200 });
+      const history = { red: [] as GameEvent[], blue: [] as GameEvent[] };
+      const belief = new ParticleBelief();
+      const random = { red: randomFromSeed(`truth-red-${g}`), blue: randomFromSeed(`truth-blue-${g}`) };
+      const draws = randomFromSeed(`truth-draws-${g}`);
+      while (state.outcome === null) {
+        const seat = toAct(state)[0];
+        if (seat === undefined) break;
+        const view = viewFor(state, seat);
+        if (seat === 'red' && view.phase === 'play') {
+          const determinizer = new Determinizer(view, history.red);
+          const draw = belief.prepare({ view, history: history.red, random: draws }, determinizer);
+          const onDeck = new Set(view.ships.blue.deck.concat(view.ships.red.deck).map((p) => p.id));
+          const unknown = determinizer.hidden.unknown;
+          const hits = { belief: unknown.map(() => 0), uniform: unknown.map(() => 0) };
+          const n = 200;
+          for (let i = 0; i < n; i++) {
+            const fromBelief = draw(draws);
+            const fromView = determinizer.sample(draws).kinds;
+            unknown.forEach((id, j) => {
+              if (fromBelief[j] === state.kinds[id]) hits.belief[j] = (hits.belief[j] ?? 0) + 1;
+              if (fromView[id] === state.kinds[id]) hits.uniform[j] = (hits.uniform[j] ?? 0) + 1;
+            });
+          }
+          unknown.forEach((id, j) => {
+            if (!onDeck.has(id)) return;
+            score.belief += Math.log(((hits.belief[j] ?? 0) + 0.5) / (n + 1));
+            score.uniform += Math.log(((hits.uniform[j] ?? 0) + 0.5) / (n + 1));
+            score.pieces++;
+          });
+        }
+        const result = applyAction(
+          state,
+          seat,
+          heuristic.value.decide({ view, history: history[seat], random: random[seat] }),
+        );
+        if (!result.ok) throw new Error(result.error.message);
+        state = result.state;
+        for (const s of SEATS) history[s].push(...eventsFor(result.events, s));
+      }
+    }
+    expect(score.pieces).toBeGreaterThan(5000);
+    expect(score.belief / score.pieces).toBeGreaterThan(score.uniform / score.pieces + 0.02);
+  });
 });
 
 describe('a search bot keeps its belief per game', () => {

@@ -38,6 +38,36 @@ describe('the search evaluation', () => {
     expect(winChance(flagsShown)).toBeGreaterThan(winChance(open));
   });
 
+  it('weighs the best battle on offer (battleEdge) and the Bomb guarding its own deck (bombHome)', () => {
+    const battleEdge = FEATURES.indexOf('battleEdge');
+    const bombHome = FEATURES.indexOf('bombHome');
+    // Red's Captain boards beside a blue Earring (worth 3) and Whip (worth 5): the Whip is the best prize.
+    const prize = position({
+      mover: 'red',
+      red: { deck: ['incisor'], boarding: ['captain'] },
+      blue: { deck: ['earring', 'whip'] },
+    }).state;
+    expect(featuresOf(prize)[battleEdge]).toBeCloseTo(5, 9);
+    // Beside blue's Adder the Captain has nothing to win (the Adder beats it), so neither side has an edge;
+    // but the Adder attacking the Captain wins 7 for blue.
+    const adder = position({
+      mover: 'red',
+      red: { deck: ['incisor'], boarding: ['captain'] },
+      blue: { deck: ['adder'] },
+    }).state;
+    expect(featuresOf(adder)[battleEdge]).toBeCloseTo(-7, 9);
+    expect(winChance(prize)).toBeGreaterThan(winChance(adder));
+    // The Bomb at home counts for red; on blue's deck it would count for nothing (it never boards).
+    const guarded = position({ mover: 'red', red: { deck: ['bomb'] }, blue: { deck: ['earring'] } }).state;
+    const unguarded = position({
+      mover: 'red',
+      red: { deck: ['earring'] },
+      blue: { deck: ['earring'] },
+    }).state;
+    expect(featuresOf(guarded)[bombHome]).toBe(1);
+    expect(featuresOf(unguarded)[bombHome]).toBe(0);
+  });
+
   it('sees a raid one card away (raidNow) only for the seat about to turn that card', () => {
     const red = { deck: ['earring'], boarding: ['incisor'] } as const;
     const redToTurn = position({ mover: 'red', red, blue: {}, card: 'attack' }).state;
