@@ -39,8 +39,8 @@ export const HARD = { iterations: 300, ms: 300 } as const;
  * expert: the belief search with 16,000 iterations and no random playout: each iteration scores the
  * position where it leaves the tree with the fitted evaluation (evaluation.ts). Random moves after the tree
  * only blurred that judgement: at 4,000 iterations, playouts of 6 then the fitted score beat the heuristic
- * 68.5%, the score at once 75% (100 games each); at 16,000 iterations the score at once 81%, and 84.5% over
- * 400 games once the belief read raids and the score saw battles (docs/ai.md, fourth session).
+ * 68.5%, the score at once 75% (100 games each); at 16,000 iterations the score at once 81%, and 84.3% over
+ * 600 games once the belief read raids and the score saw battles (docs/ai.md, fourth session).
  * The 350 ms cap is a safety net for a loaded machine.
  */
 export const EXPERT = { iterations: 16_000, playoutDepth: 0, ms: 350 } as const;
