@@ -14,7 +14,7 @@ import {
   type Seat,
 } from '../engine/index.ts';
 import type { DecisionInput } from './bot.ts';
-import { loserOf, VALUE } from './judgement.ts';
+import { battleGain, VALUE } from './judgement.ts';
 import type { Determinizer } from './sample.ts';
 import { shuffle } from './sample.ts';
 import type { BeliefLike } from './search-bot.ts';
@@ -37,10 +37,7 @@ const BLIND_GAIN: Readonly<Record<PieceKind, number>> = (() => {
   const gains = {} as Record<PieceKind, number>;
   for (const a of PIECE_SET) {
     let sum = 0;
-    for (const d of PIECE_SET) {
-      const loser = loserOf(a, d);
-      sum += loser === 'defender' ? VALUE[d] : loser === 'attacker' ? -VALUE[a] : VALUE[d] - VALUE[a];
-    }
+    for (const d of PIECE_SET) sum += battleGain(a, d);
     gains[a] = a === 'bomb' ? Number.NEGATIVE_INFINITY : sum / PIECE_SET.length;
   }
   return gains;

@@ -8,7 +8,7 @@
  * score stays fair to both seats.
  */
 import { type GameState, opponentOf, type PieceKind, type Seat } from '../engine/index.ts';
-import { loserOf, VALUE } from './judgement.ts';
+import { battleGain, VALUE } from './judgement.ts';
 
 export const FEATURES = [
   /** +1 when red moves now, -1 when blue does. */
@@ -204,9 +204,7 @@ function battleEdge(state: GameState, seat: Seat): number {
       if (a === 'bomb') continue;
       for (const target of deck) {
         if (target < 10 === red) continue;
-        const t = state.kinds[target] as PieceKind;
-        const loser = loserOf(a, t);
-        const gain = loser === 'defender' ? VALUE[t] : loser === 'attacker' ? -VALUE[a] : VALUE[t] - VALUE[a];
+        const gain = battleGain(a, state.kinds[target] as PieceKind);
         if (gain > best) best = gain;
       }
     }

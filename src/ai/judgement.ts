@@ -2,7 +2,7 @@
  * Rules of thumb shared by the heuristic bot and the search's cut-off: what a piece is worth, how likely an
  * unseen enemy piece is each kind (from the view only), and what a battle is expected to gain.
  */
-import type { PieceKind, PlayerView } from '../engine/index.ts';
+import { battleLoser, type PieceKind, type PlayerView } from '../engine/index.ts';
 import type { Hidden } from './hidden.ts';
 
 /** What a piece is worth to its owner, roughly: rank, plus the Bomb's and the specialists' jobs. */
@@ -17,25 +17,14 @@ export const VALUE: Readonly<Record<PieceKind, number>> = {
   bomb: 4,
 };
 
-const RANK_OF: Readonly<Record<PieceKind, number>> = {
-  captain: 7,
-  swashbuckler: 6,
-  whip: 5,
-  incisor: 4,
-  earring: 3,
-  bombcatcher: 2,
-  adder: 1,
-  bomb: 0,
-};
-
-/** R4: who leaves play when `attacker` battles `defender`. */
-export function loserOf(attacker: PieceKind, defender: PieceKind): 'attacker' | 'defender' | 'both' {
-  if (defender === 'bomb') return attacker === 'bombcatcher' ? 'defender' : 'attacker';
-  if (attacker === 'adder' && defender === 'captain') return 'defender';
-  if (attacker === 'captain' && defender === 'adder') return 'attacker';
-  const a = RANK_OF[attacker];
-  const d = RANK_OF[defender];
-  return a > d ? 'defender' : a < d ? 'attacker' : 'both';
+/** R4: the value `attacker` wins (positive) or loses (negative) by battling `defender`. */
+export function battleGain(attacker: PieceKind, defender: PieceKind): number {
+  const loser = battleLoser(attacker, defender);
+  return loser === 'defender'
+    ? VALUE[defender]
+    : loser === 'attacker'
+      ? -VALUE[attacker]
+      : VALUE[defender] - VALUE[attacker];
 }
 
 /** The chance of each kind for piece `id` as the seat sees it (uniform over assignments the view allows). */
@@ -67,16 +56,7 @@ export function expectedValue(hidden: Hidden, id: number): number {
 /** Expected material gain of `attacker` battling enemy piece `target`. */
 export function attackGain(hidden: Hidden, attacker: PieceKind, target: number): number {
   let gain = 0;
-  for (const [kind, p] of kindOdds(hidden, target)) {
-    const loser = loserOf(attacker, kind);
-    gain +=
-      p *
-      (loser === 'defender'
-        ? VALUE[kind]
-        : loser === 'attacker'
-          ? -VALUE[attacker]
-          : VALUE[kind] - VALUE[attacker]);
-  }
+  for (const [kind, p] of kindOdds(hidden, target)) gain += p * battleGain(attacker, kind);
   return gain;
 }
 

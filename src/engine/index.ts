@@ -57,6 +57,8 @@ export {
 } from './random.ts';
 export { type GameRecord, recordOf, replay } from './record.ts';
 export type { EngineError, Result } from './result.ts';
+/** R4: who leaves play when one piece battles another (bots judge battles with it). */
+export { battleLoser } from './rules/battle.ts';
 export type {
   ActionCard,
   Ask,
