@@ -2,7 +2,7 @@
  * The scene on show, over the table: a battle with both pieces, the coin, the plank, the hatch flinging a
  * pirate, a shot's flight, a flag card turning. A click (or Enter) skips it; the log keeps the words.
  */
-import { opponentOf, type PlayerView } from '../../engine/index.ts';
+import { opponentOf, type PieceKind, type PlayerView } from '../../engine/index.ts';
 import { strikeWords } from '../game/aim-view.ts';
 import { aimZero } from '../game/aim-zero.ts';
 import { FACE_TITLE, FLAG_TITLE, kindName, SEAT_NAME } from '../game/names.ts';
@@ -13,6 +13,29 @@ import { useFocus } from './focus.ts';
 
 function who(seat: 'red' | 'blue', view: PlayerView): string {
   return seat === view.viewer ? 'You' : SEAT_NAME[seat];
+}
+
+/**
+ * The kind of piece `id` if this view knows it (its own pieces, pieces shown in battle, pieces out of play):
+ * a player whose own pirate walks the plank knows who it is, the opponent does not.
+ */
+function knownKind(view: PlayerView, id: number): PieceKind | null {
+  for (const seat of ['red', 'blue'] as const) {
+    const ship = view.ships[seat];
+    for (const piece of ship.deck) if (piece.id === id) return piece.kind;
+    for (const piece of ship.extras) if (piece.id === id) return piece.kind;
+  }
+  for (const piece of view.out) if (piece.id === id) return piece.kind;
+  return null;
+}
+
+/** "your" for the viewer's own pieces, else the seat's name: "your Captain", "Blue's pirate". */
+function whose(owner: 'red' | 'blue', view: PlayerView): string {
+  return owner === view.viewer ? 'your' : `${SEAT_NAME[owner]}'s`;
+}
+
+function capitalised(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function Body(props: { scene: Scene; view: PlayerView }) {
@@ -92,6 +115,9 @@ function Body(props: { scene: Scene; view: PlayerView }) {
       );
     case 'plank': {
       const owner = scene.piece < 10 ? 'red' : 'blue';
+      const kind = scene.lost ?? knownKind(view, scene.piece);
+      const walker =
+        kind === null ? `${whose(owner, view)} pirate` : `${whose(owner, view)} ${kindName(kind)}`;
       return (
         <>
           <h2>Walk the plank!</h2>
@@ -100,7 +126,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
             <rect x="0" y="95" width="240" height="35" fill="url(#sea)" />
             <rect x="20" y="58" width="150" height="10" fill="#a0673a" stroke="#4a2a12" />
             <g class={scene.saved ? 'walker saved' : 'walker falls'}>
-              <Pirate x={150} y={40} r={18} owner={owner} kind={scene.lost} />
+              <Pirate x={150} y={40} r={18} owner={owner} kind={kind} />
             </g>
             <path d="M185 110 L198 84 L206 110 Z" fill="#607d8b" class="shark" />
             <g class="coin-spin">
@@ -109,14 +135,17 @@ function Body(props: { scene: Scene; view: PlayerView }) {
           </svg>
           <p class="result">
             {scene.saved
-              ? 'The cheerful pirate: saved!'
-              : `The shark! ${scene.lost === null ? 'The pirate' : `${SEAT_NAME[owner]}'s ${kindName(scene.lost)}`} is gone.`}
+              ? `The cheerful pirate: ${walker} is saved!`
+              : `The shark! ${capitalised(walker)} is gone.`}
           </p>
         </>
       );
     }
     case 'hatch': {
       const owner = scene.piece < 10 ? 'red' : 'blue';
+      const kind = scene.lost ?? knownKind(view, scene.piece);
+      const target =
+        kind === null ? `${whose(owner, view)} pirate` : `${whose(owner, view)} ${kindName(kind)}`;
       return (
         <>
           <h2>The hatch</h2>
@@ -125,13 +154,13 @@ function Body(props: { scene: Scene; view: PlayerView }) {
             <rect x="60" y="80" width="120" height="40" fill="url(#wood)" />
             <rect x="100" y="74" width="40" height="8" fill="#5b3418" />
             <g class={scene.flung ? 'flung' : 'stays'}>
-              <Pirate x={120} y={55} r={18} owner={owner} kind={scene.lost} />
+              <Pirate x={120} y={55} r={18} owner={owner} kind={kind} />
             </g>
           </svg>
           <p class="result">
             {scene.flung
-              ? `The skull was hit: ${scene.lost === null ? 'the pirate' : `${SEAT_NAME[owner]}'s ${kindName(scene.lost)}`} is flung overboard!`
-              : 'The pirate climbs back to its place.'}
+              ? `The skull was hit: ${target} is flung overboard!`
+              : `The skull was missed: ${target} climbs back to its place.`}
           </p>
         </>
       );
