@@ -92,7 +92,7 @@ export interface GameScreen {
   error: string | null;
   /** The full record once the game is over (for the replay and the download), else null. */
   record: GameRecord | null;
-  /** The computer player, for the label ("random moves, stand-in"), or null. */
+  /** The computer player, for the label ("Computer: expert"), or null. */
   bot: BotInfo | null;
   /** Online games only. */
   online: OnlineStatus | null;
