@@ -101,6 +101,12 @@ export async function stepOnce(
       // Aim with the mouse: pull back from the cannon like a slingshot and let go.
       const x = cannon.x + cannon.width / 2;
       const y = cannon.y + cannon.height / 2;
+      // A tap is not a pull: it must not spend the shot.
+      await page.mouse.click(x, y - 60);
+      await page.waitForTimeout(300);
+      if ((await updates(page)) !== before || (await page.locator('[data-fire]').count()) === 0) {
+        throw new Error('a tap on the aiming view fired the cannon');
+      }
       await page.mouse.move(x, y + 40);
       await page.mouse.down();
       await page.mouse.move(x + 4, y + 75, { steps: 5 });

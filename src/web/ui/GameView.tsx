@@ -4,7 +4,7 @@
  * the state; every click goes to the controller.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { opponentOf, type PlayerView } from '../../engine/index.ts';
+import { type Aim, opponentOf, type PlayerView } from '../../engine/index.ts';
 import type { Controller } from '../controller.ts';
 import { aimKey, dragAim, nudge } from '../game/aim-view.ts';
 import { choicesFor } from '../game/choices.ts';
@@ -168,9 +168,17 @@ function Log(props: { lines: readonly LogLine[] }) {
   );
 }
 
+/**
+ * How far (cm on the table) the pointer must travel between press and release for the release to fire. A
+ * tap, or a finger's jitter, must never spend the shot: it leaves the aim as it was.
+ */
+const MIN_PULL_CM = 2;
+
 function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controller }) {
   const { view, aiming, ctl } = props;
   const cannon = view.rules.cannon;
+  // Where the pull began and the aim before it, to tell a pull from a tap.
+  const press = useRef<{ x: number; y: number; aim: Aim } | null>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
@@ -218,8 +226,8 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
     <section class="panel cannon" aria-labelledby="cannon-title">
       <h2 id="cannon-title">Aim at {target}</h2>
       <p class="hint">
-        Drag the cannon to move it. Pull back from it to aim and tilt, let go to fire. Keys: arrows aim and
-        tilt, Shift+arrows move, Space fires.
+        Drag the cannon to move it. Press behind it and pull back to aim and tilt, let go to fire (a tap does
+        not fire). Keys: arrows aim and tilt, Shift+arrows move, Space fires.
       </p>
       <CannonScene
         cannon={cannon}
@@ -232,12 +240,18 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
           const aim = aiming.aim;
           const drag = ctl.state.game?.aiming?.drag ?? null;
           if (phase === 'down-cannon') ctl.setAim({}, 'move');
-          else if (phase === 'down') ctl.setAim(dragAim(aim, x - aim.x, y + aim.back), 'aim', { x, y });
-          else if (phase === 'move' && drag === 'move') ctl.setAim({ x, back: -y });
+          else if (phase === 'down') {
+            press.current = { x, y, aim };
+            ctl.setAim({}, 'aim', { x, y });
+          } else if (phase === 'move' && drag === 'move') ctl.setAim({ x, back: -y });
           else if (phase === 'move' && drag === 'aim')
             ctl.setAim(dragAim(aim, x - aim.x, y + aim.back), 'aim', { x, y });
-          else if (phase === 'up' && drag === 'aim') ctl.fire();
-          else if (phase === 'up') ctl.setAim({}, null, null);
+          else if (phase === 'up' && drag === 'aim') {
+            const start = press.current;
+            press.current = null;
+            if (start !== null && Math.hypot(x - start.x, y - start.y) >= MIN_PULL_CM) ctl.fire();
+            else ctl.setAim(start?.aim ?? {}, null, null);
+          } else if (phase === 'up') ctl.setAim({}, null, null);
         }}
       />
       <div class="sliders">
