@@ -2,10 +2,10 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
-import { viewFor } from '../../src/engine/index.ts';
+import { applyAction, createGame, legalActions, viewFor } from '../../src/engine/index.ts';
 import { choicesFor } from '../../src/web/game/choices.ts';
 import { Table } from '../../src/web/ui/Table.tsx';
-import { setUp } from './fixtures.ts';
+import { playUntil, setUp } from './fixtures.ts';
 
 function render(seat: 'red' | 'blue') {
   const view = viewFor(setUp(), seat);
@@ -38,5 +38,34 @@ describe('the table', () => {
     expect(html).not.toContain('role="button"');
     expect(html).not.toMatch(/Red's (Captain|Sally|Walter|Ivan|Eddy|Boris|Aden|the Bomb)/);
     expect(html).toContain('a red pirate');
+  });
+
+  it('marks a card set aside (advanced variant, R10) with the seat that set it aside, by name', () => {
+    let state = createGame({ seed: 'aside', variant: 'advanced', firstSeat: 'red' });
+    for (const seat of ['red', 'blue'] as const) {
+      const setup = legalActions(state, seat)[0];
+      if (setup === undefined) throw new Error('no setup');
+      const result = applyAction(state, seat, setup);
+      if (!result.ok) throw new Error(result.error.message);
+      state = result.state;
+    }
+    state = playUntil(state, (s) => s.aside.red !== null);
+    expect(state.aside.red).not.toBeNull();
+    const view = viewFor(state, 'red');
+    const noop = () => undefined;
+    const html = renderToString(
+      h(Table, {
+        view,
+        bottom: 'red',
+        choices: choicesFor(view, null),
+        selected: null,
+        flipped: null,
+        onPiece: noop,
+        onCard: noop,
+        onFlag: noop,
+      }),
+    );
+    expect(html).toContain('by Red');
+    expect(html).not.toContain('by red');
   });
 });
