@@ -4,6 +4,7 @@
  * direction and tilt and let go to fire; arrows aim, Shift+arrows move, Space fires. A fired shot's flight is
  * drawn from the shot event, so every player sees the same arc.
  */
+import { useId } from 'preact/hooks';
 import type { Aim, CannonConfig, Shot, ShotTarget } from '../../engine/index.ts';
 import { flightPoints, type PointCm, previewPoints } from '../game/aim-view.ts';
 
@@ -46,6 +47,10 @@ export interface CannonSceneProps {
 
 export function CannonScene(props: CannonSceneProps) {
   const { cannon: c, aim, shot, target } = props;
+  // A long miss flies off the table: each view clips its own drawing to its panel (ids unique per scene).
+  const clip = useId();
+  const topClip = `url(#${clip}-top)`;
+  const sideClip = `url(#${clip}-side)`;
   const front = c.shipGap;
   const sailY = front + c.sailSetback;
   const preview: PointCm[] = shot === null ? previewPoints(aim, c) : [];
@@ -89,6 +94,12 @@ export function CannonScene(props: CannonSceneProps) {
           <stop offset="0" stop-color="#2a8fb5" />
           <stop offset="1" stop-color="#1f6f93" />
         </linearGradient>
+        <clipPath id={`${clip}-top`}>
+          <rect x="0" y="0" width={W} height={SIDE_TOP - 14} rx="8" />
+        </clipPath>
+        <clipPath id={`${clip}-side`}>
+          <rect x="0" y={SIDE_TOP - 8} width={W} height={H - SIDE_TOP + 8} rx="8" />
+        </clipPath>
       </defs>
       {/* From above */}
       <rect x="0" y="0" width={W} height={SIDE_TOP - 14} fill="url(#felt)" rx="8" />
@@ -178,7 +189,7 @@ export function CannonScene(props: CannonSceneProps) {
           opacity="0.07"
         />
       </g>
-      <g class="aim-zone" {...handlers}>
+      <g class="aim-zone" clip-path={topClip} {...handlers}>
         <rect x="0" y="18" width={W} height={SIDE_TOP - 32} fill="transparent" />
         {preview.length > 0 && (
           <path
@@ -289,16 +300,32 @@ export function CannonScene(props: CannonSceneProps) {
         />
       )}
       {sideFlight.length > 0 && (
-        <path d={pathOf(sideFlight)} class="flight" fill="none" stroke="#222" stroke-width="2" />
+        <path
+          d={pathOf(sideFlight)}
+          class="flight"
+          fill="none"
+          stroke="#222"
+          stroke-width="2"
+          clip-path={sideClip}
+        />
       )}
       {end !== undefined && (
-        <circle cx={side(end)[0]} cy={side(end)[1]} r={(c.ballDiameter / 2) * S + 1} fill="#111" class="ball">
-          <animateMotion
-            dur="0.9s"
-            fill="freeze"
-            {...motionPath(pathOf(sideFlight.map(([x, y]) => [x - side(end)[0], y - side(end)[1]])))}
-          />
-        </circle>
+        // The clip sits on a group: on the moving ball itself it would travel with it.
+        <g clip-path={sideClip}>
+          <circle
+            cx={side(end)[0]}
+            cy={side(end)[1]}
+            r={(c.ballDiameter / 2) * S + 1}
+            fill="#111"
+            class="ball"
+          >
+            <animateMotion
+              dur="0.9s"
+              fill="freeze"
+              {...motionPath(pathOf(sideFlight.map(([x, y]) => [x - side(end)[0], y - side(end)[1]])))}
+            />
+          </circle>
+        </g>
       )}
     </svg>
   );
