@@ -195,18 +195,22 @@ function seatSum(state: GameState, seat: Seat, w: readonly number[]): number {
  * score otherwise cannot tell the Captain standing next to a weaker enemy from one standing alone.
  */
 function battleEdge(state: GameState, seat: Seat): number {
+  // Called for every leaf the search scores: no array is built for the two decks.
+  return Math.max(deckEdge(state, state.decks.red, seat), deckEdge(state, state.decks.blue, seat));
+}
+
+/** The most value `seat` could win with one attack on this deck (0 when none gains). */
+function deckEdge(state: GameState, deck: readonly number[], seat: Seat): number {
   const red = seat === 'red';
   let best = 0;
-  for (const deck of [state.decks.red, state.decks.blue]) {
-    for (const attacker of deck) {
-      if (attacker < 10 !== red) continue;
-      const a = state.kinds[attacker] as PieceKind;
-      if (a === 'bomb') continue;
-      for (const target of deck) {
-        if (target < 10 === red) continue;
-        const gain = battleGain(a, state.kinds[target] as PieceKind);
-        if (gain > best) best = gain;
-      }
+  for (const attacker of deck) {
+    if (attacker < 10 !== red) continue;
+    const a = state.kinds[attacker] as PieceKind;
+    if (a === 'bomb') continue;
+    for (const target of deck) {
+      if (target < 10 === red) continue;
+      const gain = battleGain(a, state.kinds[target] as PieceKind);
+      if (gain > best) best = gain;
     }
   }
   return best;

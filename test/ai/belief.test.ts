@@ -7,46 +7,61 @@ import {
   createGame,
   eventsFor,
   type GameEvent,
+  type GameState,
+  type PlayerView,
+  type Random,
   randomFromSeed,
   SEATS,
   toAct,
   viewFor,
 } from '../../src/engine/index.ts';
 
+/**
+ * Plays one seeded game between heuristic players; before each of red's decisions in play, `watch` sees the
+ * true state, red's view and the events red has seen.
+ */
+function watchRed(
+  seed: string,
+  random: { red: Random; blue: Random },
+  watch: (state: GameState, view: PlayerView, history: readonly GameEvent[]) => void,
+): void {
+  const heuristic = createBot('heuristic');
+  if (!heuristic.ok) throw new Error('no heuristic');
+  let state = createGame({ seed, shots: 'quick', turnLimit: 200 });
+  const history = { red: [] as GameEvent[], blue: [] as GameEvent[] };
+  while (state.outcome === null) {
+    const seat = toAct(state)[0];
+    if (seat === undefined) break;
+    const view = viewFor(state, seat);
+    if (seat === 'red' && view.phase === 'play') watch(state, view, history.red);
+    const result = applyAction(
+      state,
+      seat,
+      heuristic.value.decide({ view, history: history[seat], random: random[seat] }),
+    );
+    if (!result.ok) throw new Error(result.error.message);
+    state = result.state;
+    for (const s of SEATS) history[s].push(...eventsFor(result.events, s));
+  }
+}
+
 describe('the particle belief', () => {
   it('only ever draws enemy kinds the view allows (shown kinds, the Bomb never on a boarder), all game long', () => {
-    const heuristic = createBot('heuristic');
-    if (!heuristic.ok) throw new Error('no heuristic');
     let checked = 0;
     for (let g = 0; g < 4; g++) {
-      let state = createGame({ seed: `belief-${g}`, shots: 'quick', turnLimit: 200 });
-      const history = { red: [] as GameEvent[], blue: [] as GameEvent[] };
       const belief = new ParticleBelief();
       const random = randomFromSeed(`belief-bot-${g}`);
-      while (state.outcome === null) {
-        const seat = toAct(state)[0];
-        if (seat === undefined) break;
-        const view = viewFor(state, seat);
-        if (seat === 'red' && view.phase === 'play') {
-          const determinizer = new Determinizer(view, history.red);
-          const draw = belief.prepare({ view, history: history.red, random }, determinizer);
-          for (let i = 0; i < 20; i++) {
-            const kinds = draw(random);
-            expect(kinds.slice().sort()).toEqual(determinizer.hidden.pool.slice().sort());
-            expect(assignmentAllowed(determinizer.hidden, kinds)).toBe(true);
-            checked++;
-          }
-          expect(belief.effectiveSize()).toBeGreaterThan(0);
+      watchRed(`belief-${g}`, { red: random, blue: random }, (_, view, history) => {
+        const determinizer = new Determinizer(view, history);
+        const draw = belief.prepare({ view, history, random }, determinizer);
+        for (let i = 0; i < 20; i++) {
+          const kinds = draw(random);
+          expect(kinds.slice().sort()).toEqual(determinizer.hidden.pool.slice().sort());
+          expect(assignmentAllowed(determinizer.hidden, kinds)).toBe(true);
+          checked++;
         }
-        const result = applyAction(
-          state,
-          seat,
-          heuristic.value.decide({ view, history: history[seat], random }),
-        );
-        if (!result.ok) throw new Error(result.error.message);
-        state = result.state;
-        for (const s of SEATS) history[s].push(...eventsFor(result.events, s));
-      }
+        expect(belief.effectiveSize()).toBeGreaterThan(0);
+      });
     }
     expect(checked).toBeGreaterThan(200);
   });
@@ -55,50 +70,33 @@ describe('the particle belief', () => {
     // Mean log chance of the truth, over every hidden enemy piece on a deck at every decision of red, in
     // seeded games between heuristic players: the evidence (setup, new pirates, swings, raids, declined
     // attacks, losses to the sail) must beat the uniform draw of the hard constraints.
-    const heuristic = createBot('heuristic');
-    if (!heuristic.ok) throw new Error('no heuristic');
     const score = { belief: 0, uniform: 0, pieces: 0 };
     for (let g = 0; g < 64; g++) {
-      let state = createGame({ seed: `truth-${g}`, shots: 'quick', turnLimit: 200 });
-      const history = { red: [] as GameEvent[], blue: [] as GameEvent[] };
       const belief = new ParticleBelief();
       const random = { red: randomFromSeed(`truth-red-${g}`), blue: randomFromSeed(`truth-blue-${g}`) };
       const draws = randomFromSeed(`truth-draws-${g}`);
-      while (state.outcome === null) {
-        const seat = toAct(state)[0];
-        if (seat === undefined) break;
-        const view = viewFor(state, seat);
-        if (seat === 'red' && view.phase === 'play') {
-          const determinizer = new Determinizer(view, history.red);
-          const draw = belief.prepare({ view, history: history.red, random: draws }, determinizer);
-          const onDeck = new Set(view.ships.blue.deck.concat(view.ships.red.deck).map((p) => p.id));
-          const unknown = determinizer.hidden.unknown;
-          const hits = { belief: unknown.map(() => 0), uniform: unknown.map(() => 0) };
-          const n = 200;
-          for (let i = 0; i < n; i++) {
-            const fromBelief = draw(draws);
-            const fromView = determinizer.sample(draws).kinds;
-            unknown.forEach((id, j) => {
-              if (fromBelief[j] === state.kinds[id]) hits.belief[j] = (hits.belief[j] ?? 0) + 1;
-              if (fromView[id] === state.kinds[id]) hits.uniform[j] = (hits.uniform[j] ?? 0) + 1;
-            });
-          }
+      watchRed(`truth-${g}`, random, (state, view, history) => {
+        const determinizer = new Determinizer(view, history);
+        const draw = belief.prepare({ view, history, random: draws }, determinizer);
+        const onDeck = new Set(view.ships.blue.deck.concat(view.ships.red.deck).map((p) => p.id));
+        const unknown = determinizer.hidden.unknown;
+        const hits = { belief: unknown.map(() => 0), uniform: unknown.map(() => 0) };
+        const n = 200;
+        for (let i = 0; i < n; i++) {
+          const fromBelief = draw(draws);
+          const fromView = determinizer.sample(draws).kinds;
           unknown.forEach((id, j) => {
-            if (!onDeck.has(id)) return;
-            score.belief += Math.log(((hits.belief[j] ?? 0) + 0.5) / (n + 1));
-            score.uniform += Math.log(((hits.uniform[j] ?? 0) + 0.5) / (n + 1));
-            score.pieces++;
+            if (fromBelief[j] === state.kinds[id]) hits.belief[j] = (hits.belief[j] ?? 0) + 1;
+            if (fromView[id] === state.kinds[id]) hits.uniform[j] = (hits.uniform[j] ?? 0) + 1;
           });
         }
-        const result = applyAction(
-          state,
-          seat,
-          heuristic.value.decide({ view, history: history[seat], random: random[seat] }),
-        );
-        if (!result.ok) throw new Error(result.error.message);
-        state = result.state;
-        for (const s of SEATS) history[s].push(...eventsFor(result.events, s));
-      }
+        unknown.forEach((id, j) => {
+          if (!onDeck.has(id)) return;
+          score.belief += Math.log(((hits.belief[j] ?? 0) + 0.5) / (n + 1));
+          score.uniform += Math.log(((hits.uniform[j] ?? 0) + 0.5) / (n + 1));
+          score.pieces++;
+        });
+      });
     }
     expect(score.pieces).toBeGreaterThan(5000);
     expect(score.belief / score.pieces).toBeGreaterThan(score.uniform / score.pieces + 0.02);

@@ -10,7 +10,10 @@ import {
   toAct,
 } from '../../src/engine/index.ts';
 
-export function setUp(seed = 'web-test', options: { shots?: 'aimed' | 'quick' } = {}): GameState {
+export function setUp(
+  seed = 'web-test',
+  options: { shots?: 'aimed' | 'quick'; variant?: 'standard' | 'advanced' } = {},
+): GameState {
   let state = createGame({ seed, firstSeat: 'red', ...options });
   for (const seat of ['red', 'blue'] as const) {
     const setup = legalActions(state, seat)[0];

@@ -2,13 +2,13 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
-import { applyAction, createGame, legalActions, viewFor } from '../../src/engine/index.ts';
+import { viewFor } from '../../src/engine/index.ts';
 import { choicesFor } from '../../src/web/game/choices.ts';
 import { Table } from '../../src/web/ui/Table.tsx';
 import { playUntil, setUp } from './fixtures.ts';
 
-function render(seat: 'red' | 'blue') {
-  const view = viewFor(setUp(), seat);
+function render(seat: 'red' | 'blue', state = setUp()) {
+  const view = viewFor(state, seat);
   const noop = () => undefined;
   return renderToString(
     h(Table, {
@@ -41,30 +41,9 @@ describe('the table', () => {
   });
 
   it('marks a card set aside (advanced variant, R10) with the seat that set it aside, by name', () => {
-    let state = createGame({ seed: 'aside', variant: 'advanced', firstSeat: 'red' });
-    for (const seat of ['red', 'blue'] as const) {
-      const setup = legalActions(state, seat)[0];
-      if (setup === undefined) throw new Error('no setup');
-      const result = applyAction(state, seat, setup);
-      if (!result.ok) throw new Error(result.error.message);
-      state = result.state;
-    }
-    state = playUntil(state, (s) => s.aside.red !== null);
+    const state = playUntil(setUp('aside', { variant: 'advanced' }), (s) => s.aside.red !== null);
     expect(state.aside.red).not.toBeNull();
-    const view = viewFor(state, 'red');
-    const noop = () => undefined;
-    const html = renderToString(
-      h(Table, {
-        view,
-        bottom: 'red',
-        choices: choicesFor(view, null),
-        selected: null,
-        flipped: null,
-        onPiece: noop,
-        onCard: noop,
-        onFlag: noop,
-      }),
-    );
+    const html = render('red', state);
     expect(html).toContain('by Red');
     expect(html).not.toContain('by red');
   });

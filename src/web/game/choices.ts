@@ -27,12 +27,13 @@ export interface Choices {
   readonly setups: readonly Extract<Action, { type: 'setup' }>[];
 }
 
-function findPiece(view: PlayerView, id: number): PieceView | undefined {
+/** Piece `id` as this view shows it, wherever it is: on a deck, among the extras, or out of play. */
+export function findPiece(view: PlayerView, id: number): PieceView | undefined {
   for (const ship of [view.ships.red, view.ships.blue]) {
     const found = ship.deck.find((p) => p.id === id) ?? ship.extras.find((p) => p.id === id);
     if (found) return found;
   }
-  return undefined;
+  return view.out.find((p) => p.id === id);
 }
 
 /** Which deck a piece stands on, if any. */

@@ -32,6 +32,22 @@ function pathOf(points: readonly [number, number][]): string {
   return points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x.toFixed(1)} ${y.toFixed(1)}`).join(' ');
 }
 
+/** The ball at the end of its flight (drawn points), flying there along it once. */
+function Ball(props: { flight: readonly [number, number][]; r: number }) {
+  const end = props.flight[props.flight.length - 1];
+  if (end === undefined) return null;
+  const [ex, ey] = end;
+  return (
+    <circle cx={ex} cy={ey} r={props.r} fill="#111" class="ball">
+      <animateMotion
+        dur="0.9s"
+        fill="freeze"
+        {...motionPath(pathOf(props.flight.map(([x, y]) => [x - ex, y - ey])))}
+      />
+    </circle>
+  );
+}
+
 export interface CannonSceneProps {
   cannon: CannonConfig;
   target: ShotTarget;
@@ -230,15 +246,7 @@ export function CannonScene(props: CannonSceneProps) {
           <circle cx="-9" cy="6" r="3.5" fill="#3b2410" />
           <circle cx="9" cy="6" r="3.5" fill="#3b2410" />
         </g>
-        {end !== undefined && (
-          <circle cx={top(end)[0]} cy={top(end)[1]} r={(c.ballDiameter / 2) * S + 1} fill="#111" class="ball">
-            <animateMotion
-              dur="0.9s"
-              fill="freeze"
-              {...motionPath(pathOf(topFlight.map(([x, y]) => [x - top(end)[0], y - top(end)[1]])))}
-            />
-          </circle>
-        )}
+        {end !== undefined && <Ball flight={topFlight} r={(c.ballDiameter / 2) * S + 1} />}
       </g>
       {/* From the side */}
       <rect x="0" y={SIDE_TOP - 8} width={W} height={H - SIDE_TOP + 8} fill="#cfe8f3" rx="8" />
@@ -312,19 +320,7 @@ export function CannonScene(props: CannonSceneProps) {
       {end !== undefined && (
         // The clip sits on a group: on the moving ball itself it would travel with it.
         <g clip-path={sideClip}>
-          <circle
-            cx={side(end)[0]}
-            cy={side(end)[1]}
-            r={(c.ballDiameter / 2) * S + 1}
-            fill="#111"
-            class="ball"
-          >
-            <animateMotion
-              dur="0.9s"
-              fill="freeze"
-              {...motionPath(pathOf(sideFlight.map(([x, y]) => [x - side(end)[0], y - side(end)[1]])))}
-            />
-          </circle>
+          <Ball flight={sideFlight} r={(c.ballDiameter / 2) * S + 1} />
         </g>
       )}
     </svg>

@@ -2,9 +2,10 @@
  * The scene on show, over the table: a battle with both pieces, the coin, the plank, the hatch flinging a
  * pirate, a shot's flight, a flag card turning. A click (or Enter) skips it; the log keeps the words.
  */
-import { opponentOf, type PieceKind, type PlayerView } from '../../engine/index.ts';
+import { opponentOf, type PlayerView } from '../../engine/index.ts';
 import { strikeWords } from '../game/aim-view.ts';
 import { aimZero } from '../game/aim-zero.ts';
+import { findPiece } from '../game/choices.ts';
 import { FACE_TITLE, FLAG_TITLE, kindName, SEAT_NAME } from '../game/names.ts';
 import type { Scene } from '../game/scenes.ts';
 import { Coin, Defs, FaceIcon, FlagArt, Pirate } from './art.tsx';
@@ -13,20 +14,6 @@ import { useFocus } from './focus.ts';
 
 function who(seat: 'red' | 'blue', view: PlayerView): string {
   return seat === view.viewer ? 'You' : SEAT_NAME[seat];
-}
-
-/**
- * The kind of piece `id` if this view knows it (its own pieces, pieces shown in battle, pieces out of play):
- * a player whose own pirate walks the plank knows who it is, the opponent does not.
- */
-function knownKind(view: PlayerView, id: number): PieceKind | null {
-  for (const seat of ['red', 'blue'] as const) {
-    const ship = view.ships[seat];
-    for (const piece of ship.deck) if (piece.id === id) return piece.kind;
-    for (const piece of ship.extras) if (piece.id === id) return piece.kind;
-  }
-  for (const piece of view.out) if (piece.id === id) return piece.kind;
-  return null;
 }
 
 /** "your" for the viewer's own pieces, else the seat's name: "your Captain", "Blue's pirate". */
@@ -115,7 +102,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
       );
     case 'plank': {
       const owner = scene.piece < 10 ? 'red' : 'blue';
-      const kind = scene.lost ?? knownKind(view, scene.piece);
+      const kind = scene.lost ?? findPiece(view, scene.piece)?.kind ?? null;
       const walker =
         kind === null ? `${whose(owner, view)} pirate` : `${whose(owner, view)} ${kindName(kind)}`;
       return (
@@ -143,7 +130,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
     }
     case 'hatch': {
       const owner = scene.piece < 10 ? 'red' : 'blue';
-      const kind = scene.lost ?? knownKind(view, scene.piece);
+      const kind = scene.lost ?? findPiece(view, scene.piece)?.kind ?? null;
       const target =
         kind === null ? `${whose(owner, view)} pirate` : `${whose(owner, view)} ${kindName(kind)}`;
       return (
