@@ -22,12 +22,13 @@ module.exports = {
     },
     {
       name: 'engine-imports-io-package',
-      comment: 'src/engine is pure: the only npm package it may use is pure-rand (seeded chance).',
+      comment:
+        "src/engine is pure: the only npm packages it may use are pure-rand (bots' fast chance) and @noble/ciphers and @noble/hashes (keyed game chance).",
       severity: 'error',
       from: { path: '^src/engine/' },
       to: {
         dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
-        pathNot: '^node_modules/pure-rand/',
+        pathNot: '^node_modules/(pure-rand|@noble/ciphers|@noble/hashes)/',
       },
     },
     {

@@ -232,7 +232,13 @@ const SHOT_NOW = 2;
  */
 function thisTurn(state: GameState, seat: Seat, raidReady: boolean, enemyExposed: boolean): number {
   const pending = state.pending;
-  if (pending.ask === 'none' || pending.ask === 'setup' || pending.seat !== seat) return 0;
+  if (
+    pending.ask === 'none' ||
+    pending.ask === 'setup' ||
+    pending.ask === 'contribute' ||
+    pending.seat !== seat
+  )
+    return 0;
   if (pending.ask === 'turnFlag') return RAID_NOW;
   if (pending.ask === 'attack') return raidReady ? RAID_NOW : 0;
   if (pending.ask === 'shoot') return pending.open ? SHOT_NOW : 0;

@@ -90,6 +90,7 @@ function scoreOf(s: Situation, action: Action): number {
       return s.view.ships[s.enemy].flagSlots[action.slot] === null ? 10 : -1;
     case 'pass':
       return 0;
+    case 'contribute':
     case 'setup':
     case 'shoot':
     case 'resign':

@@ -102,7 +102,7 @@ export function hiddenOf(view: PlayerView): Hidden {
  */
 export function currentCard(view: PlayerView, history: readonly GameEvent[]): number | null {
   const ask = view.pending.ask;
-  if (ask === 'setup' || ask === 'turnCard' || ask === 'none') return null;
+  if (ask === 'contribute' || ask === 'setup' || ask === 'turnCard' || ask === 'none') return null;
   for (let i = history.length - 1; i >= 0; i--) {
     const event = history[i];
     if (event?.type === 'cardTurned') return event.card;

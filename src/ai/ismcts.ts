@@ -95,6 +95,9 @@ export function actionCode(action: Action): number {
       return 2;
     case 'setup':
       return 5000 + action.deck.reduce((sum, p) => sum * 20 + p, 0);
+    case 'contribute':
+      // Never searched: the host gives a seat's contribution, not its bot.
+      return 3;
   }
 }
 

@@ -6,6 +6,7 @@
 import {
   type ActionCard,
   type CardFace,
+  type ChanceState,
   type FlagCard,
   type GameEvent,
   type GameState,
@@ -16,7 +17,6 @@ import {
   parseGameOptions,
   type QuickOdds,
   type Random,
-  type RandomState,
   type Rules,
 } from '../engine/index.ts';
 import { currentCard, type Hidden, hiddenOf, ownFlagsShown, ownShown } from './hidden.ts';
@@ -177,16 +177,10 @@ export class Determinizer {
     const flagShown = { red: [] as boolean[], blue: [] as boolean[] };
     flagShown[seat] = this.ownFlagsShown.slice();
     flagShown[enemy] = view.ships[enemy].flagSlots.map((card) => card !== null);
-    const randomState: RandomState = [
-      random.int(0x7fffffff) + 1,
-      random.int(0x7fffffff),
-      random.int(0x7fffffff),
-      random.int(0x7fffffff),
-    ];
     return {
-      format: 1,
+      format: 2,
       rules: this.rules,
-      random: randomState,
+      chance: IMAGINED_CHANCE,
       phase: view.phase,
       kinds,
       places: this.places.slice(),
@@ -220,9 +214,21 @@ function isBoarded(view: PlayerView, id: number): boolean {
   return false;
 }
 
+/**
+ * An imagined world has no real chance: its searches draw from the bot's own generator
+ * (`fastCopyWithChance`), and a key of null makes any attempt to use the real dice fail loudly.
+ */
+const IMAGINED_CHANCE: ChanceState = Object.freeze({
+  generator: 'chacha20',
+  contributions: Object.freeze({ red: '', blue: '' }),
+  key: null,
+});
+
 function pendingOf(view: PlayerView): Pending {
   const pending = view.pending;
   switch (pending.ask) {
+    case 'contribute':
+      return { ask: 'contribute' };
     case 'setup':
       return { ask: 'setup' };
     case 'none':

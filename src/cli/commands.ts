@@ -6,6 +6,7 @@ import type { Command } from './command.ts';
 import { fitEvaluationCommand } from './fit-evaluation.ts';
 import { serveCommand } from './serve.ts';
 import { tournamentCommand } from './tournament.ts';
+import { verifyCommand } from './verify.ts';
 
 export const commands: readonly Command[] = [
   serveCommand,
@@ -14,4 +15,5 @@ export const commands: readonly Command[] = [
   benchServerCommand,
   tournamentCommand,
   fitEvaluationCommand,
+  verifyCommand,
 ];

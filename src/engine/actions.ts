@@ -11,6 +11,8 @@ export type { Aim };
 import { FLAG_CARDS, type FlagCard } from './vocabulary.ts';
 
 export type Action =
+  /** docs/fairness.md: a seat's own entropy for the game's chance, hex; the page or server sends it unseen. */
+  | { readonly type: 'contribute'; readonly entropy: string }
   /** R1.4: the flag order of the three slots and the three pieces for the own deck, in deck order. */
   | { readonly type: 'setup'; readonly flags: readonly FlagCard[]; readonly deck: readonly number[] }
   /** R2.1: turn over action card `card` (0-9). */
@@ -41,6 +43,7 @@ export type Action =
 export type ActionType = Action['type'];
 
 export const ACTION_TYPES: readonly ActionType[] = [
+  'contribute',
   'setup',
   'turnCard',
   'newPirate',
@@ -77,6 +80,10 @@ export function parseAction(input: unknown): Result<Action> {
   }
   const type = input.type as ActionType;
   switch (type) {
+    case 'contribute':
+      return typeof input.entropy === 'string' && input.entropy.length <= 200
+        ? ok({ type, entropy: input.entropy })
+        : malformed('contribute needs entropy: your contribution as hex digits (docs/fairness.md).');
     case 'setup': {
       const { flags, deck } = input;
       if (

@@ -1,16 +1,19 @@
 /**
- * A new game (R1.5, R1.1): the seeded shuffle of piece kinds to ids and of the cards, then setup.
- * `createGame` is for options written in code; `newGame` turns untrusted options into a typed error.
+ * A new game (R1.1, R1.5): piece kinds dealt to ids, then the cards, then setup. In a 'seats' game the cards
+ * wait for both seats' contributions (rules/deal.ts). `createGame` is for options written in code; `newGame`
+ * turns untrusted options into a typed error.
  */
+import { chanceOf, type Draws, initialChance, KeystreamDraws, kindsKey, LegacyChance } from './chance.ts';
 import { type GameOptions, parseGameOptions, type Rules } from './options.ts';
-import { randomFrom, seedToState, shuffleInPlace } from './random.ts';
+import { shuffleInPlace } from './random.ts';
 import { ok, type Result } from './result.ts';
-import type { ActionCard, GameState } from './state.ts';
+import { dealCards } from './rules/deal.ts';
+import type { GameState } from './state.ts';
 import { PIECE_SET, type PieceKind } from './vocabulary.ts';
 
 /**
- * A new game, waiting for both seats to set up. Throws only on programmer misuse (bad options in code);
- * use `newGame` for options from outside.
+ * A new game, waiting for both seats to set up (or, in a 'seats' game, to contribute). Throws only on
+ * programmer misuse (bad options in code); use `newGame` for options from outside.
  */
 export function createGame(options: GameOptions): GameState {
   const result = newGame(options);
@@ -27,27 +30,20 @@ export function newGame(options: unknown): Result<GameState> {
 }
 
 function initialState(rules: Rules): GameState {
-  const random = randomFrom(seedToState(rules.seed));
+  const chance = initialChance(rules.chance, rules.seed, rules.entropy === 'seats');
+  // Games from before keyed chance drew everything from one stream, in this order; keep it for them.
+  const legacy = chance.generator === 'xoroshiro128plus' ? new LegacyChance(chance.words) : null;
+  const kindsDraws: Draws = legacy === null ? new KeystreamDraws(kindsKey(rules.seed), 0) : legacy.random;
   // Piece ids never reveal a kind: each seat's kinds are dealt to its ids in a shuffled order.
   const kinds: PieceKind[] = [
-    ...shuffleInPlace(PIECE_SET.slice(), random),
-    ...shuffleInPlace(PIECE_SET.slice(), random),
+    ...shuffleInPlace(PIECE_SET.slice(), kindsDraws),
+    ...shuffleInPlace(PIECE_SET.slice(), kindsDraws),
   ];
-  // R1.5: the cards in a shuffled order, each with a random side up.
-  const order = shuffleInPlace(
-    rules.cardSet.map((_, i) => i),
-    random,
-  );
-  const cards: ActionCard[] = order.map((i) => ({
-    sides: rules.cardSet[i] ?? ['sleeping', 'sleeping'],
-    up: random.int(2) === 0 ? 0 : 1,
-    known: false,
-    aside: null,
-  }));
-  return {
-    format: 1,
+  const dealNow = chance.generator === 'xoroshiro128plus' || chance.key !== null;
+  const state: GameState = {
+    format: 2,
     rules,
-    random: random.state(),
+    chance,
     phase: 'setup',
     kinds,
     places: kinds.map(() => 'extras'),
@@ -57,15 +53,22 @@ function initialState(rules: Rules): GameState {
     out: [],
     flagSlots: { red: [], blue: [] },
     flagShown: { red: [], blue: [] },
-    cards,
+    cards: [],
     ready: { red: false, blue: false },
     mover: 'red',
     turn: 0,
     current: null,
     lastTurned: null,
     aside: { red: null, blue: null },
-    pending: { ask: 'setup' },
+    pending: dealNow ? { ask: 'setup' } : { ask: 'contribute' },
     outcome: null,
     log: [],
   };
+  if (legacy !== null) {
+    dealCards(state, legacy.random);
+    state.chance = { generator: 'xoroshiro128plus', words: legacy.random.state() };
+  } else if (dealNow) {
+    dealCards(state, chanceOf(chance).draws('cards', 0));
+  }
+  return state;
 }

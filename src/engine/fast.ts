@@ -4,35 +4,39 @@
  * Only give `fastApply` actions taken from `fastChoices`.
  */
 import type { Action } from './actions.ts';
-import { type Random, randomFrom } from './random.ts';
+import { chanceFrom, chanceOf, settledChance } from './chance.ts';
+import type { Random } from './random.ts';
 import { ChoiceList } from './rules/choices.ts';
 import { choicesFor, decider, listChoices, resolve, resolveChoice } from './rules/decide.ts';
 import type { Table } from './rules/table.ts';
 import { cloneState, type GameState, type Outcome } from './state.ts';
 import type { Seat } from './vocabulary.ts';
 
-/** A game being searched: its state is mutated in place; its chance draws from `random`. */
+/** A game being searched: its state is mutated in place; its chance draws from its table's `chance`. */
 export interface FastGame {
   readonly table: Table;
 }
 
-/** A mutable copy of `state`, detached from it. Chance continues from the state's own PRNG. */
+/**
+ * A mutable copy of `state`, detached from it, whose chance is the game's own (the same draws as the public
+ * API: tests and replays). Keyed chance costs a ChaCha20 block per draw; searches want `fastCopyWithChance`.
+ */
 export function fastCopy(state: GameState): FastGame {
-  return { table: { state: cloneState(state), random: randomFrom(state.random), events: null } };
+  return { table: { state: cloneState(state), chance: chanceOf(state.chance), events: null } };
 }
 
 /** A mutable copy whose chance comes from `random` instead (a bot must not know the real dice). */
 export function fastCopyWithChance(state: GameState, random: Random): FastGame {
-  return { table: { state: cloneState(state), random, events: null } };
+  return { table: { state: cloneState(state), chance: chanceFrom(random), events: null } };
 }
 
-/** A copy of a fast game (for search trees that branch). */
+/** A copy of a fast game (for search trees that branch); its chance goes on independently. */
 export function fastClone(game: FastGame): FastGame {
   const state = cloneState(game.table.state);
-  return { table: { state, random: randomFrom(game.table.random.state()), events: null } };
+  return { table: { state, chance: game.table.chance.fork(), events: null } };
 }
 
-/** The current state (shared, do not keep it past the next `fastApply`). Its `random` field is stale. */
+/** The current state (shared, do not keep it past the next `fastApply`). An old game's `chance` may be stale. */
 export function fastState(game: FastGame): GameState {
   return game.table.state;
 }
@@ -84,8 +88,8 @@ export function fastRandomPlayout(game: FastGame, random: Random, maxDecisions =
   return state.outcome;
 }
 
-/** Writes the PRNG position back into the state, so `fastState` can be handed on as a whole state. */
+/** Writes the chance position back into the state, so `fastState` can be handed on as a whole state. */
 export function fastSettle(game: FastGame): GameState {
-  game.table.state.random = game.table.random.state();
+  game.table.state.chance = settledChance(game.table.state.chance, game.table.chance);
   return game.table.state;
 }

@@ -4,9 +4,9 @@
  * it out on a private copy (rules/decide.ts) and returns the new state with the events.
  */
 import { type Action, parseAction } from './actions.ts';
+import { chanceOf, settledChance } from './chance.ts';
 import type { GameEvent } from './events.ts';
 import { refusalOf } from './legality.ts';
-import { randomFrom } from './random.ts';
 import type { EngineError } from './result.ts';
 import { choicesFor, resolve, seatsToAct } from './rules/decide.ts';
 import { finish } from './rules/game-end.ts';
@@ -46,7 +46,7 @@ export function applyAction(state: GameState, seat: unknown, action: unknown): A
     if (!parsed.ok) return parsed;
     const refusal = refusalOf(state, seat, parsed.value);
     if (refusal) return { ok: false, error: refusal };
-    const table: Table = { state: cloneState(state), random: randomFrom(state.random), events: [] };
+    const table: Table = { state: cloneState(state), chance: chanceOf(state.chance), events: [] };
     if (parsed.value.type === 'resign') {
       table.events?.push({ type: 'resigned', seat, audience: 'all' });
       finish(
@@ -58,7 +58,7 @@ export function applyAction(state: GameState, seat: unknown, action: unknown): A
     } else {
       resolve(table, seat, parsed.value);
     }
-    table.state.random = table.random.state();
+    table.state.chance = settledChance(table.state.chance, table.chance);
     table.state.log.push({ seat, action: parsed.value });
     return { ok: true, state: table.state, events: table.events ?? [] };
   } catch (error) {

@@ -4,6 +4,21 @@
  */
 export { type Action, type ActionType, type Aim, parseAction } from './actions.ts';
 export * from './cannon/index.ts';
+export {
+  CHANCE_PURPOSES,
+  type Chance,
+  type ChancePurpose,
+  type ChanceState,
+  CONTRIBUTION_PATTERN,
+  computerContribution,
+  type Draws,
+  GENERATORS,
+  type Generator,
+  gameKey,
+  isContribution,
+  keyedDraws,
+  kindsKey,
+} from './chance.ts';
 export { describeEvent } from './describe.ts';
 export {
   type Audience,
@@ -38,6 +53,8 @@ export {
 } from './game.ts';
 export {
   DEFAULT_QUICK_ODDS,
+  ENTROPY_SOURCES,
+  type EntropySource,
   type GameOptions,
   parseGameOptions,
   type QuickOdds,
@@ -55,7 +72,14 @@ export {
   seedToState,
   type Uniform,
 } from './random.ts';
-export { type GameRecord, recordOf, replay } from './record.ts';
+export {
+  type GameRecord,
+  RECORD_FORMATS,
+  type RecordFormat,
+  recordOf,
+  recordOptions,
+  replay,
+} from './record.ts';
 export type { EngineError, Result } from './result.ts';
 /** R4: who leaves play when one piece battles another (bots judge battles with it). */
 export { battleLoser } from './rules/battle.ts';
@@ -71,6 +95,15 @@ export type {
   ShotTarget,
 } from './state.ts';
 export { ownerOf } from './state.ts';
+export {
+  CHECK_NAMES,
+  type CheckName,
+  checkGame,
+  commitmentOf,
+  type FairnessCheck,
+  type FairnessReport,
+  type GameToCheck,
+} from './verify.ts';
 export {
   type CardView,
   type PendingView,

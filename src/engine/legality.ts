@@ -5,6 +5,7 @@
 import type { Action } from './actions.ts';
 import { parseAim } from './cannon/index.ts';
 import type { EngineError } from './result.ts';
+import { contributeRefusal } from './rules/deal.ts';
 import { choicesFor, seatsToAct } from './rules/decide.ts';
 import { setupRefusal } from './rules/setup.ts';
 import { turnCardRefusal } from './rules/turn.ts';
@@ -15,6 +16,7 @@ const SEAT_NAME = { red: 'Red', blue: 'Blue' } as const;
 
 /** Which action types answer each question. */
 const ANSWERS: Readonly<Record<Pending['ask'], readonly Action['type'][]>> = {
+  contribute: ['contribute'],
   setup: ['setup'],
   turnCard: ['turnCard'],
   newPirate: ['newPirate', 'pass'],
@@ -34,6 +36,8 @@ export function describePending(state: GameState): string {
   switch (pending.ask) {
     case 'none':
       return 'The game is over.';
+    case 'contribute':
+      return "Both seats must give their share of the game's chance before the cards are dealt.";
     case 'setup':
       return 'Both seats must set up: hide the flag cards and choose three pirates for the deck.';
     case 'turnCard':
@@ -75,6 +79,10 @@ export function refusalOf(state: GameState, seat: Seat, action: Action): EngineE
     };
   }
   switch (action.type) {
+    case 'contribute': {
+      const why = contributeRefusal(action.entropy);
+      return why ? { code: 'action/illegal', message: why } : null;
+    }
     case 'setup': {
       const why = setupRefusal(seat, action.flags, action.deck);
       return why ? { code: 'action/illegal', message: why } : null;
@@ -146,6 +154,8 @@ export function actionKey(action: Action): string {
       return `${action.type}:${action.piece}`;
     case 'turnFlag':
       return `turnFlag:${action.slot}`;
+    case 'contribute':
+      return `contribute:${action.entropy}`;
     case 'shoot':
     case 'pass':
     case 'resign':

@@ -3,6 +3,7 @@
  * goes through `parseGameOptions`, which returns a typed error instead of throwing.
  */
 import { type CannonOptions, parseCannonOptions } from './cannon/index.ts';
+import { GENERATORS, type Generator } from './chance.ts';
 import { fail, ok, type Result } from './result.ts';
 import {
   CARD_COUNT,
@@ -30,10 +31,25 @@ export interface QuickOdds {
 
 export const DEFAULT_QUICK_ODDS: QuickOdds = { sail: 0.4, skull: 0.35 };
 
+export const ENTROPY_SOURCES = ['seed', 'seats'] as const;
+/**
+ * Where a game's chance comes from (docs/fairness.md): 'seed', the seed alone (whoever holds the seed holds
+ * both seats' trust: tests, tournaments, simulations); 'seats', the seed and a contribution from each seat,
+ * given as `contribute` actions before the cards are dealt (every game a server or the page hosts).
+ */
+export type EntropySource = (typeof ENTROPY_SOURCES)[number];
+
 /** What a caller passes to `createGame`; only the seed is required. */
 export interface GameOptions {
-  /** Any string; the same seed gives the same shuffle, coins and wobble. */
+  /** Any string; the same seed (and contributions) give the same deal, coins and wobble. */
   readonly seed: string;
+  /** 'seed' (default) or 'seats': see `EntropySource`. */
+  readonly entropy?: EntropySource;
+  /**
+   * The generator: 'chacha20' (default). 'xoroshiro128plus' only replays games stored before keyed chance:
+   * its outputs give its state away, so it is never offered for new games.
+   */
+  readonly chance?: Generator;
   readonly variant?: Variant;
   readonly shots?: ShotMode;
   readonly quickOdds?: QuickOdds;
@@ -50,6 +66,8 @@ export interface GameOptions {
 /** Options with every default filled in; this is what a state and a record hold. */
 export interface Rules {
   readonly seed: string;
+  readonly entropy: EntropySource;
+  readonly chance: Generator;
   readonly variant: Variant;
   readonly shots: ShotMode;
   readonly quickOdds: QuickOdds;
@@ -61,6 +79,8 @@ export interface Rules {
 
 const KNOWN_KEYS = new Set([
   'seed',
+  'entropy',
+  'chance',
   'variant',
   'shots',
   'quickOdds',
@@ -89,9 +109,21 @@ export function parseGameOptions(input: unknown): Result<Rules> {
   for (const key of Object.keys(input)) {
     if (!KNOWN_KEYS.has(key)) return fail('options/unknown', `Unknown game option '${key}'.`);
   }
-  const { seed, variant, shots, quickOdds, turnLimit, firstSeat, cardSet, cannon } = input;
+  const { seed, entropy, chance, variant, shots, quickOdds, turnLimit, firstSeat, cardSet, cannon } = input;
   if (typeof seed !== 'string' || seed.length === 0 || seed.length > 200) {
     return fail('options/seed', 'The seed must be a non-empty string of at most 200 characters.');
+  }
+  if (entropy !== undefined && entropy !== 'seed' && entropy !== 'seats') {
+    return fail('options/entropy', "Entropy must be 'seed' or 'seats'.");
+  }
+  if (chance !== undefined && !(GENERATORS as readonly unknown[]).includes(chance)) {
+    return fail('options/chance', `The chance generator must be one of: ${GENERATORS.join(', ')}.`);
+  }
+  if (chance === 'xoroshiro128plus' && entropy === 'seats') {
+    return fail(
+      'options/chance',
+      "Seats contribute only to keyed chance (chacha20); 'xoroshiro128plus' is for replaying old games.",
+    );
   }
   if (variant !== undefined && variant !== 'standard' && variant !== 'advanced') {
     return fail('options/variant', "The variant must be 'standard' or 'advanced'.");
@@ -134,6 +166,8 @@ export function parseGameOptions(input: unknown): Result<Rules> {
   }
   return ok({
     seed,
+    entropy: entropy ?? 'seed',
+    chance: (chance as Generator | undefined) ?? 'chacha20',
     variant: variant ?? 'standard',
     shots: shots ?? 'aimed',
     quickOdds: odds,
@@ -148,6 +182,8 @@ export function parseGameOptions(input: unknown): Result<Rules> {
 export function optionsOf(rules: Rules): GameOptions {
   return {
     seed: rules.seed,
+    ...(rules.entropy === 'seed' ? {} : { entropy: rules.entropy }),
+    ...(rules.chance === 'chacha20' ? {} : { chance: rules.chance }),
     variant: rules.variant,
     shots: rules.shots,
     ...(rules.quickOdds === DEFAULT_QUICK_ODDS ? {} : { quickOdds: rules.quickOdds }),

@@ -1,7 +1,8 @@
 /**
- * Seeded chance (DESIGN "Chance is state"). The PRNG state is four 32-bit words kept in the game state as
- * plain numbers, so a state serialises, replays and hashes. xoroshiro128+ from pure-rand does the drawing;
- * the seed string is hashed to the four words with cyrb128.
+ * Fast seeded generators: the bots' own chance in imagined worlds, tools and calibration, and the one
+ * stream of games stored before keyed chance (chance.ts). Not for a real game's chance: xoroshiro128+ is
+ * linear, so enough of its outputs give its state back (test/engine/chance-attack.test.ts shows it).
+ * The state is four 32-bit words as plain numbers; the seed string is hashed to them with cyrb128.
  */
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
@@ -16,7 +17,7 @@ export type Uniform = () => number;
 export interface Random {
   /** Uniform in [0, 1), 53 bits. */
   float(): number;
-  /** Uniform integer in [0, n). */
+  /** Uniform integer in [0, n) (bias below n / 2^32: for simulations, never for a real game's chance). */
   int(n: number): number;
   /** The current state, to store back into a game state. */
   state(): RandomState;
@@ -84,8 +85,8 @@ export function randomFromSeed(seed: string): Random {
   return randomFrom(seedToState(seed));
 }
 
-/** Fisher-Yates, in place, drawing from `random`. */
-export function shuffleInPlace<T>(items: T[], random: Random): T[] {
+/** Fisher-Yates, in place, drawing from `random` (the keyed game streams included). */
+export function shuffleInPlace<T>(items: T[], random: { int(n: number): number }): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = random.int(i + 1);
     const a = items[i] as T;

@@ -5,8 +5,8 @@
  */
 import type { Action } from './actions.ts';
 import type { ShotTarget } from './cannon/index.ts';
+import type { ChanceState } from './chance.ts';
 import type { Rules } from './options.ts';
-import type { RandomState } from './random.ts';
 import type { BySeat, CardSides, FlagCard, PieceKind, Seat } from './vocabulary.ts';
 
 export type { ShotTarget };
@@ -30,6 +30,8 @@ export interface ActionCard {
 
 /** Who must decide what now. The seat named is the one that chooses, which may be the mover's opponent. */
 export type Pending =
+  /** docs/fairness.md: each seat gives its entropy before the cards are dealt ('seats' games only). */
+  | { readonly ask: 'contribute' }
   /** R1.4: both seats choose flag order and deck pieces. */
   | { readonly ask: 'setup' }
   /** R2.1: the mover turns a card. */
@@ -77,12 +79,12 @@ export interface RecordEntry {
 }
 
 export interface GameState {
-  /** Format of this object, for stored states: 1. */
-  readonly format: 1;
+  /** Format of this object: 2 (chance became keyed streams). */
+  readonly format: 2;
   /** The rules this game is played by, seed included. */
   readonly rules: Rules;
-  /** The PRNG's four words, e.g. `[12, -3, 456, 7]`; every chance outcome draws from here. */
-  random: RandomState;
+  /** Where every chance outcome comes from: the contributions and game key, e.g. `{ generator: 'chacha20', ... }`. */
+  chance: ChanceState;
   /** 'setup', 'play' or 'over'. */
   phase: Phase;
   /** Kind of each piece by id, shuffled at creation, e.g. `['earring', 'bomb', ...]` (20 entries). */
@@ -101,7 +103,7 @@ export interface GameState {
   flagSlots: BySeat<FlagCard[]>;
   /** R6.5: flag cards shown to both, by slot. */
   flagShown: BySeat<boolean[]>;
-  /** R1.5: the ten action cards in two rows of five (0-4, 5-9). */
+  /** R1.5: the ten action cards in two rows of five (0-4, 5-9); empty until dealt (after the contributions). */
   cards: ActionCard[];
   /** R1.4: which seats have set up. */
   ready: BySeat<boolean>;
@@ -145,7 +147,7 @@ export function cloneState(state: GameState): GameState {
   return {
     format: state.format,
     rules: state.rules,
-    random: state.random,
+    chance: state.chance,
     phase: state.phase,
     kinds: state.kinds,
     places: state.places.slice(),

@@ -45,6 +45,8 @@ export interface CardView {
 
 /** The pending question, public part: who decides what, and the pieces on the plank or hatch. */
 export type PendingView =
+  /** docs/fairness.md: the seats whose contribution the deal still waits for. */
+  | { readonly ask: 'contribute'; readonly seats: readonly Seat[] }
   | { readonly ask: 'setup'; readonly seats: readonly Seat[] }
   | { readonly ask: 'none' }
   | {
@@ -145,6 +147,8 @@ export function viewFor(state: GameState, viewer: Viewer): PlayerView {
 function pendingView(state: GameState): PendingView {
   const pending = state.pending;
   switch (pending.ask) {
+    case 'contribute':
+      return { ask: 'contribute', seats: seatsToAct(state) };
     case 'setup':
       return { ask: 'setup', seats: seatsToAct(state) };
     case 'none':

@@ -12,7 +12,8 @@ import {
   type GameRecord,
   type Seat,
 } from '../engine/index.ts';
-import { parseRecord } from './game/replay.ts';
+import { checkFairness, keepSeen, newContribution, noFairness } from './game/fairness.ts';
+import { movesOf, parseRecord } from './game/replay.ts';
 import { type Scene, scenesOf } from './game/scenes.ts';
 import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from './game/setup.ts';
 import type { GameLink, LinkNews } from './link.ts';
@@ -119,24 +120,30 @@ export class Controller {
       updates: 0,
       moved: [],
       flipped: null,
+      fairness: noFairness({ red: null, blue: null }),
     };
   }
 
   startLocal(mode: 'computer' | 'pass', form: HomeForm = this.state.form): void {
     this.closeLink();
-    const seed = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
     const options = {
-      seed,
       variant: form.variant,
       shots: form.shots,
       ...(form.turnLimit === null ? {} : { turnLimit: form.turnLimit }),
     };
     const human: Seat = mode === 'computer' ? form.seat : 'red';
+    // The page's share of chance for each person at the table (the computer's comes from the host).
+    const contributions = {
+      red: mode === 'pass' || human === 'red' ? newContribution() : null,
+      blue: mode === 'pass' || human === 'blue' ? newContribution() : null,
+    };
     this.change((s) => {
-      s.game = this.newGameScreen(mode, human, form);
+      const game = this.newGameScreen(mode, human, form);
+      game.fairness = noFairness(contributions);
+      s.game = game;
       s.screen = 'game';
     });
-    this.link = startLocalGame(mode, options, human, form.level, (news) => this.hear(news));
+    this.link = startLocalGame(mode, options, human, form.level, contributions, (news) => this.hear(news));
   }
 
   attach(link: GameLink): void {
@@ -188,6 +195,8 @@ export class Controller {
         seat: eventSeat(e),
       }));
       g.logs[news.seat] = [...g.logs[news.seat], ...lines].slice(-200);
+      g.fairness.seedHash = news.seedHash;
+      keepSeen(g.fairness, news.seat, news.since, news.events);
       if (g.mode === 'pass' && news.seat !== g.seat && news.view.outcome === null) g.handover = news.seat;
       g.seat = news.seat;
       g.log = g.logs[news.seat];
@@ -240,6 +249,14 @@ export class Controller {
       g.scenes = g.scenes.slice(1);
     });
     this.playScenes();
+  }
+
+  /** "Check this game": the record against the commitment, the page's contributions and what it was shown. */
+  checkGame(): void {
+    this.changeGame((g) => {
+      if (g.record === null) return;
+      g.fairness.report = checkFairness(g.fairness, g.record, g.view?.outcome ?? null);
+    });
   }
 
   // --- decisions ---
@@ -373,7 +390,7 @@ export class Controller {
   replayStep(step: number): void {
     this.change((s) => {
       if (s.replay === null) return;
-      const total = s.replay.record.actions.length;
+      const total = movesOf(s.replay.record);
       s.replay.step = Math.max(0, Math.min(total, step));
       if (s.replay.step === total) s.replay.playing = false;
     });

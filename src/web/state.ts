@@ -3,6 +3,7 @@
  * The controller changes it and redraws; every view is a function of it. Each field says what it holds.
  */
 import type { Aim, GameRecord, PlayerView, Seat, ShotTarget } from '../engine/index.ts';
+import type { Fairness } from './game/fairness.ts';
 import type { Scene } from './game/scenes.ts';
 import type { SetupDraft } from './game/setup.ts';
 import type { BotInfo, Level } from './local/messages.ts';
@@ -104,6 +105,8 @@ export interface GameScreen {
   moved: number[];
   /** A card the player just turned or saw turned, for the flip animation, e.g. 3. */
   flipped: number | null;
+  /** What the page keeps to check the game after its end, and the last check (docs/fairness.md). */
+  fairness: Fairness;
 }
 
 /** A replay being watched, e.g. `{ record, step: 12, seat: 'spectator' }`. */

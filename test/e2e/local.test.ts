@@ -63,7 +63,14 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', { timeout:
     // The replay of the finished game, and the same record saved and opened again from the home page.
     const href = (await end.getByRole('link', { name: 'Save the record' }).getAttribute('href')) ?? '';
     const record = decodeURIComponent(href.replace(/^data:application\/json;charset=utf-8,/, ''));
-    expect(JSON.parse(record)).toMatchObject({ format: 1 });
+    expect(JSON.parse(record)).toMatchObject({ format: 2, options: { entropy: 'seats' } });
+    // "Check this game": the page checks the record against what it was shown and its own contribution.
+    await end.getByRole('button', { name: 'Check this game' }).click();
+    const check = end.getByRole('region', { name: 'Fairness check' });
+    await check.getByRole('heading', { name: 'This game was fair' }).waitFor();
+    expect(await check.locator('li.bad').count()).toBe(0);
+    expect(await check.getByText('Your contribution').count()).toBe(1);
+    expect(await check.getByText(/exactly the \d+ events you were shown/).count()).toBe(1);
     await end.getByRole('button', { name: 'Watch the replay' }).click();
     await page.getByText(/Replay · move 0 of \d+/).waitFor();
     await page.getByRole('button', { name: 'One move forward' }).click();

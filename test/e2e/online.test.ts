@@ -117,6 +117,17 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', { timeout: 180
     await play(async () => false, 1500);
     expect(await host.locator('[data-end]').count()).toBe(1);
     expect(await friend.locator('[data-end]').count()).toBe(1);
+    // Both pages (each reloaded or reopened mid-game) check the game: the seed against the commitment they
+    // were shown, their own contribution, and the events they saw since they came back.
+    for (const page of [host, friend]) {
+      const end = page.locator('[data-end]');
+      await end.getByRole('button', { name: 'Check this game' }).click({ timeout: 10_000 });
+      const check = end.getByRole('region', { name: 'Fairness check' });
+      await check.getByRole('heading', { name: 'This game was fair' }).waitFor();
+      expect(await check.locator('li.bad').count()).toBe(0);
+      expect(await check.getByText('The published seed matches the commitment').count()).toBe(1);
+      expect(await check.getByText('Your contribution').count()).toBe(1);
+    }
     await host.screenshot({ path: join(out, 'online-end.png') });
     expect(errors).toEqual([]);
     console.log(`e2e: an online game between two browsers took ${Date.now() - started} ms`);

@@ -1,7 +1,8 @@
 /**
  * Golden games: complete games from seeded random play, stored as records with the final state and every
  * public event as a sentence. Replaying them must give exactly the same, so any change in the rules'
- * behaviour, the PRNG's use or the cannon's flight shows here.
+ * behaviour, the chance streams' use or the cannon's flight shows here. The legacy-* games were stored
+ * before keyed chance (record format 1, xoroshiro128+): they must replay as they always did, forever.
  *
  * After an intended change of behaviour, regenerate (the games are replayed by `playRandomly` from the same
  * seeds, so a rule change may give a different game) and review the diff of test/fixtures/golden-*.json:
@@ -20,6 +21,7 @@ import {
   type GameState,
   newGame,
   recordOf,
+  recordOptions,
   replay,
 } from '../../src/engine/index.ts';
 import { checkConsistent, playRandomly } from './positions.ts';
@@ -34,7 +36,7 @@ interface Golden {
 const GAMES: readonly { file: string; options: GameOptions; players: string }[] = [
   {
     file: 'golden-game.json',
-    options: { seed: 'golden standard', shots: 'aimed' },
+    options: { seed: 'golden standard', shots: 'aimed', entropy: 'seats' },
     players: 'golden players',
   },
   {
@@ -48,7 +50,9 @@ const pathOf = (file: string) => new URL(`../fixtures/${file}`, import.meta.url)
 
 /** Plays a record step by step, checking each state, and collects what a spectator is told. */
 function replayTold(record: GameRecord): { told: string[]; final: GameState } {
-  const created = newGame(record.options);
+  const options = recordOptions(record);
+  if (!options.ok) throw new Error(options.error.message);
+  const created = newGame(options.value);
   if (!created.ok) throw new Error(created.error.message);
   let state = created.value;
   const told: string[] = [];
@@ -84,6 +88,40 @@ describe('golden games', () => {
       expect(JSON.parse(JSON.stringify(final))).toEqual(golden.final);
       const replayed = replay(golden.record);
       expect(replayed.ok && JSON.parse(JSON.stringify(replayed.value))).toEqual(golden.final);
+    });
+  }
+});
+
+/** A final state as stored before keyed chance: format 1, the stream's words in `random`, no chance options. */
+interface LegacyState extends Omit<GameState, 'format' | 'chance' | 'rules'> {
+  readonly format: 1;
+  readonly random: [number, number, number, number];
+  readonly rules: Omit<GameState['rules'], 'chance' | 'entropy'>;
+}
+
+describe('games stored before keyed chance (record format 1)', () => {
+  for (const file of ['legacy-standard.json', 'legacy-advanced.json']) {
+    it(`${file}: replays on its xoroshiro128+ stream to the stored end, telling the same story`, () => {
+      const golden = JSON.parse(readFileSync(pathOf(file), 'utf8')) as {
+        record: GameRecord;
+        told: string[];
+        final: LegacyState;
+      };
+      expect(golden.record.format).toBe(1);
+      const { told, final } = replayTold(golden.record);
+      expect(told).toEqual(golden.told);
+      const { random, format: _format, ...rest } = golden.final;
+      const expected = {
+        ...rest,
+        format: 2,
+        rules: { ...golden.final.rules, entropy: 'seed', chance: 'xoroshiro128plus' },
+        chance: { generator: 'xoroshiro128plus', words: random },
+      };
+      expect(JSON.parse(JSON.stringify(final))).toEqual(expected);
+      const replayed = replay(golden.record);
+      expect(replayed.ok && JSON.parse(JSON.stringify(replayed.value))).toEqual(expected);
+      // Its record is written back in format 1, so an old game's record stays what it was.
+      expect(recordOf(final).format).toBe(1);
     });
   }
 });

@@ -11,20 +11,22 @@ import {
   aimFor,
   applyAction,
   type CardFace,
+  type ChanceState,
   createGame,
   type EngineError,
   type FlagCard,
   type GameEvent,
   type GameOptions,
   type GameState,
+  gameKey,
   legalActions,
   PIECE_SET,
   type PieceKind,
   type Place,
+  type Random,
   randomFromSeed,
   SEATS,
   type Seat,
-  seedToState,
   toAct,
 } from '../../src/engine/index.ts';
 
@@ -131,7 +133,7 @@ export function position(spec: PositionSpec): Position {
     pending: { ask: 'turnCard', seat: spec.mover },
   };
   if (spec.card) state = cardShows(state, 0, spec.card);
-  if (spec.random !== undefined) state = { ...state, random: seedToState(spec.random) };
+  if (spec.random !== undefined) state = { ...state, chance: chanceOfSeed(spec.random) };
   checkConsistent(state);
   const ids = (seat: Seat, kind: PieceKind) => order[seat].filter((id) => game.kinds[id] === kind);
   return {
@@ -142,6 +144,15 @@ export function position(spec: PositionSpec): Position {
       if (id === undefined) throw new Error(`position: ${seat} has no ${kind}`);
       return id;
     },
+  };
+}
+
+/** The chance of a game keyed by `seed` alone (no contributions), so a test can try chance after chance. */
+export function chanceOfSeed(seed: string): ChanceState {
+  return {
+    generator: 'chacha20',
+    contributions: { red: '', blue: '' },
+    key: gameKey(seed, { red: '', blue: '' }),
   };
 }
 
@@ -249,7 +260,12 @@ export function checkConsistent(state: GameState): void {
   });
   if (new Set(state.out).size !== state.out.length) fail('out list repeats');
   const sides = (list: readonly (readonly string[])[]) => list.map((s) => s.join('/')).sort();
-  if (JSON.stringify(sides(state.cards.map((c) => c.sides))) !== JSON.stringify(sides(state.rules.cardSet))) {
+  const dealt = state.pending.ask !== 'contribute';
+  if (!dealt && state.cards.length > 0) fail('cards dealt before both seats contributed');
+  if (
+    dealt &&
+    JSON.stringify(sides(state.cards.map((c) => c.sides))) !== JSON.stringify(sides(state.rules.cardSet))
+  ) {
     fail('cards are not the card set');
   }
 }
@@ -258,6 +274,13 @@ export function checkConsistent(state: GameState): void {
  * Plays a game with seeded random choices from `legalActions` (aimed shots by `aimFor` with a fair skill)
  * until it ends or `maxActions` pass; calls `onStep` after each action. The same seed gives the same game.
  */
+/** A seat's contribution as a host would give it, from a test's seeded generator (docs/fairness.md). */
+export function randomContribution(random: Random): Action {
+  let entropy = '';
+  for (let i = 0; i < 64; i++) entropy += random.int(16).toString(16);
+  return { type: 'contribute', entropy };
+}
+
 export function playRandomly(
   options: GameOptions,
   seed: string,
@@ -276,7 +299,8 @@ export function playRandomly(
     const seat = toAct(state)[random.int(toAct(state).length)];
     if (seat === undefined) break;
     const choices = legalActions(state, seat);
-    let action = choices[random.int(choices.length)];
+    let action: Action | undefined =
+      state.pending.ask === 'contribute' ? randomContribution(random) : choices[random.int(choices.length)];
     if (action === undefined) throw new Error(`${seat} has nothing to do: ${JSON.stringify(state.pending)}`);
     if (action.type === 'shoot' && action.aim !== undefined && state.pending.ask === 'shoot') {
       action = { type: 'shoot', aim: aimFor(state.pending.target, 0.6, random.float, state.rules.cannon) };

@@ -10,6 +10,7 @@ import {
   type Seat,
   toAct,
 } from '../../src/engine/index.ts';
+import { randomContribution } from './positions.ts';
 
 export interface Played {
   readonly states: GameState[];
@@ -25,7 +26,10 @@ export function randomGame(options: GameOptions, playSeed: string, maxActions = 
     const seats = toAct(state);
     const seat = seats[random.int(seats.length)] as Seat;
     const choices = legalActions(state, seat);
-    const action = choices[random.int(choices.length)] as Action;
+    const action =
+      state.pending.ask === 'contribute'
+        ? randomContribution(random)
+        : (choices[random.int(choices.length)] as Action);
     const result = applyAction(state, seat, action);
     if (!result.ok)
       throw new Error(`legal action refused: ${JSON.stringify(action)}: ${result.error.message}`);

@@ -12,7 +12,7 @@ import type {
   ServerMessage,
   SpectatorResponse,
 } from '../../src/protocol/index.ts';
-import { Client, createGame, get, hello, isState, post, tempDir } from '../server/harness.ts';
+import { Client, createGame, get, hello, isState, pick, post, tempDir } from '../server/harness.ts';
 import { history } from '../server/leak-suite.ts';
 import { playRandomly } from '../server/players.ts';
 import { type ServerProcess, spawnServer } from '../server/process.ts';
@@ -107,15 +107,15 @@ describe.skipIf(skip)('several processes, one game', () => {
   it('two processes racing on one game: exactly one action is stored per sequence number', async () => {
     for (let round = 0; round < 5; round++) {
       const { gameId, red, blue } = await splitGame(round % 3, (round + 1) % 3);
-      // Both seats set up at once, against v 0, on different processes: one is applied, one is stale.
+      // Both seats contribute at once, against v 0, on different processes: one is applied, one is stale.
       const redView = red.latest()?.view;
       const blueView = blue.latest()?.view;
       const answers = [
         red.next((m) => m.t === 'error' || (m.t === 'update' && m.v === 1)),
         blue.next((m) => m.t === 'error' || (m.t === 'update' && m.v === 1)),
       ];
-      red.send({ t: 'act', v: 0, action: redView?.legalActions[0] });
-      blue.send({ t: 'act', v: 0, action: blueView?.legalActions[0] });
+      red.send({ t: 'act', v: 0, action: redView && pick(redView, Math.random) });
+      blue.send({ t: 'act', v: 0, action: blueView && pick(blueView, Math.random) });
       await Promise.all(answers);
       await Promise.all([red.find((m) => m.t === 'update'), blue.find((m) => m.t === 'update')]);
       // The loser's refusal comes after it caught up (and saw the winner's update).
@@ -131,7 +131,7 @@ describe.skipIf(skip)('several processes, one game', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const record = await get<RecordResponse>(url(2), `/api/games/${gameId}/record`);
       const actions = record.body.record.actions;
-      expect(actions.filter((a) => a.action.type === 'setup')).toHaveLength(1);
+      expect(actions.filter((a) => a.action.type === 'contribute')).toHaveLength(1);
       const stale = [red, blue].flatMap((c) =>
         c.messages.filter((m) => m.t === 'error' && m.code === 'act/stale'),
       );
@@ -147,7 +147,8 @@ describe.skipIf(skip)('several processes, one game', () => {
 
   it('an action resent to another process is answered as a repeat and stored once', async () => {
     const { gameId, red, blue, redToken } = await splitGame(0, 1);
-    const action = red.latest()?.view.legalActions[0];
+    const latest = red.latest()?.view;
+    const action = latest && pick(latest, Math.random);
     await red.ask({ t: 'act', v: 0, action }, (m) => m.t === 'update' && m.v === 1);
     // The client missed the update, reconnects (through the load balancer) to C and sends it again.
     red.terminate();

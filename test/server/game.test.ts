@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replay } from '../../src/engine/index.ts';
+import { checkGame, replay } from '../../src/engine/index.ts';
 import type { JoinGameResponse, RecordResponse, SpectatorResponse } from '../../src/protocol/index.ts';
 import {
   Client,
@@ -9,6 +9,7 @@ import {
   hello,
   isError,
   isState,
+  pick,
   post,
   startTestServer,
   type TestServer,
@@ -30,6 +31,11 @@ async function checkRecord(gameId: string, seedHash: string): Promise<void> {
   const replayed = replay(body.record);
   expect(replayed.ok).toBe(true);
   if (replayed.ok) expect(replayed.value.outcome).toEqual(body.outcome);
+  // docs/fairness.md: keyed chance with both seats' contributions, which came before anything else.
+  expect(body.record.format).toBe(2);
+  expect(body.record.actions.slice(0, 2).map((a) => a.action.type)).toEqual(['contribute', 'contribute']);
+  const report = checkGame({ record: body.record, seedHash, outcome: body.outcome });
+  expect(report.checks.filter((c) => !c.ok)).toEqual([]);
 }
 
 describe('whole games over sockets', () => {
@@ -84,7 +90,9 @@ describe('whole games over sockets', () => {
     const red = await Client.open(server.url, created.gameId);
     const first = await red.ask(hello(created.token), isState);
     if (first.t !== 'state') throw new Error('expected state');
-    const setup = first.view.legalActions[0];
+    // Alone at the table, red can give only its contribution to chance (the deal waits for the friend).
+    const setup = pick(first.view, Math.random);
+    expect(setup?.type).toBe('contribute');
     const update = await red.ask({ t: 'act', v: 0, action: setup }, (m) => m.t === 'update');
     expect(update.t === 'update' && update.v).toBe(1);
     const again = await red.ask({ t: 'act', v: 0, action: setup }, (m) => m.t !== 'presence');
@@ -134,35 +142,36 @@ describe('tokens, invites and unknown games', () => {
     if (redState.t !== 'state') throw new Error('expected state');
     const blue = await Client.open(server.url, game.gameId);
     await blue.ask(hello(joined.body.token), isState);
-    // Both set up; then only the mover may turn a card.
-    const redSetup = redState.view.legalActions[0];
-    await red.ask({ t: 'act', v: 0, action: redSetup }, (m) => m.t === 'update');
-    await blue.find((m) => m.t === 'update' && m.v === 1);
-    const blueView = blue.latest();
-    const blueSetup = blueView?.view.legalActions[0];
-    await blue.ask({ t: 'act', v: blueView?.v, action: blueSetup }, (m) => m.t === 'update' && m.v === 2);
+    // Both contribute and set up, red first each time; then only the mover may turn a card.
+    for (let v = 0; v < 4; v++) {
+      const actor = v % 2 === 0 ? red : blue;
+      const latest = actor.latest();
+      if (latest === null) throw new Error('no view');
+      await actor.ask({ t: 'act', v, action: pick(latest.view, Math.random) }, (m) => m.t === 'update');
+      await Promise.all([red, blue].map((c) => c.find((m) => m.t === 'update' && m.v === v + 1)));
+    }
     const now = red.latest();
     if (now === null) throw new Error('no view');
     const mover = now.view.mover;
     const [moverClient, waiterClient] = mover === 'red' ? [red, blue] : [blue, red];
     const moverView = moverClient.latest()?.view;
     const turn = moverView?.legalActions[0];
-    const notYours = await waiterClient.ask({ t: 'act', v: 2, action: turn }, isError);
+    const notYours = await waiterClient.ask({ t: 'act', v: 4, action: turn }, isError);
     expect(notYours.t === 'error' && notYours.code).toBe('action/not-your-turn');
 
     const spectator = await Client.open(server.url, game.gameId);
     await spectator.ask({ t: 'hello', spectate: true }, isState);
-    const watching = await spectator.ask({ t: 'act', v: 2, action: turn }, isError);
+    const watching = await spectator.ask({ t: 'act', v: 4, action: turn }, isError);
     expect(watching.t === 'error' && watching.code).toBe('auth/spectator');
 
     const stranger = await Client.open(server.url, game.gameId);
     const wrongToken = await stranger.ask(hello(other.token), isError);
     expect(wrongToken.t === 'error' && wrongToken.code).toBe('auth/bad-token');
-    const notHello = await stranger.ask({ t: 'act', v: 2, action: turn }, isError);
+    const notHello = await stranger.ask({ t: 'act', v: 4, action: turn }, isError);
     expect(notHello.t === 'error' && notHello.code).toBe('auth/hello-first');
 
     const view = await get<SpectatorResponse>(server.url, `/api/games/${game.gameId}`);
-    expect(view.body.v).toBe(2);
+    expect(view.body.v).toBe(4);
     await Promise.all([red.close(), blue.close(), spectator.close(), stranger.close()]);
   });
 });

@@ -2,6 +2,7 @@
  * Test support: a real server on an ephemeral port with a temp database and its log lines collected, and
  * a small WebSocket client that keeps every message it receives.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -192,6 +193,13 @@ export function hello(token: string): unknown {
 
 /** A random legal action of `view`, from a seeded-enough source. */
 export function pick(view: PlayerView, draw: () => number): Action | null {
+  // A seat owes its own share of chance before the deal (docs/fairness.md); the page gives it unseen.
+  if (
+    view.pending.ask === 'contribute' &&
+    view.viewer !== 'spectator' &&
+    view.pending.seats.includes(view.viewer)
+  )
+    return { type: 'contribute', entropy: randomBytes(32).toString('hex') };
   const actions = view.legalActions;
   if (actions.length === 0) return null;
   return actions[Math.floor(draw() * actions.length)] ?? null;

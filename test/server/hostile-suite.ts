@@ -12,6 +12,7 @@ import {
   get,
   hello,
   isState,
+  pick,
   post,
   type StartServer,
   type TestServer,
@@ -96,12 +97,19 @@ export function hostileSuite(title: string, start: StartServer): void {
       const red = await Client.open(server.url, game.gameId);
       const redState = await red.ask(hello(game.token), isState);
       if (redState.t !== 'state') throw new Error('expected state');
-      // Red sets up, so the game is somewhere in the middle and blue has a legal action red could steal.
-      await red.ask({ t: 'act', v: 0, action: redState.view.legalActions[0] }, (m) => m.t === 'update');
+      // Both contribute and red sets up, so the game is somewhere in the middle and blue has a legal
+      // action red could steal.
+      await red.ask({ t: 'act', v: 0, action: pick(redState.view, Math.random) }, (m) => m.t === 'update');
       const blue = await Client.open(server.url, game.gameId);
       const blueState = await blue.ask(hello(joined.body.token), isState);
       if (blueState.t !== 'state') throw new Error('expected state');
-      const blueAction = blueState.view.legalActions[0];
+      await blue.ask({ t: 'act', v: 1, action: pick(blueState.view, Math.random) }, (m) => m.t === 'update');
+      const dealt = await red.find((m) => m.t === 'update' && m.v === 2);
+      if (dealt.t !== 'update') throw new Error('expected update');
+      const redSetup = dealt.view.legalActions[0];
+      await red.ask({ t: 'act', v: 2, action: redSetup }, (m) => m.t === 'update' && m.v === 3);
+      const blueNow = await blue.find((m) => m.t === 'update' && m.v === 3);
+      const blueAction = blueNow.t === 'update' ? blueNow.view.legalActions[0] : undefined;
       const before = await get<SpectatorResponse>(server.url, `/api/games/${game.gameId}`);
       const otherBefore = await get<SpectatorResponse>(server.url, `/api/games/${other.gameId}`);
 
@@ -116,9 +124,9 @@ export function hostileSuite(title: string, start: StartServer): void {
 
       for (let round = 0; sent < 1000; round++) {
         for (const attacker of attackers) {
-          const messages = hostileMessages(1, other.token, blueAction, blueAction);
+          const messages = hostileMessages(3, other.token, blueAction, blueAction);
           if (round === 0 && attacker === red)
-            messages.push(JSON.stringify({ t: 'act', v: 0, action: redState.view.legalActions[0] }));
+            messages.push(JSON.stringify({ t: 'act', v: 2, action: redSetup }));
           for (const message of messages) {
             const start = attacker.messages.length;
             const answer = attacker.next((m: ServerMessage) => m.t === 'error' || m.t === 'state');
@@ -126,7 +134,7 @@ export function hostileSuite(title: string, start: StartServer): void {
             const reply = await answer;
             expect(attacker.messages.length).toBeGreaterThan(start);
             // The only non-error answer allowed is a resync-like state for a replayed action.
-            if (reply.t !== 'error') expect(reply.t === 'state' && reply.v).toBe(1);
+            if (reply.t !== 'error') expect(reply.t === 'state' && reply.v).toBe(3);
             answered++;
             sent++;
           }
@@ -144,8 +152,8 @@ export function hostileSuite(title: string, start: StartServer): void {
       const health = await get<{ ok: boolean }>(server.url, '/healthz');
       expect(health.body.ok).toBe(true);
       // The game still goes on: blue's real action is accepted.
-      const update = await blue.ask({ t: 'act', v: 1, action: blueAction }, (m) => m.t === 'update');
-      expect(update.t === 'update' && update.v).toBe(2);
+      const update = await blue.ask({ t: 'act', v: 3, action: blueAction }, (m) => m.t === 'update');
+      expect(update.t === 'update' && update.v).toBe(4);
       await Promise.all([...attackers, blue].map((c) => c.close()));
     }, 120_000);
 

@@ -3,7 +3,7 @@
  * a fake WebSocket, the real engine's views.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGame, type PlayerView, viewFor } from '../../src/engine/index.ts';
+import { applyAction, createGame, type PlayerView, viewFor } from '../../src/engine/index.ts';
 import { Controller } from '../../src/web/controller.ts';
 import { OnlineLink } from '../../src/web/online/session.ts';
 import { playUntil, setUp } from './fixtures.ts';
@@ -28,6 +28,8 @@ describe('the controller', () => {
       seat: 'red',
       view: viewFor(state, 'red'),
       events: [{ type: 'started', first: 'red', audience: 'all' }],
+      seedHash: 'ab'.repeat(32),
+      since: null,
       record: null,
       bot: null,
     });
@@ -38,6 +40,8 @@ describe('the controller', () => {
       seat: 'blue',
       view: viewFor(state, 'blue'),
       events: [],
+      seedHash: 'ab'.repeat(32),
+      since: null,
       record: null,
       bot: null,
     });
@@ -62,6 +66,8 @@ describe('the controller', () => {
       seat: shooter,
       view: viewFor(state, shooter),
       events: [],
+      seedHash: 'ab'.repeat(32),
+      since: null,
       record: null,
       bot: null,
     });
@@ -130,7 +136,12 @@ describe('the online link', () => {
         copied: null,
       };
     });
-    const link = new OnlineLink(ctl, 'g1', { seat: 'red', token: 'secret', invite: null });
+    const link = new OnlineLink(ctl, 'g1', {
+      seat: 'red',
+      token: 'secret',
+      invite: null,
+      contribution: 'cd'.repeat(32),
+    });
     const socket = FakeSocket.last;
     if (socket === null) throw new Error('no socket');
     expect(socket.url).toBe('ws://example.test/api/games/g1/socket');
@@ -165,7 +176,12 @@ describe('the online link', () => {
     ctl.change((s) => {
       s.game = ctl.newGameScreen('online', 'red', s.form);
     });
-    const link = new OnlineLink(ctl, 'g2', { seat: 'red', token: 't', invite: null });
+    const link = new OnlineLink(ctl, 'g2', {
+      seat: 'red',
+      token: 't',
+      invite: null,
+      contribution: 'ef'.repeat(32),
+    });
     const socket = FakeSocket.last;
     if (socket === null) throw new Error('no socket');
     socket.open();
@@ -183,6 +199,52 @@ describe('the online link', () => {
     expect(ctl.state.game?.error).toBeNull();
     socket.receive({ t: 'state', v: 1, viewer: 'red', view, seedHash: 'x', presence });
     expect(socket.sent.at(-1)).toEqual({ t: 'act', v: 1, action: setup });
+    link.close();
+  });
+
+  it("gives the seat's contribution, unseen, when the game asks for it: once per state, again after a stale one", () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
+    const { ctl } = controller();
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('online', 'blue', s.form);
+    });
+    const contribution = '5a'.repeat(32);
+    const link = new OnlineLink(ctl, 'g3', { seat: 'blue', token: 't', invite: null, contribution });
+    const socket = FakeSocket.last;
+    if (socket === null) throw new Error('no socket');
+    socket.open();
+    const waiting = viewFor(createGame({ seed: 'asks', entropy: 'seats' }), 'blue');
+    expect(waiting.pending).toEqual({ ask: 'contribute', seats: ['red', 'blue'] });
+    const presence = {
+      seats: { red: { holder: 'human', connected: true }, blue: { holder: 'human', connected: true } },
+      claimable: null,
+    };
+    const contribute = (v: number) => ({
+      t: 'act',
+      v,
+      action: { type: 'contribute', entropy: contribution },
+    });
+    socket.receive({ t: 'state', v: 0, viewer: 'blue', view: waiting, seedHash: 'ab'.repeat(32), presence });
+    expect(socket.sent.at(-1)).toEqual(contribute(0));
+    const sent = socket.sent.length;
+    socket.receive({ t: 'presence', v: 0, presence });
+    expect(socket.sent).toHaveLength(sent);
+    // Red contributed first: ours was stale; the resync's state asks again, and it goes again.
+    socket.receive({ t: 'error', code: 'act/stale', message: 'stale' });
+    expect(socket.sent.at(-1)).toEqual({ t: 'resync' });
+    expect(ctl.state.game?.error).toBeNull();
+    const afterRed = applyAction(createGame({ seed: 'asks', entropy: 'seats' }), 'red', {
+      type: 'contribute',
+      entropy: '7e'.repeat(32),
+    });
+    if (!afterRed.ok) throw new Error(afterRed.error.message);
+    const redGave = viewFor(afterRed.state, 'blue');
+    expect(redGave.pending).toEqual({ ask: 'contribute', seats: ['blue'] });
+    socket.receive({ t: 'state', v: 1, viewer: 'blue', view: redGave, seedHash: 'ab'.repeat(32), presence });
+    expect(socket.sent.at(-1)).toEqual(contribute(1));
+    expect(ctl.state.game?.fairness.seedHash).toBe('ab'.repeat(32));
+    expect(JSON.stringify(ctl.state.game?.view)).not.toContain(contribution);
     link.close();
   });
 });

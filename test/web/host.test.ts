@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Action, randomFromSeed } from '../../src/engine/index.ts';
+import { type Action, checkGame, randomFromSeed } from '../../src/engine/index.ts';
 import { LocalHost } from '../../src/web/local/host.ts';
 import type { FromHost } from '../../src/web/local/messages.ts';
 
@@ -13,9 +13,10 @@ describe('the local host (what the Web Worker runs)', () => {
     const host = new LocalHost({
       t: 'start',
       mode: 'computer',
-      options: { seed: 'h1', turnLimit: 60 },
+      options: { turnLimit: 60 },
       human: 'blue',
       level: 'easy',
+      contributions: { red: null, blue: 'b1'.repeat(32) },
     });
     let last = update(host.begin());
     expect(last.bot).toEqual({ name: 'easy' });
@@ -34,13 +35,62 @@ describe('the local host (what the Web Worker runs)', () => {
     expect(last.record?.actions.length).toBeGreaterThan(0);
   });
 
+  it('draws its own secret seed, commits to it, and deals from both shares: the record checks out at the end', () => {
+    const start = {
+      t: 'start',
+      mode: 'computer',
+      options: { turnLimit: 40 },
+      human: 'red',
+      level: 'easy',
+      contributions: { red: 'c0ffee'.repeat(8), blue: null },
+    } as const;
+    const one = new LocalHost(start);
+    const two = new LocalHost(start);
+    const first = update(one.begin());
+    // A fresh seed each game, so the same page contribution never gives the same deal twice.
+    expect(first.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(update(two.begin()).seedHash).not.toBe(first.seedHash);
+    expect(first.since).toBe(0);
+    expect(first.view.cards).toHaveLength(10);
+    const seen = [...first.events];
+    let last = first;
+    for (let i = 0; i < 2000 && last.view.outcome === null; i++) {
+      const action = last.view.legalActions[0];
+      if (action === undefined) throw new Error('nothing to do');
+      last = update(one.handle({ t: 'act', seat: 'red', action }));
+      expect(last.since).toBeNull();
+      seen.push(...last.events);
+    }
+    const record = last.record;
+    if (record === null) throw new Error('no record at the end');
+    const report = checkGame({
+      record,
+      seedHash: first.seedHash,
+      outcome: last.view.outcome,
+      mine: { seat: 'red', contribution: start.contributions.red },
+      seen: { viewer: 'red', from: 0, events: seen },
+    });
+    expect(report.checks.map((c) => [c.name, c.ok])).toEqual([
+      ['replay', true],
+      ['commitment', true],
+      ['contributions', true],
+      ['yours', true],
+      ['events', true],
+      ['outcome', true],
+    ]);
+    // The computer's share is the one derived from the seed (fixed before the person's arrived).
+    expect(report.checks[2]?.message).toContain("Blue's is the server's for a computer seat");
+    expect(report.checks[2]?.message).toContain('Red: c0ffeec0ffeec0ff…');
+  });
+
   it('refuses moves for the computer seat and illegal moves, with a sentence', () => {
     const host = new LocalHost({
       t: 'start',
       mode: 'computer',
-      options: { seed: 'h2' },
+      options: {},
       human: 'red',
       level: 'hard',
+      contributions: { red: 'a2'.repeat(32), blue: null },
     });
     host.begin();
     const refused = host.handle({ t: 'act', seat: 'blue', action: { type: 'pass' } });
@@ -53,9 +103,10 @@ describe('the local host (what the Web Worker runs)', () => {
     const host = new LocalHost({
       t: 'start',
       mode: 'pass',
-      options: { seed: 'h3', firstSeat: 'red' },
+      options: { firstSeat: 'red' },
       human: 'red',
       level: 'easy',
+      contributions: { red: 'a3'.repeat(32), blue: 'b3'.repeat(32) },
     });
     const first = update(host.begin());
     expect(first.seat).toBe('red');

@@ -5,6 +5,7 @@
  * same token, as the web client does; each such failure is counted, so nothing is lost silently and
  * nothing waits forever.
  */
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { type Action, type PlayerView, type Random, randomFromSeed, type Seat } from '../../engine/index.ts';
@@ -165,10 +166,14 @@ export class SeatPlayer {
 
   #consider(v: number, view: PlayerView): void {
     if (view.outcome !== null) return this.#onOver();
-    if (!this.#run.gateOpen || this.#sent !== null || view.legalActions.length === 0) return;
-    // Blue sets up once red has, so neither seat is ever stale.
-    if (this.#seat === 'blue' && view.phase === 'setup' && v === 0) return;
-    const action: Action | undefined = view.legalActions[this.#random.int(view.legalActions.length)];
+    if (!this.#run.gateOpen || this.#sent !== null || view.viewer === 'spectator') return;
+    // When both seats decide (contributions, setup), blue waits for red, so neither seat is ever stale.
+    if (view.toAct[0] !== this.#seat) return;
+    const action: Action | undefined =
+      view.pending.ask === 'contribute'
+        ? { type: 'contribute', entropy: randomBytes(32).toString('hex') }
+        : view.legalActions[this.#random.int(view.legalActions.length)];
+    if (action === undefined) return;
     const socket = this.#socket;
     const send = () => {
       if (this.#run.stopped || this.#closed || socket === null || socket.readyState !== socket.OPEN) {

@@ -40,6 +40,7 @@ export { type CannonOptionsErrorCode, type CannonOptionsResult, parseCannonOptio
 export {
   fireShot,
   launchOf,
+  publishedShot,
   SHOT_DRAWS,
   SHOT_TARGETS,
   type Shot,

@@ -2,6 +2,8 @@
  * One shot (R8.2): the aim sets the launch, the spring's wobble perturbs it, the flight decides. A shot always
  * takes the same number of draws, whatever happens, so a replay that feeds the same draws gets the same shot.
  * The result is plain JSON carrying the launch after wobble: a client redraws the same arc with `flightPoint`.
+ * A shot event publishes it through `publishedShot`, rounded to what a player can see: the hit is judged on
+ * the exact flight, the published one only draws it.
  */
 import type { Uniform } from '../random.ts';
 import type { Aim } from './aim.ts';
@@ -80,6 +82,31 @@ export function fireShot(aim: Aim, target: ShotTarget, draw: Uniform, options: C
 /** JSON has no -0: adding +0 turns -0 into 0, so a shot equals itself after a round trip. */
 function json(v: Vec3): Vec3 {
   return { x: v.x + 0, y: v.y + 0, z: v.z + 0 };
+}
+
+/**
+ * A shot as the public event tells it: positions to 0.1 mm, speeds to 1 mm/s, the time to 0.1 ms. That
+ * draws the same arc to the eye; more digits would only hand a solver the wobble draws (docs/fairness.md).
+ */
+export function publishedShot(shot: Shot): Shot {
+  return {
+    ...shot,
+    launch: { position: rounded(shot.launch.position, 1e4), velocity: rounded(shot.launch.velocity, 1e3) },
+    time: round(shot.time, 1e4),
+    end: rounded(shot.end, 1e4),
+  };
+}
+
+/**
+ * `n` to the nearest 1/`per`. Adding +0 turns -0 into 0 (JSON has no -0), so a shot equals itself after a
+ * round trip.
+ */
+function round(n: number, per: number): number {
+  return Math.round(n * per) / per + 0;
+}
+
+function rounded(v: Vec3, per: number): Vec3 {
+  return { x: round(v.x, per), y: round(v.y, per), z: round(v.z, per) };
 }
 
 /** The strike that counts as a hit for each target. */

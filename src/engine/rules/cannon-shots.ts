@@ -4,7 +4,7 @@
  * hatch leaves play, a miss returns it unknown (R11.2). When the enemy had no piece on either deck
  * (judged before the shot), a hit earns a flag attempt instead (R5.2).
  */
-import { type Aim, fireShot, type ShotTarget } from '../cannon/index.ts';
+import { type Aim, fireShot, publishedShot, type ShotTarget } from '../cannon/index.ts';
 import type { GameState } from '../state.ts';
 import { opponentOf, type Seat } from '../vocabulary.ts';
 import { type ChoiceList, HATCH, LOSE_PIECE } from './choices.ts';
@@ -78,13 +78,22 @@ function fire(
   aim: Aim | null,
 ): void {
   const { rules } = table.state;
-  // R8.3: quick shots draw one number against the odds; R8.2: aimed ones fly, the spring's wobble drawing
-  // from the game's PRNG.
+  // R8.3: quick shots draw one number against the odds; R8.2: aimed ones fly, the spring's wobble drawn
+  // from this shot's own stream (one shot per turn, so the turn number names it).
+  const draws = table.chance.draws('shot', table.state.turn);
   const flight =
-    rules.shots === 'quick' || aim === null ? null : fireShot(aim, target, table.random.float, rules.cannon);
+    rules.shots === 'quick' || aim === null ? null : fireShot(aim, target, () => draws.float(), rules.cannon);
   const odds = target === 'sail' ? rules.quickOdds.sail : rules.quickOdds.skull;
-  const hit = flight === null ? table.random.float() < odds : flight.hit;
-  if (table.events) emit(table, { type: 'shot', seat, target, hit, aim, flight });
+  const hit = flight === null ? draws.float() < odds : flight.hit;
+  if (table.events)
+    emit(table, {
+      type: 'shot',
+      seat,
+      target,
+      hit,
+      aim,
+      flight: flight === null ? null : publishedShot(flight),
+    });
   if (target === 'sail') {
     if (!hit) endTurn(table);
     else if (open) beginFlagAttempt(table, seat, null);

@@ -98,9 +98,12 @@ export function actionOf(code: number): Action {
   return action;
 }
 
-export type CodedAction = Exclude<Action, { type: 'setup' } | { type: 'shoot' } | { type: 'resign' }>;
+export type CodedAction = Exclude<
+  Action,
+  { type: 'contribute' } | { type: 'setup' } | { type: 'shoot' } | { type: 'resign' }
+>;
 
-/** The code of an action that has one (everything but setups, shots and resigning). */
+/** The code of an action that has one (everything but contributions, setups, shots and resigning). */
 export function codeOf(action: CodedAction): number {
   switch (action.type) {
     case 'turnCard':

@@ -34,6 +34,7 @@ import {
   TURN_CARD,
   TURN_FLAG,
 } from './choices.ts';
+import { resolveContribute, seatsToContribute } from './deal.ts';
 import { resolveTurnFlag, turnFlagChoices } from './flag.ts';
 import { newPirateChoices, resolveNewPirate } from './new-pirate.ts';
 import { plankChoices, resolvePlank } from './plank.ts';
@@ -43,10 +44,14 @@ import { emit, type Table } from './table.ts';
 import { currentFace, resolveTurnCard, turnCardChoices } from './turn.ts';
 import { endTurn } from './turn-end.ts';
 
-/** The seats that must decide now: both during setup (until each is ready), none when the game is over. */
+/**
+ * The seats that must decide now: both during setup (until each is ready) and while contributions are owed,
+ * none when the game is over.
+ */
 export function seatsToAct(state: GameState): Seat[] {
   const pending = state.pending;
   if (pending.ask === 'none') return [];
+  if (pending.ask === 'contribute') return seatsToContribute(state);
   if (pending.ask === 'setup') {
     const seats: Seat[] = [];
     if (!state.ready.red) seats.push('red');
@@ -60,6 +65,7 @@ export function seatsToAct(state: GameState): Seat[] {
 export function decider(state: GameState): Seat | null {
   const pending = state.pending;
   if (pending.ask === 'none') return null;
+  if (pending.ask === 'contribute') return seatsToContribute(state)[0] ?? null;
   if (pending.ask === 'setup') return !state.ready.red ? 'red' : !state.ready.blue ? 'blue' : null;
   return pending.seat;
 }
@@ -67,9 +73,13 @@ export function decider(state: GameState): Seat | null {
 /** The list `choicesFor` fills before turning codes into actions. */
 const scratch = new ChoiceList();
 
-/** Every action `seat` may take now (without `resign`, which is always accepted while the game runs). */
+/**
+ * Every action `seat` may take now (without `resign`, which is always accepted while the game runs). A
+ * contribution is not listed: its content is the seat's own entropy, which no list can offer.
+ */
 export function choicesFor(state: GameState, seat: Seat): readonly Action[] {
   const pending = state.pending;
+  if (pending.ask === 'contribute') return [];
   if (pending.ask === 'setup') return setupChoices(state, seat);
   // R8.2: an aimed shot is listed once, as a template with the default aim.
   if (pending.ask === 'shoot' && pending.seat === seat && state.rules.shots === 'aimed')
@@ -87,7 +97,13 @@ export function choicesFor(state: GameState, seat: Seat): readonly Action[] {
 export function listChoices(state: GameState, seat: Seat, into: ChoiceList): number {
   into.clear();
   const pending = state.pending;
-  if (pending.ask === 'none' || pending.ask === 'setup' || pending.seat !== seat) return 0;
+  if (
+    pending.ask === 'none' ||
+    pending.ask === 'setup' ||
+    pending.ask === 'contribute' ||
+    pending.seat !== seat
+  )
+    return 0;
   switch (pending.ask) {
     case 'turnCard':
       turnCardChoices(state, into);
@@ -126,6 +142,8 @@ export function listChoices(state: GameState, seat: Seat, into: ChoiceList): num
 /** Carries out an action already known to be legal for `seat`. */
 export function resolve(table: Table, seat: Seat, action: Action): void {
   switch (action.type) {
+    case 'contribute':
+      return resolveContribute(table, seat, action.entropy);
     case 'setup':
       return resolveSetup(table, seat, action.flags, action.deck);
     case 'shoot':

@@ -1,16 +1,18 @@
 /**
  * The table the rules act on while one decision is resolved: a mutable state (a private copy, never the
- * caller's), the live PRNG, and where events go (null on the bots' fast path, which needs none).
+ * caller's), where chance comes from, and where events go (null on the bots' fast path, which needs none).
  */
+
+import type { Chance } from '../chance.ts';
 import { type GameEvent, privateEvent, publicEvent } from '../events.ts';
-import type { Random } from '../random.ts';
 import { firstPieceOf, type GameState, type Pending } from '../state.ts';
 import { ofSeat, type Seat } from '../vocabulary.ts';
 import { type ChoiceList, choice, type PieceChoice } from './choices.ts';
 
 export interface Table {
   readonly state: GameState;
-  readonly random: Random;
+  /** The game's keyed streams, a bot's own generator in an imagined world, or an old game's one stream. */
+  readonly chance: Chance;
   /** Where events go; null when nobody listens (fast path). */
   readonly events: GameEvent[] | null;
 }

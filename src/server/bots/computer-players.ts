@@ -2,10 +2,19 @@
  * Plays the seats the computer holds. After every move it looks for a computer seat that must decide,
  * takes the seat's lease for that version (with several processes exactly one plays it; seat-lease.ts),
  * waits a small human-like delay, asks the bot pool with that seat's view and history only, and sends the
- * answer through the same `Room.act` a person's action takes.
+ * answer through the same `Room.act` a person's action takes. A computer seat's contribution to chance
+ * is the server's, derived from the seed (docs/fairness.md): the commitment fixed it before anyone joined,
+ * so the server cannot pick it after seeing a person's, and the bot is never asked.
  */
 import { randomInt } from 'node:crypto';
-import { eventsFor, type Seat, toAct, viewFor } from '../../engine/index.ts';
+import {
+  type Action,
+  computerContribution,
+  eventsFor,
+  type Seat,
+  toAct,
+  viewFor,
+} from '../../engine/index.ts';
 import type { Fanout } from '../fanout/fanout.ts';
 import type { Room } from '../rooms/room.ts';
 import { newToken } from '../secrets.ts';
@@ -124,14 +133,19 @@ export class ComputerPlayers {
     const level = room.seat(seat).level ?? 'random';
     if (room.seat(seat).holder !== 'computer' || !toAct(room.state).includes(seat)) return true;
     try {
-      const decision = await this.#pool.decide(
-        level,
-        viewFor(room.state, seat),
-        eventsFor(room.events, seat),
-        `${this.#seeds.get(room.id) ?? room.id}:${seat}:${v}`,
-      );
+      const action: Action =
+        room.state.pending.ask === 'contribute'
+          ? { type: 'contribute', entropy: computerContribution(room.state.rules.seed, seat) }
+          : (
+              await this.#pool.decide(
+                level,
+                viewFor(room.state, seat),
+                eventsFor(room.events, seat),
+                `${this.#seeds.get(room.id) ?? room.id}:${seat}:${v}`,
+              )
+            ).action;
       if (this.#stopped) return true;
-      const outcome = await room.act(seat, v, decision.action);
+      const outcome = await room.act(seat, v, action);
       if (outcome.kind === 'refused' && outcome.error.code !== 'act/stale') {
         this.#log.failed(room.id, `The ${level} bot chose a refused action: ${outcome.error.message}`);
         return false;

@@ -1,7 +1,8 @@
 /**
  * Opening a game for a request: draw the seed and the creator's token, ask the engine whether the options
- * are playable (aimed shots are refused until the cannon lands), and store the game. The seed's sha256 is
- * the public commitment; the seed stays in the store until the game is over.
+ * are playable, and store the game. The seed's sha256 is the public commitment; the seed stays in the store
+ * until the game is over. Chance is keyed by the seed and both seats' contributions (docs/fairness.md): the
+ * cards are dealt once both seats have given theirs, a friend's when the friend joins.
  */
 import { randomInt } from 'node:crypto';
 import { type GameOptions, newGame, type Result, type Seat } from '../../engine/index.ts';
@@ -38,6 +39,9 @@ export async function openGame(
   const turnLimit = request.turnLimit ?? defaultTurnLimit;
   const options: GameOptions = {
     seed,
+    // Named explicitly, so a stored game always says which generator and entropy it was created with.
+    chance: 'chacha20',
+    entropy: 'seats',
     shots: request.shots ?? 'quick',
     ...(request.variant === undefined ? {} : { variant: request.variant }),
     ...(turnLimit === null ? {} : { turnLimit }),

@@ -32,6 +32,12 @@ CREATE TABLE {schema}.actions (
   PRIMARY KEY (game_id, seq)
 );
 `,
+  // Games stored before keyed chance drew from xoroshiro128+: say so in their options, since new games'
+  // options default to ChaCha20 (docs/fairness.md "Old games").
+  `
+UPDATE {schema}.games SET options = (options::jsonb || '{"chance": "xoroshiro128plus"}'::jsonb)::json
+WHERE options->>'chance' IS NULL;
+`,
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations across processes. */

@@ -44,6 +44,12 @@ CREATE TABLE IF NOT EXISTS actions (
   PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 `,
+  // Games stored before keyed chance drew from xoroshiro128+: say so in their options, since new games'
+  // options default to ChaCha20 (docs/fairness.md "Old games").
+  `
+UPDATE games SET options = json_set(options, '$.chance', 'xoroshiro128plus')
+WHERE json_extract(options, '$.chance') IS NULL;
+`,
 ];
 
 interface GameRow {

@@ -13,6 +13,10 @@ export function promptFor(view: PlayerView, selected: number | null = null): str
   switch (pending.ask) {
     case 'none':
       return 'The game is over.';
+    case 'contribute':
+      return pending.seats.length === 2 || me === 'spectator' || pending.seats.includes(me)
+        ? 'Shuffling the cards…'
+        : 'Waiting for the other player to join';
     case 'setup':
       if (me !== 'spectator' && pending.seats.includes(me)) {
         return 'Hide your flag cards and choose three pirates for your deck';

@@ -1,6 +1,7 @@
 /**
  * Replays: a record played forward to any step with the real engine, shown through either seat's eyes or
- * with every secret (after the game the record is public, R11.3).
+ * with every secret (after the game the record is public, R11.3). The seats' contributions to chance come
+ * first in a record and show nothing, so a replay's moves start after them, with the cards dealt.
  */
 import {
   applyAction,
@@ -9,24 +10,42 @@ import {
   newGame,
   type PieceView,
   type PlayerView,
+  recordOptions,
   type Seat,
   type ShipView,
   viewFor,
 } from '../../engine/index.ts';
 
-/** The position after `step` actions and the events that led there, or an error in words. */
+/** How many contributions open the record: applied before move 0. */
+function contributionsOf(record: GameRecord): number {
+  let count = 0;
+  while (record.actions[count]?.action.type === 'contribute') count++;
+  return count;
+}
+
+/** The moves a replay steps through: the record's actions after the contributions. */
+export function movesOf(record: GameRecord): number {
+  return record.actions.length - contributionsOf(record);
+}
+
+/** The position after `step` moves and the events that led there, or an error in words. */
 export function replayTo(
   record: GameRecord,
   step: number,
 ): { ok: true; views: Record<Seat, PlayerView>; events: GameEvent[] } | { ok: false; message: string } {
-  const created = newGame(record.options);
+  const options = recordOptions(record);
+  const created = options.ok ? newGame(options.value) : options;
   if (!created.ok) return { ok: false, message: created.error.message };
   let state = created.value;
   const events: GameEvent[] = [];
-  for (const [index, entry] of record.actions.slice(0, step).entries()) {
+  const lead = contributionsOf(record);
+  for (const [index, entry] of record.actions.slice(0, lead + step).entries()) {
     const result = applyAction(state, entry.seat, entry.action);
     if (!result.ok)
-      return { ok: false, message: `Move ${index + 1} of the record was refused: ${result.error.message}` };
+      return {
+        ok: false,
+        message: `Move ${index + 1 - lead} of the record was refused: ${result.error.message}`,
+      };
     state = result.state;
     events.push(...result.events);
   }

@@ -1,12 +1,16 @@
 /**
  * The local game host: engine and computer player together, with no server. The worker wraps it; tests
- * drive it directly. It answers every message with what the page should show next.
+ * drive it directly. It answers every message with what the page should show next. Like a server, it draws
+ * the secret seed, commits to it, takes the page's contributions (and derives the computer's from the seed)
+ * before the cards are dealt, and publishes the record with the seed only at the end (docs/fairness.md).
  */
 import { type Bot, createBot } from '../../ai/index.ts';
 import {
   type Action,
   applyAction,
   type BySeat,
+  commitmentOf,
+  computerContribution,
   createGame,
   eventsFor,
   type GameEvent,
@@ -20,6 +24,12 @@ import {
   viewFor,
 } from '../../engine/index.ts';
 import type { BotInfo, FromHost, Level, LocalMode, ToHost } from './messages.ts';
+
+/** 256 bits from the platform's cryptographic generator, as hex: the game's secret seed. */
+function newSeed(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /** The computer player for a level; the levels are `createBot`'s own names. */
 function botFor(level: Level): { bot: Bot; info: BotInfo } {
@@ -39,21 +49,31 @@ export class LocalHost {
   private readonly backlog: BySeat<GameEvent[]> = { red: [], blue: [] };
   /** Every event each seat has seen (a bot's history). */
   private readonly history: BySeat<GameEvent[]> = { red: [], blue: [] };
+  /** sha256 of the seed: what the page keeps to check the game after its end. */
+  private readonly seedHash: string;
+  /** The seats whose next update starts their events afresh (their first). */
+  private readonly fresh = new Set<Seat>(['red', 'blue']);
 
   constructor(start: Extract<ToHost, { t: 'start' }>) {
-    this.state = createGame(start.options);
+    const seed = newSeed();
+    this.seedHash = commitmentOf(seed);
+    this.state = createGame({ ...start.options, seed, entropy: 'seats' });
     this.mode = start.mode;
     this.shown = start.mode === 'computer' ? start.human : 'red';
     if (start.mode === 'computer') {
       const { bot, info } = botFor(start.level);
-      this.bot = {
-        bot,
-        info,
-        seat: opponentOf(start.human),
-        random: randomFromSeed(`${start.options.seed}/bot`),
-      };
+      this.bot = { bot, info, seat: opponentOf(start.human), random: randomFromSeed(`${seed}/bot`) };
     } else {
       this.bot = null;
+    }
+    // The computer's share first: it follows from the seed, so it was fixed before the person's arrived.
+    const order: Seat[] = this.bot?.seat === 'blue' ? ['blue', 'red'] : ['red', 'blue'];
+    for (const seat of order) {
+      const given = this.bot?.seat === seat ? computerContribution(seed, seat) : start.contributions[seat];
+      if (given === null) throw new Error(`local host: no contribution for ${seat}`);
+      const result = applyAction(this.state, seat, { type: 'contribute', entropy: given });
+      if (!result.ok) throw new Error(`local host: ${result.error.message}`);
+      this.record(result.state, result.events);
     }
   }
 
@@ -113,10 +133,13 @@ export class LocalHost {
   private update(): FromHost {
     const seat = this.shown;
     const events = this.backlog[seat].splice(0);
+    const since = this.fresh.delete(seat) ? 0 : null;
     return {
       t: 'update',
       seat,
       view: viewFor(this.state, seat),
+      seedHash: this.seedHash,
+      since,
       events,
       record: this.state.outcome === null ? null : recordOf(this.state),
       bot: this.bot?.info ?? null,

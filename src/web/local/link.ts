@@ -1,13 +1,14 @@
 /** The local game link: a Web Worker running the engine and the bot (no server needed). */
-import type { GameOptions, Seat } from '../../engine/index.ts';
+import type { BySeat, GameOptions, Seat } from '../../engine/index.ts';
 import type { GameLink, LinkNews } from '../link.ts';
 import type { FromHost, Level, LocalMode, ToHost } from './messages.ts';
 
 export function startLocalGame(
   mode: LocalMode,
-  options: GameOptions,
+  options: Omit<GameOptions, 'seed' | 'entropy' | 'chance'>,
   human: Seat,
   level: Level,
+  contributions: BySeat<string | null>,
   hear: (news: LinkNews) => void,
 ): GameLink {
   const worker = new Worker(new URL('./worker.ts', import.meta.url), {
@@ -21,7 +22,7 @@ export function startLocalGame(
     else hear(message);
   };
   worker.onerror = (event) => hear({ t: 'error', message: `The game stopped: ${event.message}` });
-  post({ t: 'start', mode, options, human, level });
+  post({ t: 'start', mode, options, human, level, contributions });
   return {
     send: (seat, action) => post({ t: 'act', seat, action }),
     close: () => worker.terminate(),

@@ -3,7 +3,15 @@
  * tests). The full game state stays inside the host, as it stays inside the server: only views and the
  * events a seat may see cross this line.
  */
-import type { Action, GameEvent, GameOptions, GameRecord, PlayerView, Seat } from '../../engine/index.ts';
+import type {
+  Action,
+  BySeat,
+  GameEvent,
+  GameOptions,
+  GameRecord,
+  PlayerView,
+  Seat,
+} from '../../engine/index.ts';
 
 /** 'computer': one person against a bot; 'pass': two people sharing one device. */
 export type LocalMode = 'computer' | 'pass';
@@ -13,13 +21,18 @@ export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
 
 export type ToHost =
-  /** A new game; `human` is the person's seat against the computer (ignored in pass-and-play). */
+  /**
+   * A new game; `human` is the person's seat against the computer (ignored in pass-and-play). The host draws
+   * the secret seed itself; `contributions` are the page's share of chance for the people's seats (null for
+   * the computer's, which the host derives from the seed, as a server does: docs/fairness.md).
+   */
   | {
       readonly t: 'start';
       readonly mode: LocalMode;
-      readonly options: GameOptions;
+      readonly options: Omit<GameOptions, 'seed' | 'entropy' | 'chance'>;
       readonly human: Seat;
       readonly level: Level;
+      readonly contributions: BySeat<string | null>;
     }
   /** A seat's decision. */
   | { readonly t: 'act'; readonly seat: Seat; readonly action: Action };
@@ -34,11 +47,16 @@ export type FromHost =
   /**
    * What `seat` sees now and the events it has not been shown yet. In pass-and-play `seat` is the seat the
    * device should be handed to; `record` is filled in once the game is over (the full record is public then).
+   * `seedHash` is the commitment to the secret seed; `since`, when not null, says these events start
+   * afresh after that many actions (the first update, or an online snapshot), so the page can check later
+   * that the record replays to exactly what it was shown.
    */
   | {
       readonly t: 'update';
       readonly seat: Seat;
       readonly view: PlayerView;
+      readonly seedHash: string;
+      readonly since: number | null;
       readonly events: readonly GameEvent[];
       readonly record: GameRecord | null;
       readonly bot: BotInfo | null;

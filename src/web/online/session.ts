@@ -2,10 +2,12 @@
  * Online play: create or join a game over HTTP, then one WebSocket that says hello with the seat's token and
  * hears views and events. It reconnects by itself (with a growing pause), drops duplicate updates and asks
  * for a resync when it sees a gap (STYLE "versioned stream"). The token is kept per game in localStorage, so a
- * reload comes back to the same seat and position.
+ * reload comes back to the same seat and position; so is the seat's contribution to chance, which the page
+ * sends unseen when the game asks for it and checks against the record after the end (docs/fairness.md).
  */
-import { type Action, actionKey, type PlayerView, type Seat } from '../../engine/index.ts';
+import { type Action, actionKey, isContribution, type PlayerView, type Seat } from '../../engine/index.ts';
 import type { Controller } from '../controller.ts';
+import { newContribution, noFairness } from '../game/fairness.ts';
 import type { GameLink } from '../link.ts';
 import type { HomeForm } from '../state.ts';
 import {
@@ -24,6 +26,8 @@ interface Ticket {
   readonly seat: Seat;
   readonly token: string;
   readonly invite: string | null;
+  /** This seat's share of the game's chance (hex), made once and kept for the check after the end. */
+  readonly contribution: string;
 }
 
 function loadTicket(gameId: string): Ticket | null {
@@ -32,11 +36,15 @@ function loadTicket(gameId: string): Ticket | null {
     if (raw === null) return null;
     const data = JSON.parse(raw) as Partial<Ticket>;
     if ((data.seat === 'red' || data.seat === 'blue') && typeof data.token === 'string') {
-      return {
+      const ticket: Ticket = {
         seat: data.seat,
         token: data.token,
         invite: typeof data.invite === 'string' ? data.invite : null,
+        // A ticket from before contributions gets one now (its game has dealt long ago, or will ask).
+        contribution: isContribution(data.contribution) ? data.contribution : newContribution(),
       };
+      if (ticket.contribution !== data.contribution) saveTicket(gameId, ticket);
+      return ticket;
     }
   } catch {
     // A broken entry is as good as none.
@@ -95,6 +103,10 @@ export class OnlineLink implements GameLink {
   private resend: Action | null = null;
   /** When the other player's socket went away (ms), or null while they are here. */
   private awaySince: number | null = null;
+  /** The commitment to the seed, from the first state message. */
+  private seedHash = '';
+  /** The version at which this page last sent its contribution, so it is sent once per state. */
+  private contributedAt = -1;
 
   constructor(
     private readonly ctl: Controller,
@@ -142,6 +154,7 @@ export class OnlineLink implements GameLink {
     switch (message.t) {
       case 'state':
         this.version = message.v;
+        this.seedHash = message.seedHash;
         this.presence(message.presence);
         this.status({ version: message.v });
         this.resendSetup(message.view);
@@ -149,10 +162,14 @@ export class OnlineLink implements GameLink {
           t: 'update',
           seat: this.ticket.seat,
           view: message.view,
+          seedHash: this.seedHash,
+          // A snapshot: what this page was shown starts afresh after the actions so far.
+          since: message.v,
           events: [],
           record: null,
           bot: null,
         });
+        this.contribute(message.view);
         if (message.view.outcome !== null) void this.fetchRecord();
         break;
       case 'update':
@@ -167,10 +184,13 @@ export class OnlineLink implements GameLink {
           t: 'update',
           seat: this.ticket.seat,
           view: message.view,
+          seedHash: this.seedHash,
+          since: null,
           events: message.events,
           record: null,
           bot: null,
         });
+        this.contribute(message.view);
         if (message.view.outcome !== null) void this.fetchRecord();
         break;
       case 'error':
@@ -182,6 +202,8 @@ export class OnlineLink implements GameLink {
             this.resend = this.lastAction;
             return;
           }
+          // The resync's state asks for the contribution again, and `contribute` answers it.
+          if (this.lastAction?.type === 'contribute') return;
         }
         this.ctl.hear({ t: 'error', message: message.message });
         break;
@@ -221,6 +243,23 @@ export class OnlineLink implements GameLink {
     this.say({ t: 'act', v: this.version, action });
   }
 
+  /**
+   * The game asks this seat for its share of chance before the deal: the page gives it, unseen. Once per
+   * state; a stale one (both seats at once) comes back as a resync, whose state asks again.
+   */
+  private contribute(view: PlayerView): void {
+    const pending = view.pending;
+    if (pending.ask !== 'contribute' || !pending.seats.includes(this.ticket.seat)) return;
+    if (this.contributedAt === this.version) return;
+    this.contributedAt = this.version;
+    this.lastAction = { type: 'contribute', entropy: this.ticket.contribution };
+    this.say({
+      t: 'act',
+      v: this.version,
+      action: { type: 'contribute', entropy: this.ticket.contribution },
+    });
+  }
+
   /** After a resync: send again the setup that arrived stale, if the new state still asks for one. */
   private resendSetup(view: PlayerView): void {
     const action = this.resend;
@@ -247,6 +286,10 @@ export function connectOnline(ctl: Controller): void {
   let current: OnlineLink | null = null;
   const enter = (gameId: string, ticket: Ticket, form: HomeForm) => {
     const game = ctl.newGameScreen('online', ticket.seat, form);
+    game.fairness = noFairness({
+      red: ticket.seat === 'red' ? ticket.contribution : null,
+      blue: ticket.seat === 'blue' ? ticket.contribution : null,
+    });
     game.online = {
       gameId,
       inviteLink: ticket.invite === null ? null : inviteLinkOf(gameId, ticket.invite),
@@ -283,7 +326,12 @@ export function connectOnline(ctl: Controller): void {
       };
       void post<CreateGameResponse>('/api/games', request)
         .then((created) => {
-          const ticket: Ticket = { seat: created.seat, token: created.token, invite: created.invite ?? null };
+          const ticket: Ticket = {
+            seat: created.seat,
+            token: created.token,
+            invite: created.invite ?? null,
+            contribution: newContribution(),
+          };
           saveTicket(created.gameId, ticket);
           history.pushState(null, '', `/play/${created.gameId}`);
           enter(created.gameId, ticket, form);
@@ -302,7 +350,12 @@ export function connectOnline(ctl: Controller): void {
       }
       void post<JoinGameResponse>(`/api/games/${gameId}/join`, { invite })
         .then((joined) => {
-          const ticket: Ticket = { seat: joined.seat, token: joined.token, invite: null };
+          const ticket: Ticket = {
+            seat: joined.seat,
+            token: joined.token,
+            invite: null,
+            contribution: newContribution(),
+          };
           saveTicket(gameId, ticket);
           enter(gameId, ticket, ctl.state.form);
         })

@@ -8,6 +8,7 @@ import { type Aim, opponentOf, type PlayerView } from '../../engine/index.ts';
 import type { Controller } from '../controller.ts';
 import { aimKey, dragAim, nudge } from '../game/aim-view.ts';
 import { choicesFor } from '../game/choices.ts';
+import type { FairnessReportView } from '../game/fairness.ts';
 import { SEAT_NAME } from '../game/names.ts';
 import { promptFor } from '../game/prompt.ts';
 import type { AimState, GameScreen, LogLine } from '../state.ts';
@@ -321,11 +322,35 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
               Save the record
             </a>
           )}
+          {record !== null && (
+            <button type="button" onClick={() => ctl.checkGame()}>
+              Check this game
+            </button>
+          )}
           <button type="button" onClick={() => ctl.leaveGame()}>
             Home
           </button>
         </div>
+        {game.fairness.report !== null && <FairnessReport report={game.fairness.report} />}
       </div>
     </div>
+  );
+}
+
+/** The result of "Check this game": one line per check (docs/fairness.md). */
+function FairnessReport(props: { report: FairnessReportView }) {
+  const { report } = props;
+  return (
+    <section class="fairness" aria-label="Fairness check" data-fair={report.fair ? 'yes' : 'no'}>
+      <h2>{report.fair ? 'This game was fair' : 'This game did NOT check out'}</h2>
+      <ul>
+        {report.lines.map((line) => (
+          <li key={line.text} class={line.ok ? 'ok' : 'bad'}>
+            <span aria-hidden="true">{line.ok ? '✓ ' : '✗ '}</span>
+            {line.text}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -4,13 +4,13 @@ import { describeEvent } from '../../engine/index.ts';
 import type { Controller } from '../controller.ts';
 import { choicesFor } from '../game/choices.ts';
 import { promptFor } from '../game/prompt.ts';
-import { openView, replayTo } from '../game/replay.ts';
+import { movesOf, openView, replayTo } from '../game/replay.ts';
 import type { ReplayState } from '../state.ts';
 import { Table } from './Table.tsx';
 
 export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
   const { replay, ctl } = props;
-  const total = replay.record.actions.length;
+  const total = movesOf(replay.record);
   useEffect(() => {
     if (!replay.playing) return;
     const timer = setTimeout(() => ctl.replayStep(replay.step + 1), 700);

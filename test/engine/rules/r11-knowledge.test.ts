@@ -12,10 +12,9 @@ import {
   recordOf,
   replay,
   type Seat,
-  seedToState,
   viewFor,
 } from '../../../src/engine/index.ts';
-import { act, play, playRandomly, position, theEvent } from '../positions.ts';
+import { act, chanceOfSeed, play, playRandomly, position, theEvent } from '../positions.ts';
 
 const TURN_CARD_0: Action = { type: 'turnCard', card: 0 };
 
@@ -50,7 +49,7 @@ function withOtherSecrets(state: GameState, viewer: Seat, keepChance = false): G
     ...state,
     kinds,
     flagSlots: { ...state.flagSlots, [enemy]: flags },
-    random: keepChance ? state.random : seedToState(`other ${state.turn}`),
+    chance: keepChance ? state.chance : chanceOfSeed(`other ${state.turn}`),
   };
 }
 

@@ -253,7 +253,7 @@ describe('R3.5 sleeping pirates', () => {
     const { state, events } = act(p.state, 'red', TURN_CARD_0);
     expect(theEvent(events, 'nothingHappened').reason).toBe('the pirates are asleep');
     expect(state.places).toEqual(p.state.places);
-    expect(state.random).toEqual(p.state.random);
+    expect(state.chance).toEqual(p.state.chance);
     expect(state.mover).toBe('blue');
   });
 });

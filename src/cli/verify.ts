@@ -1,0 +1,196 @@
+/**
+ * `pirates verify <record file | game URL>`: checks a finished game as docs/fairness.md describes, with the
+ * engine's own `checkGame` (the page's "Check this game" runs the same). This file reads the input and
+ * prints; the checks live in the engine.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import {
+  checkGame,
+  type FairnessReport,
+  type GameToCheck,
+  isContribution,
+  isSeat,
+  type Seat,
+  type Viewer,
+} from '../engine/index.ts';
+import type { Command } from './command.ts';
+
+const USAGE = [
+  'Usage: pirates verify <record.json | game URL> [options]',
+  '',
+  'Checks a finished game: the published seed matches the commitment, each seat contributed, and the record',
+  'alone replays under the rules to the outcome announced (docs/fairness.md). The input is a file holding',
+  "what GET /api/games/<id>/record answers (or a bare record), or a game's address, e.g.",
+  'http://localhost:3000/play/AbC123xYz0 (the record is fetched from that server once the game is over).',
+  '',
+  'Options:',
+  '  --seed-hash H       the commitment you were shown during the game (else the one published with the record)',
+  '  --seat red|blue     your seat, with --contribution',
+  '  --contribution HEX  the contribution your page gave (the page checks this for you)',
+  '  --events VIEWER     also print every event VIEWER (red, blue or spectator) was shown, one JSON per line',
+  '  --json              print the report as one JSON object',
+  '',
+  'Exit code: 0 when every check passes, 1 when one fails, 2 when the input cannot be read.',
+].join('\n');
+
+function fail(message: string): number {
+  process.stderr.write(`pirates verify: ${message}\nRun 'pirates verify --help' for the options.\n`);
+  return 2;
+}
+
+/** What a record answer holds; a bare record is taken as `record` alone. */
+interface Published {
+  readonly record: unknown;
+  readonly seedHash?: string;
+  readonly outcome?: GameToCheck['outcome'];
+}
+
+function publishedOf(data: unknown): Published | string {
+  if (typeof data !== 'object' || data === null) return 'the input is not a JSON object.';
+  const object = data as Record<string, unknown>;
+  if ('record' in object) {
+    return {
+      record: object.record,
+      ...(typeof object.seedHash === 'string' ? { seedHash: object.seedHash } : {}),
+      ...('outcome' in object ? { outcome: object.outcome as GameToCheck['outcome'] } : {}),
+    };
+  }
+  if ('options' in object && 'actions' in object) return { record: object };
+  return 'the input is neither a record { format, options, actions } nor a record answer { record, seedHash }.';
+}
+
+/** The record endpoint of a game address: /play/<id>, /api/games/<id> or /api/games/<id>/record. */
+export function recordUrlOf(address: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const match = /^\/(?:play|api\/games)\/([A-Za-z0-9_-]{6,40})(?:\/record)?\/?$/.exec(url.pathname);
+  return match === null ? null : `${url.origin}/api/games/${match[1]}/record`;
+}
+
+async function load(source: string): Promise<unknown> {
+  const recordUrl = recordUrlOf(source);
+  if (recordUrl !== null) {
+    const response = await fetch(recordUrl);
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    if (!response.ok) {
+      const why = typeof body?.message === 'string' ? body.message : `the server answered ${response.status}`;
+      throw new Error(`could not fetch the record from ${recordUrl}: ${why}`);
+    }
+    return body;
+  }
+  if (/^[a-z]+:\/\//i.test(source)) {
+    throw new Error(`'${source}' is not a game address (expected …/play/<game id>).`);
+  }
+  const text = await readFile(source, 'utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new Error(`${source} is not JSON.`);
+  }
+}
+
+function printReport(report: FairnessReport, fromAnswer: boolean): void {
+  for (const check of report.checks) {
+    process.stdout.write(`${check.ok ? '✓' : '✗'} ${check.name}: ${check.message}\n`);
+    if (check.name === 'commitment' && fromAnswer) {
+      process.stdout.write(
+        '  (that commitment came with the record: compare it with the one you were shown, or pass --seed-hash)\n',
+      );
+    }
+  }
+  const shown = report.shown;
+  if (shown !== null) {
+    const count = (viewer: Viewer) => shown[viewer].reduce((sum, list) => sum + list.length, 0);
+    process.stdout.write(
+      `  Events each saw in the replay: Red ${count('red')}, Blue ${count('blue')}, a spectator ${count('spectator')} (print them with --events).\n`,
+    );
+  }
+  process.stdout.write(report.fair ? 'Fair: every check passed.\n' : 'NOT FAIR: a check failed.\n');
+}
+
+export const verifyCommand: Command = {
+  name: 'verify',
+  summary: "Check a finished game's fairness from its record file or address",
+  usage: USAGE,
+  async run(args) {
+    let values: {
+      'seed-hash'?: string;
+      seat?: string;
+      contribution?: string;
+      events?: string;
+      json?: boolean;
+    };
+    let positionals: string[];
+    try {
+      ({ values, positionals } = parseArgs({
+        args: [...args],
+        options: {
+          'seed-hash': { type: 'string' },
+          seat: { type: 'string' },
+          contribution: { type: 'string' },
+          events: { type: 'string' },
+          json: { type: 'boolean' },
+        },
+        strict: true,
+        allowPositionals: true,
+      }));
+    } catch (error) {
+      return fail(error instanceof Error ? error.message : String(error));
+    }
+    if (positionals.length !== 1) return fail('give one record file or game address.');
+    const seedHash = values['seed-hash'];
+    if (seedHash !== undefined && !/^[0-9a-fA-F]{64}$/.test(seedHash)) {
+      return fail('--seed-hash is the 64 hex digits you were shown.');
+    }
+    if ((values.seat === undefined) !== (values.contribution === undefined)) {
+      return fail('--seat and --contribution go together.');
+    }
+    let mine: { seat: Seat; contribution: string } | undefined;
+    if (values.seat !== undefined && values.contribution !== undefined) {
+      if (!isSeat(values.seat)) return fail("--seat is 'red' or 'blue'.");
+      if (!isContribution(values.contribution))
+        return fail('--contribution is 32 to 128 lowercase hex digits.');
+      mine = { seat: values.seat, contribution: values.contribution };
+    }
+    const events = values.events;
+    if (events !== undefined && !isSeat(events) && events !== 'spectator') {
+      return fail("--events is 'red', 'blue' or 'spectator'.");
+    }
+    const source = positionals[0] ?? '';
+    let published: Published;
+    try {
+      const loaded = publishedOf(await load(source));
+      if (typeof loaded === 'string') return fail(loaded);
+      published = loaded;
+    } catch (error) {
+      return fail(error instanceof Error ? error.message : String(error));
+    }
+    const report = checkGame({
+      record: published.record,
+      ...(seedHash !== undefined
+        ? { seedHash }
+        : published.seedHash !== undefined
+          ? { seedHash: published.seedHash }
+          : {}),
+      ...(published.outcome !== undefined ? { outcome: published.outcome } : {}),
+      ...(mine !== undefined ? { mine } : {}),
+    });
+    if (values.json === true) {
+      process.stdout.write(`${JSON.stringify({ fair: report.fair, checks: report.checks })}\n`);
+    } else {
+      printReport(report, seedHash === undefined && published.seedHash !== undefined);
+    }
+    if (events !== undefined && report.shown !== null) {
+      for (const [index, list] of report.shown[events].entries()) {
+        for (const event of list) process.stdout.write(`${JSON.stringify({ action: index, event })}\n`);
+      }
+    }
+    return report.fair ? 0 : 1;
+  },
+};

@@ -1,0 +1,183 @@
+/**
+ * Checking a finished game (docs/fairness.md "Checking a game"): the published seed matches the commitment
+ * shown during play, each seat's contribution is in the record (yours as you gave it), and the record alone
+ * replays to the events a seat was shown and to the outcome. Pure, so `pirates verify` and the page's
+ * "Check this game" run the very same checks.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { computerContribution } from './chance.ts';
+import { eventsFor, type GameEvent } from './events.ts';
+import { applyAction, newGame } from './game.ts';
+import { recordOptions } from './record.ts';
+import type { GameState, Outcome } from './state.ts';
+import type { Viewer } from './view.ts';
+import { type BySeat, isSeat, SEATS, type Seat } from './vocabulary.ts';
+
+export const CHECK_NAMES = ['replay', 'commitment', 'contributions', 'yours', 'events', 'outcome'] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+/** One check and what it found, e.g. `{ name: 'commitment', ok: true, message: 'The seed matches …' }`. */
+export interface FairnessCheck {
+  readonly name: CheckName;
+  readonly ok: boolean;
+  readonly message: string;
+}
+
+export interface FairnessReport {
+  /** Every check passed. */
+  readonly fair: boolean;
+  readonly checks: readonly FairnessCheck[];
+  /** The game replayed from the record, or null when it would not replay. */
+  readonly final: GameState | null;
+  /** The events each viewer was shown, by action: `shown.red[i]` came with action i. */
+  readonly shown: Readonly<Record<Viewer, readonly (readonly GameEvent[])[]>> | null;
+}
+
+export interface GameToCheck {
+  /** The record as published after the end: `{ format, options, actions }`. */
+  readonly record: unknown;
+  /** The commitment shown during play (sha256 of the seed, hex). */
+  readonly seedHash?: string;
+  /** The outcome as announced. */
+  readonly outcome?: Outcome | null;
+  /** The contribution this checker gave for its seat. */
+  readonly mine?: { readonly seat: Seat; readonly contribution: string };
+  /** The events a viewer was shown, from action number `from` on (a page that reloaded saw only the later ones). */
+  readonly seen?: { readonly viewer: Viewer; readonly from: number; readonly events: readonly GameEvent[] };
+}
+
+const SEAT_NAME = { red: 'Red', blue: 'Blue' } as const;
+
+function short(hex: string): string {
+  return hex.length > 16 ? `${hex.slice(0, 16)}…` : hex;
+}
+
+/** sha256 of a seed as hex: the commitment a server publishes when it creates a game. */
+export function commitmentOf(seed: string): string {
+  return bytesToHex(sha256(utf8ToBytes(seed)));
+}
+
+export function checkGame(game: GameToCheck): FairnessReport {
+  const checks: FairnessCheck[] = [];
+  const add = (name: CheckName, ok: boolean, message: string) => checks.push({ name, ok, message });
+  const broken = (message: string): FairnessReport => {
+    add('replay', false, message);
+    return { fair: false, checks, final: null, shown: null };
+  };
+  const record = game.record;
+  if (typeof record !== 'object' || record === null || !('options' in record) || !('actions' in record)) {
+    return broken('This is not a game record: a record is { format, options, actions }.');
+  }
+  const { actions, format } = record as { actions: unknown; format?: unknown };
+  if (!Array.isArray(actions)) return broken('The record has no list of actions.');
+  const options = recordOptions(record as { format?: unknown; options: unknown });
+  if (!options.ok) return broken(options.error.message);
+  const created = newGame(options.value);
+  if (!created.ok) return broken(`The record's options are not playable: ${created.error.message}`);
+
+  // Replay, keeping what each viewer was shown action by action.
+  let state = created.value;
+  const shown: Record<Viewer, GameEvent[][]> = { red: [], blue: [], spectator: [] };
+  for (const [index, entry] of actions.entries()) {
+    const seat = typeof entry === 'object' && entry !== null ? (entry as { seat?: unknown }).seat : undefined;
+    const action =
+      typeof entry === 'object' && entry !== null ? (entry as { action?: unknown }).action : undefined;
+    if (!isSeat(seat)) return broken(`Entry ${index} of the record names no seat.`);
+    const result = applyAction(state, seat, action);
+    if (!result.ok)
+      return broken(`Entry ${index} of the record is refused by the rules: ${result.error.message}`);
+    for (const viewer of ['red', 'blue', 'spectator'] as const)
+      shown[viewer].push(eventsFor(result.events, viewer));
+    state = result.state;
+  }
+  add('replay', true, `The record replays under the rules: ${actions.length} actions.`);
+  const { rules } = state;
+
+  if (game.seedHash !== undefined) {
+    const ok = commitmentOf(rules.seed) === game.seedHash.toLowerCase();
+    add(
+      'commitment',
+      ok,
+      ok
+        ? `The published seed matches the commitment shown during the game (${short(game.seedHash)}).`
+        : `The published seed does NOT match the commitment shown during the game (${short(game.seedHash)}).`,
+    );
+  }
+
+  const given = contributionsIn(actions);
+  if (rules.chance === 'xoroshiro128plus') {
+    add(
+      'contributions',
+      true,
+      `This game is from before keyed chance (record format ${String(format)}): its chance came from the seed alone.`,
+    );
+  } else if (rules.entropy === 'seed') {
+    add('contributions', true, 'This game took no contributions: its chance came from the seed alone.');
+  } else {
+    const missing = SEATS.filter((seat) => given[seat] === null);
+    const words = SEATS.map((seat) => {
+      const value = given[seat];
+      if (value === null) return `${SEAT_NAME[seat]} gave none`;
+      return value === computerContribution(rules.seed, seat)
+        ? `${SEAT_NAME[seat]}'s is the server's for a computer seat, derived from the seed, so fixed by the commitment`
+        : `${SEAT_NAME[seat]}: ${short(value)}`;
+    });
+    add(
+      'contributions',
+      missing.length === 0,
+      missing.length === 0
+        ? `Both seats' contributions are in the record (${words.join('; ')}).`
+        : `The record lacks a contribution (${words.join('; ')}).`,
+    );
+  }
+
+  if (game.mine !== undefined) {
+    const theirs = given[game.mine.seat];
+    const ok = theirs === game.mine.contribution;
+    add(
+      'yours',
+      ok,
+      ok
+        ? `Your contribution (${short(game.mine.contribution)}) is the one the game used for ${SEAT_NAME[game.mine.seat]}.`
+        : `The record does NOT hold the contribution you gave for ${SEAT_NAME[game.mine.seat]}.`,
+    );
+  }
+
+  if (game.seen !== undefined) {
+    const { viewer, from, events } = game.seen;
+    const expected = shown[viewer].slice(from).flat();
+    const ok = JSON.stringify(expected) === JSON.stringify(events);
+    add(
+      'events',
+      ok,
+      ok
+        ? `Replaying the record gives exactly the ${events.length} events you were shown.`
+        : `Replaying the record does NOT give the events you were shown (${expected.length} replayed, ${events.length} shown).`,
+    );
+  }
+
+  if (game.outcome !== undefined) {
+    const ok = JSON.stringify(state.outcome) === JSON.stringify(game.outcome);
+    add(
+      'outcome',
+      ok,
+      ok
+        ? `The replay ends as announced: ${state.outcome?.message ?? 'the game is not over'}`
+        : `The replay does NOT end as announced: ${state.outcome?.message ?? 'it is not over'}`,
+    );
+  }
+  return { fair: checks.every((check) => check.ok), checks, final: state, shown };
+}
+
+/** Each seat's first contribution in a record's actions, or null. */
+function contributionsIn(actions: readonly unknown[]): BySeat<string | null> {
+  const found: BySeat<string | null> = { red: null, blue: null };
+  for (const entry of actions) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { seat, action } = entry as { seat?: unknown; action?: { type?: unknown; entropy?: unknown } };
+    if (!isSeat(seat) || action?.type !== 'contribute' || typeof action.entropy !== 'string') continue;
+    found[seat] ??= action.entropy;
+  }
+  return found;
+}

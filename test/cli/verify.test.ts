@@ -1,0 +1,116 @@
+/**
+ * `pirates verify`: a finished game checked from its address and from a saved record, a tampered record or
+ * a wrong commitment caught, an old (format 1) record accepted, and bad input answered with a sentence.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordUrlOf, verifyCommand } from '../../src/cli/verify.ts';
+import type { RecordResponse } from '../../src/protocol/index.ts';
+import {
+  Client,
+  createGame,
+  get,
+  hello,
+  isState,
+  startTestServer,
+  type TestServer,
+} from '../server/harness.ts';
+import { playRandomly } from '../server/players.ts';
+import { capture } from './capture.ts';
+
+let server: TestServer;
+let dir: string;
+let gameId: string;
+let answer: RecordResponse;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pirates-verify-'));
+  server = await startTestServer();
+  const created = await createGame(server.url, { opponent: 'computer', level: 'random', turnLimit: 60 });
+  const client = await Client.open(server.url, created.gameId);
+  await client.ask(hello(created.token), isState);
+  await playRandomly(client, 'verify');
+  await client.close();
+  gameId = created.gameId;
+  answer = (await get<RecordResponse>(server.url, `/api/games/${gameId}/record`)).body;
+});
+afterAll(async () => {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const verify = (...args: string[]) => capture(() => verifyCommand.run(args));
+const file = (name: string, data: unknown) => {
+  const path = join(dir, name);
+  writeFileSync(path, typeof data === 'string' ? data : JSON.stringify(data));
+  return path;
+};
+
+describe('pirates verify', () => {
+  it('checks a finished game from its address: commitment, contributions, replay and outcome', async () => {
+    const { code, out } = await verify(`${server.url}/play/${gameId}`);
+    expect(code).toBe(0);
+    expect(out).toContain('✓ replay: The record replays under the rules');
+    expect(out).toContain('✓ commitment: The published seed matches the commitment');
+    expect(out).toMatch(/✓ contributions: Both seats' contributions are in the record/);
+    expect(out).toContain("is the server's for a computer seat");
+    expect(out).toContain('✓ outcome: The replay ends as announced');
+    expect(out).toContain('Fair: every check passed.');
+  });
+
+  it('checks a saved record, prints what a seat was shown, and catches a wrong commitment or a changed record', async () => {
+    const saved = file('game.json', answer);
+    const events = await verify(saved, '--events', 'red', '--json');
+    expect(events.code).toBe(0);
+    const lines = events.out.trim().split('\n');
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ fair: true });
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines.slice(1)) expect(JSON.parse(line)).toHaveProperty('event.type');
+
+    const wrong = await verify(saved, '--seed-hash', 'ab'.repeat(32));
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toContain('✗ commitment: The published seed does NOT match');
+    expect(wrong.out).toContain('NOT FAIR');
+
+    // Someone edits the seed in the record (as if to claim other dice): the commitment gives it away.
+    const forged = {
+      ...answer,
+      record: { ...answer.record, options: { ...answer.record.options, seed: 'x' } },
+    };
+    const caught = await verify(file('forged.json', forged));
+    expect(caught.code).toBe(1);
+
+    // A player's own contribution must be the one used.
+    const seat = answer.record.actions.find((a) => a.action.type === 'contribute' && a.seat)?.seat ?? 'red';
+    const mine = await verify(saved, '--seat', seat, '--contribution', 'ee'.repeat(32));
+    expect(mine.code).toBe(1);
+    expect(mine.out).toContain('does NOT hold the contribution you gave');
+  });
+
+  it('accepts a record from before keyed chance (format 1), and says so', async () => {
+    const legacy = JSON.parse(
+      readFileSync(new URL('../fixtures/legacy-standard.json', import.meta.url), 'utf8'),
+    );
+    const { code, out } = await verify(file('legacy.json', legacy.record));
+    expect(code).toBe(0);
+    expect(out).toContain('from before keyed chance (record format 1)');
+  });
+
+  it('answers bad input with a sentence and exit code 2', async () => {
+    expect(await verify()).toMatchObject({ code: 2, err: expect.stringContaining('give one record file') });
+    expect((await verify(join(dir, 'missing.json'))).code).toBe(2);
+    const notJson = await verify(file('bad.json', 'not json'));
+    expect(notJson).toMatchObject({ code: 2, err: expect.stringContaining('is not JSON') });
+    const notRecord = await verify(file('other.json', { hello: 1 }));
+    expect(notRecord.err).toContain('neither a record');
+    expect((await verify('ftp://example.test/play/abcdef')).err).toContain('is not a game address');
+    expect((await verify(file('g.json', answer), '--seed-hash', 'nope')).err).toContain('64 hex digits');
+    expect((await verify(file('g.json', answer), '--seat', 'red')).err).toContain('go together');
+    const running = await createGame(server.url, { opponent: 'friend' });
+    const early = await verify(`${server.url}/play/${running.gameId}`);
+    expect(early.code).toBe(2);
+    expect(early.err).toContain('published when the game is over');
+    expect(recordUrlOf('http://h:1/api/games/abcdef12/record')).toBe('http://h:1/api/games/abcdef12/record');
+  });
+});

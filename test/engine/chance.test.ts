@@ -1,0 +1,250 @@
+/**
+ * Fair chance (issue 14, docs/fairness.md): the attack that rebuilt the opponent's hidden pirates from public
+ * shot events succeeds against the old generator and finds nothing against keyed chance; one stream per
+ * purpose; contributions that steer nothing and show nowhere; flights published at a player's precision.
+ */
+import { describe, expect, it } from 'vitest';
+import { KeystreamDraws } from '../../src/engine/chance.ts';
+import {
+  type Action,
+  aimFor,
+  applyAction,
+  CHANCE_PURPOSES,
+  computerContribution,
+  createGame,
+  eventsFor,
+  fireShot,
+  type GameEvent,
+  type GameOptions,
+  type GameState,
+  gameKey,
+  keyedDraws,
+  kindsKey,
+  legalActions,
+  randomFrom,
+  randomFromSeed,
+  toAct,
+  viewFor,
+} from '../../src/engine/index.ts';
+import { attack } from './chance-attack.ts';
+import { randomContribution } from './positions.ts';
+
+interface Played {
+  readonly final: GameState;
+  /** What red was sent, with the flights as published (rounded). */
+  readonly published: GameEvent[];
+  /** What red would have been sent had flights kept every digit, as the engine did before. */
+  readonly exact: GameEvent[];
+}
+
+/** Random play with aimed shots; each shot's exact flight is fired again from the stream it drew from. */
+function playAimed(options: GameOptions, seed: string): Played {
+  const random = randomFromSeed(seed);
+  let state = createGame({ shots: 'aimed', turnLimit: 300, ...options });
+  const published: GameEvent[] = [];
+  const exact: GameEvent[] = [];
+  while (state.outcome === null) {
+    const seat = toAct(state)[0];
+    if (seat === undefined) throw new Error('nobody to act');
+    const choices = legalActions(state, seat);
+    let action: Action | undefined =
+      state.pending.ask === 'contribute' ? randomContribution(random) : choices[random.int(choices.length)];
+    if (action?.type === 'shoot' && state.pending.ask === 'shoot') {
+      action = { type: 'shoot', aim: aimFor(state.pending.target, 0.5, random.float, state.rules.cannon) };
+    }
+    const before = state;
+    const result = applyAction(state, seat, action);
+    if (!result.ok) throw new Error(result.error.message);
+    const unrounded = result.events.map((event) => {
+      if (event.type !== 'shot' || event.flight === null || event.aim === null) return event;
+      const { chance } = before;
+      const draws =
+        chance.generator === 'xoroshiro128plus'
+          ? randomFrom(chance.words)
+          : keyedDraws(chance.key ?? '', 'shot', before.turn);
+      return {
+        ...event,
+        flight: fireShot(event.aim, event.target, () => draws.float(), before.rules.cannon),
+      };
+    });
+    published.push(...eventsFor(result.events, 'red'));
+    exact.push(...eventsFor(unrounded, 'red'));
+    state = result.state;
+  }
+  return { final: state, published, exact };
+}
+
+const GAMES = 12;
+
+describe('issue 14: rebuilding the opponent from public shots', () => {
+  it('works against the old generator with the old, full-precision flights: every hidden kind of the opponent', () => {
+    let broken = 0;
+    for (let g = 0; g < GAMES; g++) {
+      const { final, exact } = playAimed({ seed: `old ${g}`, chance: 'xoroshiro128plus' }, `play ${g}`);
+      const found = attack(exact, viewFor(final, 'red').rules, 'blue');
+      if (found.kinds === null) continue;
+      // A solution is never a wrong one: it is the real stream, and deals the real kinds.
+      expect(found.kinds).toEqual(final.kinds.slice(10));
+      broken++;
+    }
+    // Games with about 15 aimed shots or more are broken; short games leave too few equations.
+    expect(broken).toBeGreaterThanOrEqual(GAMES / 2);
+  });
+
+  it('finds nothing against keyed chance, even given every digit of every flight', () => {
+    for (let g = 0; g < GAMES; g++) {
+      const { final, exact, published } = playAimed({ seed: `new ${g}`, entropy: 'seats' }, `play ${g}`);
+      const rules = viewFor(final, 'red').rules;
+      for (const events of [exact, published]) {
+        const found = attack(events, rules, 'blue');
+        if (found.shots >= 15) expect(found.equations).toBeGreaterThan(128);
+        expect(found.words).toBeNull();
+      }
+    }
+  });
+
+  it('published flights alone already starve the solver, even on the old generator', () => {
+    let enough = 0;
+    for (let g = 0; g < GAMES; g++) {
+      const { final, published } = playAimed({ seed: `old ${g}`, chance: 'xoroshiro128plus' }, `play ${g}`);
+      const found = attack(published, viewFor(final, 'red').rules, 'blue');
+      if (found.shots >= 15) enough++;
+      expect(found.kinds).toBeNull();
+    }
+    expect(enough).toBeGreaterThan(0);
+  });
+});
+
+describe('docs/fairness.md: one stream per purpose, keyed by the seed and both contributions', () => {
+  const seeded = (seed: string) => createGame({ seed, entropy: 'seats' });
+  const contribute = (state: GameState, seat: 'red' | 'blue', entropy: string): GameState => {
+    const result = applyAction(state, seat, { type: 'contribute', entropy });
+    if (!result.ok) throw new Error(result.error.message);
+    return result.state;
+  };
+  const RED = 'aa'.repeat(32);
+  const BLUE = 'bb'.repeat(32);
+
+  it('the deal of kinds to ids comes from the seed alone; the cards wait for both contributions', () => {
+    const waiting = seeded('s1');
+    expect(waiting.pending).toEqual({ ask: 'contribute' });
+    expect(waiting.cards).toEqual([]);
+    expect(toAct(waiting)).toEqual(['red', 'blue']);
+    expect(legalActions(waiting, 'red')).toEqual([]);
+    const half = contribute(waiting, 'red', RED);
+    expect(half.cards).toEqual([]);
+    expect(toAct(half)).toEqual(['blue']);
+    const dealt = contribute(half, 'blue', BLUE);
+    expect(dealt.pending).toEqual({ ask: 'setup' });
+    expect(dealt.cards).toHaveLength(10);
+    expect(dealt.kinds).toEqual(waiting.kinds);
+  });
+
+  it('neither seat alone fixes the deal: changing either contribution changes the layout', () => {
+    const layout = (red: string, blue: string) =>
+      JSON.stringify(contribute(contribute(seeded('s2'), 'red', red), 'blue', blue).cards);
+    const base = layout(RED, BLUE);
+    expect(layout('ab'.repeat(32), BLUE)).not.toBe(base);
+    expect(layout(RED, 'ba'.repeat(32))).not.toBe(base);
+    // The order in which the two arrive changes nothing.
+    const blueFirst = contribute(contribute(seeded('s2'), 'blue', BLUE), 'red', RED);
+    expect(JSON.stringify(blueFirst.cards)).toBe(base);
+  });
+
+  it("no view or event holds a contribution, and a seat's view changes with the other's only in the dealt cards", () => {
+    const base = contribute(seeded('s3'), 'red', RED);
+    const views = ['cd'.repeat(32), 'dc'.repeat(32)].map((blue) => {
+      const result = applyAction(base, 'blue', { type: 'contribute', entropy: blue });
+      if (!result.ok) throw new Error(result.error.message);
+      for (const viewer of ['red', 'blue', 'spectator'] as const) {
+        const told = JSON.stringify([viewFor(result.state, viewer), eventsFor(result.events, viewer)]);
+        expect(told).not.toContain(blue);
+        expect(told).not.toContain(RED);
+      }
+      return viewFor(result.state, 'red');
+    });
+    const [one, two] = views;
+    expect({ ...one, cards: [] }).toEqual({ ...two, cards: [] });
+    expect(one?.cards).not.toEqual(two?.cards);
+  });
+
+  it('a contribution is refused with a sentence when malformed, twice, or out of its phase', () => {
+    const state = seeded('s4');
+    const refuse = (s: GameState, seat: 'red' | 'blue', entropy: unknown) => {
+      const result = applyAction(s, seat, { type: 'contribute', entropy });
+      expect(result.ok).toBe(false);
+      return result.ok ? null : result.error;
+    };
+    expect(refuse(state, 'red', 'XYZ')?.message).toContain('32 to 128 lowercase hex digits');
+    expect(refuse(state, 'red', 'ab')?.code).toBe('action/illegal');
+    expect(refuse(state, 'red', 42)?.code).toBe('action/malformed');
+    const given = contribute(state, 'red', RED);
+    expect(refuse(given, 'red', RED)?.code).toBe('action/not-your-turn');
+    const dealt = contribute(given, 'blue', BLUE);
+    expect(refuse(dealt, 'blue', BLUE)?.message).toContain('Expected setup, not contribute');
+    expect(refuse(createGame({ seed: 'no seats' }), 'red', RED)?.code).toBe('action/wrong-decision');
+  });
+
+  it('each purpose and index has its own stream, and the key mixes the seed with both contributions', () => {
+    const key = gameKey('seed', { red: RED, blue: BLUE });
+    const first = (purpose: (typeof CHANCE_PURPOSES)[number], index: number) =>
+      Array.from(
+        { length: 4 },
+        (
+          (draws) => () =>
+            draws.int(2 ** 32)
+        )(keyedDraws(key, purpose, index)),
+      );
+    const streams = CHANCE_PURPOSES.flatMap((purpose) =>
+      [0, 1].map((index) => JSON.stringify(first(purpose, index))),
+    );
+    expect(new Set(streams).size).toBe(streams.length);
+    expect(gameKey('seed', { red: BLUE, blue: RED })).not.toBe(key);
+    expect(gameKey('Seed', { red: RED, blue: BLUE })).not.toBe(key);
+    // Length prefixes: moving a character from one contribution to the other changes the key.
+    expect(gameKey('seed', { red: 'ab', blue: 'c' })).not.toBe(gameKey('seed', { red: 'a', blue: 'bc' }));
+    expect(computerContribution('seed', 'red')).not.toBe(computerContribution('seed', 'blue'));
+  });
+
+  it('draws are uniform: whole numbers by rejection (no modulo bias), floats from 53 bits', () => {
+    const draws = new KeystreamDraws(kindsKey('uniform'), 0);
+    const counts = [0, 0, 0];
+    for (let i = 0; i < 30_000; i++) {
+      const n = draws.int(3);
+      counts[n] = (counts[n] ?? 0) + 1;
+    }
+    for (const count of counts) expect(Math.abs(count - 10_000)).toBeLessThan(500);
+    let sum = 0;
+    for (let i = 0; i < 10_000; i++) {
+      const u = draws.float();
+      expect(u).toBeGreaterThanOrEqual(0);
+      expect(u).toBeLessThan(1);
+      sum += u;
+    }
+    expect(Math.abs(sum / 10_000 - 0.5)).toBeLessThan(0.02);
+  });
+
+  it('views and events keep their shape: a keyed game tells a seat the same kinds of things as an old one', () => {
+    const shape = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.length === 0
+          ? []
+          : [shape(value[0])]
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.keys(value)
+                .sort()
+                .map((k) => [k, shape((value as Record<string, unknown>)[k])]),
+            )
+          : typeof value;
+    const old = playAimed({ seed: 'shape', chance: 'xoroshiro128plus' }, 'shape');
+    const keyed = playAimed({ seed: 'shape', entropy: 'seats' }, 'shape');
+    const dealt = contribute(contribute(seeded('shape'), 'red', RED), 'blue', BLUE);
+    const legacy = createGame({ seed: 'shape', chance: 'xoroshiro128plus' });
+    for (const viewer of ['red', 'blue', 'spectator'] as const) {
+      expect(shape(viewFor(dealt, viewer))).toEqual(shape(viewFor(legacy, viewer)));
+    }
+    const shot = (events: GameEvent[]) => events.find((e) => e.type === 'shot' && e.flight !== null);
+    expect(shape(shot(keyed.published))).toEqual(shape(shot(old.published)));
+  });
+});
