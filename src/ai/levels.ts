@@ -106,7 +106,7 @@ function beliefSearch(
 }
 
 /** A new bot for one game (search bots keep a per-game belief, so make one per game). */
-export function createBot(name: string): Result<Bot> {
+export function createBot(name: string): Result<Bot, 'bot/unknown'> {
   const [base, parameter] = name.split(':');
   const count = parameter === undefined ? null : Number(parameter);
   if (
@@ -162,10 +162,10 @@ export function createBot(name: string): Result<Bot> {
   }
 }
 
-function ok(bot: Bot): Result<Bot> {
+function ok(bot: Bot): Result<Bot, 'bot/unknown'> {
   return { ok: true, value: bot };
 }
 
-function fail(message: string): Result<Bot> {
+function fail(message: string): Result<Bot, 'bot/unknown'> {
   return { ok: false, error: { code: 'bot/unknown', message } };
 }

@@ -109,18 +109,37 @@ export function computerContribution(seed: string, seat: Seat): string {
   return bytesToHex(hmac(sha256, utf8ToBytes(seed), label(`computer/${seat}`)));
 }
 
-/** One purpose's key from the game key. Memoised: a running game asks for the same few keys at every draw. */
-const purposeKeys = new Map<string, Uint8Array>();
-const PURPOSE_KEYS_KEPT = 256;
+type PurposeKeys = Readonly<Record<ChancePurpose, Uint8Array>>;
 
-export function purposeKey(key: string, purpose: ChancePurpose): Uint8Array {
-  const memo = `${key}/${purpose}`;
-  const known = purposeKeys.get(memo);
+/**
+ * Each game's purpose keys, by game key. A memo, so a running game derives them once, not at every draw:
+ * looked up by the state's own key string, whose hash V8 keeps, and the oldest game dropped past the bound.
+ */
+const purposeKeysByGame = new Map<string, PurposeKeys>();
+const GAMES_KEPT = 4096;
+
+function purposeKeysOf(key: string): PurposeKeys {
+  const known = purposeKeysByGame.get(key);
   if (known !== undefined) return known;
-  const derived = hmac(sha256, hexToBytes(key), label(purpose));
-  if (purposeKeys.size >= PURPOSE_KEYS_KEPT) purposeKeys.clear();
-  purposeKeys.set(memo, derived);
-  return derived;
+  const secret = hexToBytes(key);
+  const derive = (purpose: ChancePurpose) => hmac(sha256, secret, label(purpose));
+  const keys = {
+    cards: derive('cards'),
+    start: derive('start'),
+    plank: derive('plank'),
+    shot: derive('shot'),
+  };
+  if (purposeKeysByGame.size >= GAMES_KEPT) {
+    const oldest = purposeKeysByGame.keys().next();
+    if (oldest.done !== true) purposeKeysByGame.delete(oldest.value);
+  }
+  purposeKeysByGame.set(key, keys);
+  return keys;
+}
+
+/** One purpose's key from the game key (hex): HMAC(gameKey, domain + purpose). */
+export function purposeKey(key: string, purpose: ChancePurpose): Uint8Array {
+  return purposeKeysOf(key)[purpose];
 }
 
 const BLOCK = 64;

@@ -5,6 +5,7 @@
  */
 import { type Action, parseAction } from './actions.ts';
 import { chanceOf, settledChance } from './chance.ts';
+import type { EngineErrorCode } from './errors.ts';
 import type { GameEvent } from './events.ts';
 import { refusalOf } from './legality.ts';
 import type { EngineError } from './result.ts';
@@ -67,6 +68,6 @@ export function applyAction(state: GameState, seat: unknown, action: unknown): A
   }
 }
 
-function refuse(code: string, message: string): ApplyResult {
+function refuse(code: EngineErrorCode, message: string): ApplyResult {
   return { ok: false, error: { code, message } };
 }

@@ -20,6 +20,7 @@ export {
   kindsKey,
 } from './chance.ts';
 export { describeEvent } from './describe.ts';
+export { ENGINE_ERROR_CODES, ENGINE_ERRORS, type EngineErrorCode } from './errors.ts';
 export {
   type Audience,
   type EventType,

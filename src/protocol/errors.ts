@@ -1,15 +1,56 @@
 /**
  * Every refusal the server sends, over HTTP or a socket, has this one shape: a stable code for programs and a
  * sentence a person understands (STYLE "Expected failures are values"). Nothing is refused silently.
+ * `SERVER_ERRORS` and the engine's `ENGINE_ERRORS` are the one typed list of codes: docs/protocol.md's table
+ * is checked against them (test/docs/error-codes.test.ts).
  */
+import type { EngineError, EngineErrorCode, Result } from '../engine/index.ts';
+
+export const SERVER_ERRORS = {
+  'message/not-json': 'The message is not JSON.',
+  'message/unknown': 'The message has no `t`, or one the server does not know.',
+  'message/invalid': 'A field of the message is missing or wrong (the message says which).',
+  'message/too-large': 'The message is over 16 KiB (over 1 MiB the socket is closed with 1009).',
+  'rate/limited': 'Too many messages from this socket; slow down.',
+  'rate/games': 'Too many new games from this address; wait a minute (HTTP 429).',
+  'request/invalid': 'The HTTP request body is wrong (HTTP 400).',
+  'request/too-large': 'The HTTP request body is too large (HTTP 413).',
+  'request/not-found': 'No such API path (HTTP 404).',
+  'auth/hello-first': 'Say hello (a token, or to spectate) before anything else.',
+  'auth/again': 'This socket has already said hello.',
+  'auth/bad-token': 'The token holds no seat in this game.',
+  'auth/spectator': 'Spectators cannot act.',
+  'act/stale':
+    'The action was made against another version of the game; look at the newest and decide again.',
+  'claim/not-away': 'The other seat is not away long enough to be claimed.',
+  'game/unknown': 'No game has this id (HTTP 404).',
+  'game/level': 'No computer level has this name, or a level was given for a friend game (HTTP 400).',
+  'invite/wrong': 'The invite code is not this game’s (HTTP 403).',
+  'invite/used': 'The invite has been used: someone has taken the seat (HTTP 409).',
+  'record/not-over': 'The record is published when the game is over (HTTP 409).',
+  'server/closing': 'The server is shutting down; reconnect.',
+  'server/internal': 'The server failed on this message (a bug); nothing was changed.',
+  'store/unavailable': 'The database cannot be reached; nothing was changed, try again (HTTP 503).',
+  'store/corrupt': 'A stored game no longer replays under the rules.',
+} as const;
+
+export type ServerErrorCode = keyof typeof SERVER_ERRORS;
+/** Every code a client can receive: the engine's and the server's. */
+export type ErrorCode = EngineErrorCode | ServerErrorCode;
+
+export const SERVER_ERROR_CODES = Object.keys(SERVER_ERRORS) as ServerErrorCode[];
+
+/** A refusal from the server's own layers, e.g. `{ code: 'game/unknown', message: 'No game …' }`. */
+export type Refusal = EngineError<ErrorCode>;
+export type ServerResult<T> = Result<T, ErrorCode>;
 
 /** e.g. `{ t: 'error', code: 'act/stale', message: 'You played on move 4, but the game is at move 6.' }` */
 export interface ErrorMessage {
   readonly t: 'error';
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly message: string;
 }
 
-export function errorMessage(code: string, message: string): ErrorMessage {
+export function errorMessage(code: ErrorCode, message: string): ErrorMessage {
   return { t: 'error', code, message };
 }

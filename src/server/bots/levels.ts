@@ -14,7 +14,7 @@ export function isLevel(name: string): boolean {
 }
 
 /** The bot for a level the request already checked with `isLevel`. */
-export function botFor(level: string, createBot: (name: string) => Result<Bot>): Bot {
+export function botFor(level: string, createBot: (name: string) => Result<Bot, string>): Bot {
   const wanted = createBot(level);
   if (!wanted.ok) throw new Error(wanted.error.message);
   return wanted.value;

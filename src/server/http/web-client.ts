@@ -26,7 +26,9 @@ export async function registerWebClient(app: FastifyInstance, webRoot: string): 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (request.method !== 'GET' || path.startsWith('/api/') || path === '/api') {
-      return reply.code(404).send(errorMessage('not-found', `There is no ${request.method} ${path} here.`));
+      return reply
+        .code(404)
+        .send(errorMessage('request/not-found', `There is no ${request.method} ${path} here.`));
     }
     if (built) return reply.type('text/html').sendFile('index.html');
     return reply

@@ -5,8 +5,8 @@
  * cards are dealt once both seats have given theirs, a friend's when the friend joins.
  */
 import { randomInt } from 'node:crypto';
-import { type GameOptions, newGame, type Result, type Seat } from '../../engine/index.ts';
-import type { CreateGameRequest } from '../../protocol/index.ts';
+import { type GameOptions, newGame, type Seat } from '../../engine/index.ts';
+import type { CreateGameRequest, ErrorCode, ServerResult } from '../../protocol/index.ts';
 import { DEFAULT_LEVEL, isLevel, LEVELS } from '../bots/levels.ts';
 import { newGameId, newInviteCode, newSeed, newToken, sha256 } from '../secrets.ts';
 import type { SeatRecord, StoredGame } from '../store/game-store.ts';
@@ -24,7 +24,7 @@ export async function openGame(
   rooms: RoomRegistry,
   request: CreateGameRequest,
   defaultTurnLimit: number | null,
-): Promise<Result<OpenedGame>> {
+): Promise<ServerResult<OpenedGame>> {
   if (request.opponent === 'friend' && request.level !== undefined) {
     return refuse('game/level', 'A level is for games against the computer; a friend plays for themselves.');
   }
@@ -72,6 +72,6 @@ export async function openGame(
   return { ok: true, value: { room, seat, token, invite } };
 }
 
-function refuse(code: string, message: string): Result<never> {
+function refuse(code: ErrorCode, message: string): ServerResult<never> {
   return { ok: false, error: { code, message } };
 }

@@ -2,7 +2,8 @@
  * A game from its stored log: the engine replays every action from the options, and the events are kept
  * so each seat's history (for bots) is the same as before the restart.
  */
-import { applyAction, type GameEvent, type GameState, newGame, type Result } from '../../engine/index.ts';
+import { applyAction, type GameEvent, type GameState, newGame } from '../../engine/index.ts';
+import type { ServerResult } from '../../protocol/index.ts';
 import type { StoredGameWithLog } from '../store/game-store.ts';
 
 export interface Rebuilt {
@@ -10,7 +11,7 @@ export interface Rebuilt {
   readonly events: GameEvent[];
 }
 
-export function rebuild(stored: StoredGameWithLog): Result<Rebuilt> {
+export function rebuild(stored: StoredGameWithLog): ServerResult<Rebuilt> {
   const created = newGame(stored.game.options);
   if (!created.ok) return created;
   let state = created.value;

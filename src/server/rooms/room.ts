@@ -9,11 +9,11 @@ import {
   type Action,
   actionKey,
   applyAction,
-  type EngineError,
   type GameEvent,
   type GameState,
   type Seat,
 } from '../../engine/index.ts';
+import type { Refusal } from '../../protocol/index.ts';
 import type { Fanout } from '../fanout/fanout.ts';
 import { type GameStore, type SeatRecord, SequenceConflict, type StoredGame } from '../store/game-store.ts';
 import { SerialQueue } from './serial-queue.ts';
@@ -25,7 +25,7 @@ const APPEND_ATTEMPTS = 5;
 export type ActOutcome =
   | { readonly kind: 'applied'; readonly v: number }
   | { readonly kind: 'repeat' }
-  | { readonly kind: 'refused'; readonly error: EngineError };
+  | { readonly kind: 'refused'; readonly error: Refusal };
 
 export class Room {
   readonly id: string;

@@ -9,6 +9,7 @@ import {
   actSchema,
   CLIENT_MESSAGE_TYPES,
   claimSchema,
+  type ErrorCode,
   errorMessage,
   helloSchema,
   packView,
@@ -227,7 +228,7 @@ export class Session {
     });
   }
 
-  #error(code: string, message: string): void {
+  #error(code: ErrorCode, message: string): void {
     this.#send(errorMessage(code, message));
   }
 
