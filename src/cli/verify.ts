@@ -28,6 +28,9 @@ const USAGE = [
   '  --seed-hash H       the commitment you were shown during the game (else the one published with the record)',
   '  --seat red|blue     your seat, with --contribution',
   '  --contribution HEX  the contribution your page gave (the page checks this for you)',
+  "  --computer SEAT     the seat (red or blue) you know the computer held: its share must be the server's derived one",
+  '  --seed-only         accept a game whose chance came from the seed alone (a game from before keyed chance,',
+  '                      or one made in code); without it such a record fails, as a server that chose the dice would',
   '  --events VIEWER     also print every event VIEWER (red, blue or spectator) was shown, one JSON per line',
   '  --json              print the report as one JSON object',
   '',
@@ -124,6 +127,8 @@ export const verifyCommand: Command = {
       seat?: string;
       contribution?: string;
       events?: string;
+      computer?: string;
+      'seed-only'?: boolean;
       json?: boolean;
     };
     let positionals: string[];
@@ -135,6 +140,8 @@ export const verifyCommand: Command = {
           seat: { type: 'string' },
           contribution: { type: 'string' },
           events: { type: 'string' },
+          computer: { type: 'string' },
+          'seed-only': { type: 'boolean' },
           json: { type: 'boolean' },
         },
         strict: true,
@@ -158,6 +165,8 @@ export const verifyCommand: Command = {
         return fail('--contribution is 32 to 128 lowercase hex digits.');
       mine = { seat: values.seat, contribution: values.contribution };
     }
+    const computer = values.computer;
+    if (computer !== undefined && !isSeat(computer)) return fail("--computer is 'red' or 'blue'.");
     const events = values.events;
     if (events !== undefined && !isSeat(events) && events !== 'spectator') {
       return fail("--events is 'red', 'blue' or 'spectator'.");
@@ -180,6 +189,8 @@ export const verifyCommand: Command = {
           : {}),
       ...(published.outcome !== undefined ? { outcome: published.outcome } : {}),
       ...(mine !== undefined ? { mine } : {}),
+      ...(computer !== undefined ? { computerSeats: [computer] } : {}),
+      seedOnly: values['seed-only'] === true,
     });
     if (values.json === true) {
       process.stdout.write(`${JSON.stringify({ fair: report.fair, checks: report.checks })}\n`);

@@ -11,7 +11,7 @@ import { eventsFor, type GameEvent } from './events.ts';
 import { applyAction, newGame } from './game.ts';
 import { recordOptions } from './record.ts';
 import type { GameState, Outcome } from './state.ts';
-import type { Viewer } from './view.ts';
+import { type PlayerView, type Viewer, viewFor } from './view.ts';
 import { type BySeat, isSeat, SEATS, type Seat } from './vocabulary.ts';
 
 export const CHECK_NAMES = ['replay', 'commitment', 'contributions', 'yours', 'events', 'outcome'] as const;
@@ -43,8 +43,28 @@ export interface GameToCheck {
   readonly outcome?: Outcome | null;
   /** The contribution this checker gave for its seat. */
   readonly mine?: { readonly seat: Seat; readonly contribution: string };
-  /** The events a viewer was shown, from action number `from` on (a page that reloaded saw only the later ones). */
-  readonly seen?: { readonly viewer: Viewer; readonly from: number; readonly events: readonly GameEvent[] };
+  /** Seats the checker knows the computer held from the start: their contribution must be the server's derived one. */
+  readonly computerSeats?: readonly Seat[];
+  /**
+   * Accept a game whose chance came from the seed alone (a local simulation, or a game from before keyed
+   * chance). Off by default: a server that hosts a game takes both seats' contributions, and a record that
+   * names none may be a server that chose the dice.
+   */
+  readonly seedOnly?: boolean;
+  /** What a viewer was shown: runs of events and whole views (see `Seen`). */
+  readonly seen?: Seen;
+}
+
+/**
+ * What one viewer was shown. Each run of events starts after action `from` and goes on without a gap until
+ * the next run starts (a page that reloaded or reconnected starts a new run, and may have missed the events
+ * just before it; the last run goes on to the end). `views` are whole views shown after `v` actions (the
+ * snapshots a page gets on (re)connecting): each must be the replay's view then, rules included.
+ */
+export interface Seen {
+  readonly viewer: Viewer;
+  readonly runs: readonly { readonly from: number; readonly events: readonly GameEvent[] }[];
+  readonly views?: readonly { readonly v: number; readonly view: PlayerView }[];
 }
 
 const SEAT_NAME = { red: 'Red', blue: 'Blue' } as const;
@@ -76,9 +96,16 @@ export function checkGame(game: GameToCheck): FairnessReport {
   const created = newGame(options.value);
   if (!created.ok) return broken(`The record's options are not playable: ${created.error.message}`);
 
-  // Replay, keeping what each viewer was shown action by action.
+  // Replay, keeping what each viewer was shown action by action, and the views the checker was shown.
   let state = created.value;
   const shown: Record<Viewer, GameEvent[][]> = { red: [], blue: [], spectator: [] };
+  const snapshots = game.seen?.views ?? [];
+  const viewsAt = new Map<number, PlayerView>();
+  const keepViews = (v: number) => {
+    const viewer = game.seen?.viewer;
+    if (viewer !== undefined && snapshots.some((s) => s.v === v)) viewsAt.set(v, viewFor(state, viewer));
+  };
+  keepViews(0);
   for (const [index, entry] of actions.entries()) {
     const seat = typeof entry === 'object' && entry !== null ? (entry as { seat?: unknown }).seat : undefined;
     const action =
@@ -90,6 +117,7 @@ export function checkGame(game: GameToCheck): FairnessReport {
     for (const viewer of ['red', 'blue', 'spectator'] as const)
       shown[viewer].push(eventsFor(result.events, viewer));
     state = result.state;
+    keepViews(index + 1);
   }
   add('replay', true, `The record replays under the rules: ${actions.length} actions.`);
   const { rules } = state;
@@ -106,29 +134,42 @@ export function checkGame(game: GameToCheck): FairnessReport {
   }
 
   const given = contributionsIn(actions);
+  const seedOnly = game.seedOnly === true;
+  const unless = seedOnly
+    ? ''
+    : ' Whoever held the seed could have chosen it; a hosted game takes both seats’ shares.';
   if (rules.chance === 'xoroshiro128plus') {
     add(
       'contributions',
-      true,
-      `This game is from before keyed chance (record format ${String(format)}): its chance came from the seed alone.`,
+      seedOnly,
+      `This game is from before keyed chance (record format ${String(format)}): its chance came from the seed alone.${unless}`,
     );
   } else if (rules.entropy === 'seed') {
-    add('contributions', true, 'This game took no contributions: its chance came from the seed alone.');
+    add(
+      'contributions',
+      seedOnly,
+      `This game took no contributions: its chance came from the seed alone.${unless}`,
+    );
   } else {
+    const computers = game.computerSeats ?? [];
+    const wrong = computers.filter((seat) => given[seat] !== computerContribution(rules.seed, seat));
     const missing = SEATS.filter((seat) => given[seat] === null);
     const words = SEATS.map((seat) => {
       const value = given[seat];
       if (value === null) return `${SEAT_NAME[seat]} gave none`;
-      return value === computerContribution(rules.seed, seat)
-        ? `${SEAT_NAME[seat]}'s is the server's for a computer seat, derived from the seed, so fixed by the commitment`
+      if (value === computerContribution(rules.seed, seat))
+        return `${SEAT_NAME[seat]}'s is the server's for a computer seat, derived from the seed, so fixed by the commitment`;
+      return computers.includes(seat)
+        ? `${SEAT_NAME[seat]} was the computer's, yet its share is NOT the one derived from the seed: the server chose it`
         : `${SEAT_NAME[seat]}: ${short(value)}`;
     });
+    const ok = missing.length === 0 && wrong.length === 0;
     add(
       'contributions',
-      missing.length === 0,
-      missing.length === 0
+      ok,
+      ok
         ? `Both seats' contributions are in the record (${words.join('; ')}).`
-        : `The record lacks a contribution (${words.join('; ')}).`,
+        : `The contributions do not check out (${words.join('; ')}).`,
     );
   }
 
@@ -145,15 +186,30 @@ export function checkGame(game: GameToCheck): FairnessReport {
   }
 
   if (game.seen !== undefined) {
-    const { viewer, from, events } = game.seen;
-    const expected = shown[viewer].slice(from).flat();
-    const ok = JSON.stringify(expected) === JSON.stringify(events);
+    const { viewer, runs } = game.seen;
+    let events = 0;
+    let ok = true;
+    for (const [i, run] of runs.entries()) {
+      const next = runs[i + 1];
+      const expected = shown[viewer].slice(run.from, next?.from).flat();
+      // A run that a reconnection cut short is a prefix of what happened; the last one goes to the end.
+      const compared = next === undefined ? expected : expected.slice(0, run.events.length);
+      ok &&= canonical(compared) === canonical(run.events);
+      events += run.events.length;
+    }
+    let views = 0;
+    for (const snapshot of game.seen.views ?? []) {
+      const replayed = viewsAt.get(snapshot.v);
+      ok &&= replayed !== undefined && canonical(replayed) === canonical(snapshot.view);
+      views++;
+    }
+    const what = `${events} events${views > 0 ? ` and the ${views} whole views` : ''} you were shown`;
     add(
       'events',
       ok,
       ok
-        ? `Replaying the record gives exactly the ${events.length} events you were shown.`
-        : `Replaying the record does NOT give the events you were shown (${expected.length} replayed, ${events.length} shown).`,
+        ? `Replaying the record gives exactly the ${what}.`
+        : `Replaying the record does NOT give the ${what}.`,
     );
   }
 
@@ -168,6 +224,15 @@ export function checkGame(game: GameToCheck): FairnessReport {
     );
   }
   return { fair: checks.every((check) => check.ok), checks, final: state, shown };
+}
+
+/** JSON with the keys of every object sorted, so equal values compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
 }
 
 /** Each seat's first contribution in a record's actions, or null. */

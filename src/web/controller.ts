@@ -10,9 +10,10 @@ import {
   describeEvent,
   type GameEvent,
   type GameRecord,
+  opponentOf,
   type Seat,
 } from '../engine/index.ts';
-import { checkFairness, keepSeen, newContribution, noFairness } from './game/fairness.ts';
+import { checkFairness, keepCommitment, keepSeen, newContribution, noFairness } from './game/fairness.ts';
 import { movesOf, parseRecord } from './game/replay.ts';
 import { type Scene, scenesOf } from './game/scenes.ts';
 import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from './game/setup.ts';
@@ -139,7 +140,7 @@ export class Controller {
     };
     this.change((s) => {
       const game = this.newGameScreen(mode, human, form);
-      game.fairness = noFairness(contributions);
+      game.fairness = noFairness(contributions, null, mode === 'computer' ? opponentOf(human) : null);
       s.game = game;
       s.screen = 'game';
     });
@@ -195,8 +196,8 @@ export class Controller {
         seat: eventSeat(e),
       }));
       g.logs[news.seat] = [...g.logs[news.seat], ...lines].slice(-200);
-      g.fairness.seedHash = news.seedHash;
-      keepSeen(g.fairness, news.seat, news.since, news.events);
+      keepCommitment(g.fairness, news.seedHash);
+      keepSeen(g.fairness, news.seat, news.since, news.v, news.events, news.view);
       if (g.mode === 'pass' && news.seat !== g.seat && news.view.outcome === null) g.handover = news.seat;
       g.seat = news.seat;
       g.log = g.logs[news.seat];

@@ -24,6 +24,7 @@ let server: TestServer;
 let dir: string;
 let gameId: string;
 let answer: RecordResponse;
+let person: 'red' | 'blue';
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pirates-verify-'));
   server = await startTestServer();
@@ -33,6 +34,7 @@ beforeAll(async () => {
   await playRandomly(client, 'verify');
   await client.close();
   gameId = created.gameId;
+  person = created.seat;
   answer = (await get<RecordResponse>(server.url, `/api/games/${gameId}/record`)).body;
 });
 afterAll(async () => {
@@ -88,13 +90,33 @@ describe('pirates verify', () => {
     expect(mine.out).toContain('does NOT hold the contribution you gave');
   });
 
-  it('accepts a record from before keyed chance (format 1), and says so', async () => {
+  it('a record whose chance came from the seed alone fails, unless --seed-only accepts it (an old game)', async () => {
     const legacy = JSON.parse(
       readFileSync(new URL('../fixtures/legacy-standard.json', import.meta.url), 'utf8'),
     );
-    const { code, out } = await verify(file('legacy.json', legacy.record));
+    const refused = await verify(file('legacy.json', legacy.record));
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('Whoever held the seed could have chosen it');
+    const { code, out } = await verify(file('legacy.json', legacy.record), '--seed-only');
     expect(code).toBe(0);
     expect(out).toContain('from before keyed chance (record format 1)');
+    // A server that published a seed-only record for a game it hosted is caught the same way.
+    const downgraded = {
+      ...answer.record,
+      options: { ...answer.record.options, entropy: 'seed' },
+      actions: [],
+    };
+    const caught = await verify(file('down.json', downgraded));
+    expect(caught.code).toBe(1);
+    expect(caught.out).toContain('took no contributions');
+  });
+
+  it("--computer: the computer's share must be the one derived from the seed", async () => {
+    const computer = person === 'red' ? 'blue' : 'red';
+    expect((await verify(file('g.json', answer), '--computer', computer)).code).toBe(0);
+    const wrong = await verify(file('g.json', answer), '--computer', person);
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toContain('NOT the one derived from the seed');
   });
 
   it('answers bad input with a sentence and exit code 2', async () => {

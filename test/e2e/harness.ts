@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
+import { PATIENCE_MS } from '../patience.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Each test file builds into its own folder, so files running side by side never empty each other's build. */
@@ -18,8 +19,11 @@ export function distFor(name: string): string {
 export const RESULTS = join(ROOT, 'test-results');
 export const CHROMIUM = '/usr/bin/chromium';
 
+/** Whether the browser tests can run; under CI a missing Chromium fails them (.ci/run installs it), never skips. */
 export function chromiumAvailable(): boolean {
-  return existsSync(CHROMIUM);
+  if (existsSync(CHROMIUM)) return true;
+  if (process.env.CI === 'true') throw new Error(`Chromium is missing at ${CHROMIUM}: .ci/run installs it.`);
+  return false;
 }
 
 /** Builds the page with the project's Vite config into `outDir`. */
@@ -59,10 +63,8 @@ export async function startStaticServer(root: string): Promise<{ url: string; cl
   };
 }
 
-/** Starts the real game server (`pirates serve`) on a free port, or returns null if it cannot serve games yet. */
-export async function startGameServer(
-  webRoot: string,
-): Promise<{ url: string; close: () => Promise<void> } | null> {
+/** Starts the real game server (`pirates serve`) on a free port; fails with its output if it cannot. */
+export async function startGameServer(webRoot: string): Promise<{ url: string; close: () => Promise<void> }> {
   const port = 31_000 + Math.floor(Math.random() * 2000);
   const child = spawn(process.execPath, [join(ROOT, 'bin/pirates.js'), 'serve'], {
     cwd: ROOT,
@@ -80,13 +82,16 @@ export async function startGameServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const close = async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 100));
   };
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) return null;
+  const deadline = Date.now() + PATIENCE_MS;
+  while (Date.now() < deadline && child.exitCode === null) {
     try {
       const response = await fetch(`${url}/`);
       if (response.ok) return { url, close };
@@ -96,11 +101,12 @@ export async function startGameServer(
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   await close();
-  return null;
+  throw new Error(`pirates serve did not start on port ${port}: ${output.join('').slice(-2000)}`);
 }
 
+/** Chromium, whose pages wait as long as test/patience.ts allows (a busy machine never fails a test). */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--headless',
@@ -112,6 +118,13 @@ export async function launch(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(PATIENCE_MS);
+    return context;
+  };
+  return browser;
 }
 
 export function resultsDir(): string {

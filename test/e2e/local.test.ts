@@ -2,10 +2,12 @@
  * End to end, local play (issue 7): a whole game against the computer played to its end by clicking, and
  * pass-and-play's hand-over screen showing no secret. Real Chromium, the built page, no server needed.
  */
+
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATIENCE_MS } from '../patience.ts';
 import {
   buildWeb,
   chromiumAvailable,
@@ -19,7 +21,7 @@ import { chooseSetup, playToEnd } from './play.ts';
 
 const SHOTS = join(ROOT, 'docs/screenshots');
 
-describe.skipIf(!chromiumAvailable())('the browser game, local play', { timeout: 180_000 }, () => {
+describe.skipIf(!chromiumAvailable())('the browser game, local play', () => {
   let browser: Browser;
   let server: { url: string; close: () => Promise<void> };
   const out = resultsDir();
@@ -28,7 +30,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', { timeout:
     await buildWeb(distFor('local'));
     server = await startStaticServer(distFor('local'));
     browser = await launch();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -59,7 +61,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', { timeout:
       },
     });
     const end = page.locator('[data-end]');
-    await end.getByRole('button', { name: 'Play again' }).waitFor({ timeout: 5000 });
+    await end.getByRole('button', { name: 'Play again' }).waitFor({ timeout: PATIENCE_MS });
     // The replay of the finished game, and the same record saved and opened again from the home page.
     const href = (await end.getByRole('link', { name: 'Save the record' }).getAttribute('href')) ?? '';
     const record = decodeURIComponent(href.replace(/^data:application\/json;charset=utf-8,/, ''));
@@ -70,7 +72,9 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', { timeout:
     await check.getByRole('heading', { name: 'This game was fair' }).waitFor();
     expect(await check.locator('li.bad').count()).toBe(0);
     expect(await check.getByText('Your contribution').count()).toBe(1);
-    expect(await check.getByText(/exactly the \d+ events you were shown/).count()).toBe(1);
+    expect(
+      await check.getByText(/exactly the \d+ events and the \d+ whole views you were shown/).count(),
+    ).toBe(1);
     await end.getByRole('button', { name: 'Watch the replay' }).click();
     await page.getByText(/Replay · move 0 of \d+/).waitFor();
     await page.getByRole('button', { name: 'One move forward' }).click();
@@ -107,7 +111,9 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', { timeout:
     await page.goto(server.url);
     await page.click('[data-start=pass]');
     const secretFree = async (seat: string) => {
-      await page.getByRole('button', { name: `I am ${seat}, show my pirates` }).waitFor({ timeout: 5000 });
+      await page
+        .getByRole('button', { name: `I am ${seat}, show my pirates` })
+        .waitFor({ timeout: PATIENCE_MS });
       const text = (await page.locator('body').textContent()) ?? '';
       for (const word of [
         'Captain',

@@ -3,9 +3,11 @@
  * joined through the invite link play a game to its end; a reload in the middle brings a player back to the
  * same position; a closed page shows the other player as away and comes back by itself.
  */
+
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATIENCE_MS } from '../patience.ts';
 import { buildWeb, chromiumAvailable, distFor, launch, resultsDir, startGameServer } from './harness.ts';
 import { type Moment, stepOnce } from './play.ts';
 
@@ -28,24 +30,24 @@ async function settle(page: Page): Promise<void> {
   }
 }
 
-describe.skipIf(!chromiumAvailable())('the browser game, online', { timeout: 180_000 }, () => {
+describe.skipIf(!chromiumAvailable())('the browser game, online', () => {
   let browser: Browser;
-  let server: { url: string; close: () => Promise<void> } | null = null;
+  let server: Awaited<ReturnType<typeof startGameServer>> | undefined;
   const out = resultsDir();
 
   beforeAll(async () => {
     await buildWeb(distFor('online'));
     server = await startGameServer(distFor('online'));
     browser = await launch();
-  }, 150_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
 
-  it('two players join through the invite link, survive a reload and an absence, and play to the end', async (context) => {
-    if (server === null) return context.skip();
+  it('two players join through the invite link, survive a reload and an absence, and play to the end', async () => {
+    if (server === undefined) throw new Error('the game server did not start');
     const url = server.url;
     const red = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const blue = await browser.newContext({
@@ -64,7 +66,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', { timeout: 180
     await host.getByLabel('Turn limit').selectOption('20');
     await host.locator('label', { hasText: 'Quick shots' }).nth(1).click();
     await host.click('[data-start=friend]');
-    const invite = await host.locator('[data-invite]').inputValue({ timeout: 10_000 });
+    const invite = await host.locator('[data-invite]').inputValue({ timeout: PATIENCE_MS });
     expect(invite).toMatch(/\/play\/[A-Za-z0-9_-]+\?invite=/);
     await host.screenshot({ path: join(out, 'online-invite.png') });
 
@@ -107,12 +109,12 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', { timeout: 180
     // The friend's page goes away: the host is told; the friend comes back through the same link.
     const gameUrl = friend.url();
     await friend.close();
-    await host.getByText(/The other player is away/).waitFor({ timeout: 10_000 });
+    await host.getByText(/The other player is away/).waitFor({ timeout: PATIENCE_MS });
     friend = await blue.newPage();
     friend.on('pageerror', (e) => errors.push(e.message));
     await friend.goto(gameUrl);
     await friend.waitForSelector('svg.table, [data-end], [data-scene]');
-    await host.getByText(/The other player is away/).waitFor({ state: 'detached', timeout: 10_000 });
+    await host.getByText(/The other player is away/).waitFor({ state: 'detached', timeout: PATIENCE_MS });
 
     await play(async () => false, 1500);
     expect(await host.locator('[data-end]').count()).toBe(1);
@@ -121,7 +123,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', { timeout: 180
     // were shown, their own contribution, and the events they saw since they came back.
     for (const page of [host, friend]) {
       const end = page.locator('[data-end]');
-      await end.getByRole('button', { name: 'Check this game' }).click({ timeout: 10_000 });
+      await end.getByRole('button', { name: 'Check this game' }).click({ timeout: PATIENCE_MS });
       const check = end.getByRole('region', { name: 'Fairness check' });
       await check.getByRole('heading', { name: 'This game was fair' }).waitFor();
       expect(await check.locator('li.bad').count()).toBe(0);
@@ -136,15 +138,15 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', { timeout: 180
     await blue.close();
   });
 
-  it('after the away time the host may let the computer play on for the friend who left', async (context) => {
-    if (server === null) return context.skip();
+  it('after the away time the host may let the computer play on for the friend who left', async () => {
     const red = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     const blue = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     const host = await red.newPage();
     const friend = await blue.newPage();
+    if (server === undefined) throw new Error('the game server did not start');
     await host.goto(server.url);
     await host.click('[data-start=friend]');
-    await friend.goto(await host.locator('[data-invite]').inputValue({ timeout: 10_000 }));
+    await friend.goto(await host.locator('[data-invite]').inputValue({ timeout: PATIENCE_MS }));
     const seen = { host: new Set<Moment>(), friend: new Set<Moment>() };
     // Play until it is the friend's turn to decide (the server starts the away clock on their turn).
     for (let i = 0; i < 300; i++) {
@@ -161,7 +163,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', { timeout: 180
     }
     await friend.close();
     const computer = host.getByRole('button', { name: 'Let the computer play on' });
-    await computer.waitFor({ timeout: 15_000 });
+    await computer.waitFor({ timeout: PATIENCE_MS });
     expect(await host.getByRole('button', { name: 'Claim the win' }).count()).toBe(1);
     await host.screenshot({ path: join(out, 'online-away.png') });
     const before = Number(await host.locator('main.game').getAttribute('data-updates'));
@@ -170,7 +172,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', { timeout: 180
     await host.waitForFunction(
       (n) => Number(document.querySelector('main.game')?.getAttribute('data-updates')) > n,
       before,
-      { timeout: 15_000 },
+      { timeout: PATIENCE_MS },
     );
     await red.close();
     await blue.close();

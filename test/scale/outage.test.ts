@@ -3,8 +3,10 @@
  * away actions and new games get `store/unavailable` and change nothing; once it is back the same action
  * is accepted without a restart. While Redis is away moves are still stored; afterwards it reconnects.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinGameResponse, ServerMessage } from '../../src/protocol/index.ts';
+import { PATIENCE_MS } from '../patience.ts';
 import {
   Client,
   createGame,
@@ -73,7 +75,7 @@ describe.skipIf(skip)('outages', () => {
     expect(applied.t === 'update' && applied.v).toBe(1);
     await blue.find((m) => m.t === 'update' && m.v === 1);
     await Promise.all([red.close(), blue.close()]);
-  }, 30_000);
+  });
 
   it('Redis away: moves are still stored and sent here; it reconnects by itself', async () => {
     const created = await createGame(server.url, { opponent: 'friend', seat: 'red' });
@@ -86,12 +88,12 @@ describe.skipIf(skip)('outages', () => {
     );
     expect(applied.t === 'update' && applied.v).toBe(1);
     await redisProxy.start();
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + PATIENCE_MS;
     while (!server.logs.join('').includes('redis subscriber connection back') && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(server.logs.join('')).toContain('redis subscriber connection back');
     expect(server.logs.join('')).not.toContain(REDIS_TEST_URL);
     await red.close();
-  }, 30_000);
+  });
 });

@@ -4,6 +4,7 @@
  * racing on one game store exactly one action per sequence number; a process killed with SIGKILL loses no
  * acknowledged action and its players go on from another process.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsFor, viewFor } from '../../src/engine/index.ts';
 import type {
@@ -12,6 +13,7 @@ import type {
   ServerMessage,
   SpectatorResponse,
 } from '../../src/protocol/index.ts';
+import { GAME_PATIENCE_MS, PATIENCE_MS } from '../patience.ts';
 import { Client, createGame, get, hello, isState, pick, post, tempDir } from '../server/harness.ts';
 import { history } from '../server/leak-suite.ts';
 import { playRandomly } from '../server/players.ts';
@@ -34,12 +36,12 @@ beforeAll(async () => {
   if (skip) return;
   const env = { ...isolated.env, COMPUTER_LEASE_MS: '1500', TURN_LIMIT: '150', AWAY_SECONDS: '1' };
   servers = await Promise.all([0, 1, 2].map((i) => spawnServer(`${dir}/unused-${i}.sqlite`, env)));
-}, 60_000);
+});
 afterAll(async () => {
   if (skip) return;
   await stopAll();
   await isolated.drop();
-}, 30_000);
+});
 
 function url(i: number): string {
   const server = servers[i];
@@ -102,7 +104,7 @@ describe.skipIf(skip)('several processes, one game', () => {
       }
     }
     await Promise.all([red.close(), blue.close(), spectator.close()]);
-  }, 60_000);
+  });
 
   it('two processes racing on one game: exactly one action is stored per sequence number', async () => {
     for (let round = 0; round < 5; round++) {
@@ -143,7 +145,7 @@ describe.skipIf(skip)('several processes, one game', () => {
       expect(refused).toHaveLength(1);
       await Promise.all([red.close(), blue.close()]);
     }
-  }, 60_000);
+  });
 
   it('an action resent to another process is answered as a repeat and stored once', async () => {
     const { gameId, red, blue, redToken } = await splitGame(0, 1);
@@ -159,7 +161,7 @@ describe.skipIf(skip)('several processes, one game', () => {
     const spectator = await get<SpectatorResponse>(url(1), `/api/games/${gameId}`);
     expect(spectator.body.v).toBe(1);
     await Promise.all([again.close(), blue.close()]);
-  }, 30_000);
+  });
 
   it('a seat connected to another process is not away; once it leaves, the other may claim', async () => {
     const { red, blue } = await splitGame(0, 1);
@@ -169,11 +171,11 @@ describe.skipIf(skip)('several processes, one game', () => {
     const state = await red.ask({ t: 'resync' }, isState);
     expect(state.t === 'state' && state.presence.seats.blue.connected).toBe(true);
     await blue.close();
-    await red.find((m) => m.t === 'presence' && m.presence.claimable === 'blue', 10_000);
+    await red.find((m) => m.t === 'presence' && m.presence.claimable === 'blue');
     const over = await red.ask({ t: 'claim', claim: 'win' }, (m) => m.t === 'update');
     expect(over.t === 'update' && over.view.outcome?.winner).toBe('red');
     await red.close();
-  }, 30_000);
+  });
 
   it('SIGKILL one process mid-game: its players go on from another and no acknowledged action is lost', async () => {
     interface Seat {
@@ -203,13 +205,13 @@ describe.skipIf(skip)('several processes, one game', () => {
     }
     const survivors = seats
       .filter((s) => !s.onVictim)
-      .map((s, i) => playRandomly(s.client, `kill-survivor-${i}`, { timeoutMs: 90_000 }));
+      .map((s, i) => playRandomly(s.client, `kill-survivor-${i}`, { timeoutMs: GAME_PATIENCE_MS }));
     for (const [i, seat] of seats.entries()) {
       if (seat.onVictim)
-        void playRandomly(seat.client, `kill-victim-${i}`, { timeoutMs: 90_000 }).catch(() => 0);
+        void playRandomly(seat.client, `kill-victim-${i}`, { timeoutMs: GAME_PATIENCE_MS }).catch(() => 0);
     }
     // Kill once the games are well under way (waiting on progress, not on a clock: CI machines are slow).
-    for (let waited = 0; waited < 30_000; waited += 50) {
+    for (let waited = 0; waited < PATIENCE_MS; waited += 50) {
       if (seats.some((seat) => (seat.client.latest()?.v ?? 0) > 6)) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -232,7 +234,7 @@ describe.skipIf(skip)('several processes, one game', () => {
       const client = await Client.open(url(to), seat.gameId);
       await client.ask(hello(seat.token), isState);
       seat.client = client;
-      again.push(playRandomly(client, `kill-again-${i}`, { timeoutMs: 90_000 }));
+      again.push(playRandomly(client, `kill-again-${i}`, { timeoutMs: GAME_PATIENCE_MS }));
     }
     await Promise.all([...again, ...survivors]);
     for (const seat of seats) {
@@ -241,5 +243,5 @@ describe.skipIf(skip)('several processes, one game', () => {
       expect(record.body.record.actions.length).toBeGreaterThanOrEqual(acknowledged.get(seat.gameId) ?? 0);
     }
     await Promise.all(seats.map((s) => s.client.close()));
-  }, 120_000);
+  });
 });

@@ -3,10 +3,12 @@
  * middle; a new process on the same database must have every acknowledged action and let the games go on.
  * Also the graceful path: SIGTERM tells clients, finishes writes and exits 0.
  */
+
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JoinGameResponse, SpectatorResponse } from '../../src/protocol/index.ts';
+import { GAME_PATIENCE_MS, PATIENCE_MS } from '../patience.ts';
 import { Client, createGame, get, hello, isState, post, tempDir } from './harness.ts';
 import { playRandomly } from './players.ts';
 import { spawnServer } from './process.ts';
@@ -46,10 +48,10 @@ describe('crash and restart', () => {
     }
     // Everyone plays for a while; then the process dies without warning, in the middle of it all.
     const playing = clients.map((client, i) =>
-      playRandomly(client, `crash-${i}`, { timeoutMs: 60_000 }).catch(() => 0),
+      playRandomly(client, `crash-${i}`, { timeoutMs: GAME_PATIENCE_MS }).catch(() => 0),
     );
     // Kill once the games are well under way (waiting on progress, not on a clock: CI machines are slow).
-    for (let waited = 0; waited < 30_000; waited += 50) {
+    for (let waited = 0; waited < PATIENCE_MS; waited += 50) {
       if (clients.some((client) => (client.latest()?.v ?? 0) > 6)) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -77,7 +79,9 @@ describe('crash and restart', () => {
         await client.ask(hello(seat.token), isState);
         again.push(client);
       }
-      await Promise.all(again.map((client, i) => playRandomly(client, `after-${i}`, { timeoutMs: 90_000 })));
+      await Promise.all(
+        again.map((client, i) => playRandomly(client, `after-${i}`, { timeoutMs: GAME_PATIENCE_MS })),
+      );
       for (const client of again) expect(client.latest()?.view.outcome).not.toBeNull();
       await Promise.all(again.map((c) => c.close()));
       void playing;
@@ -85,7 +89,7 @@ describe('crash and restart', () => {
       second.child.kill('SIGTERM');
       await second.exited;
     }
-  }, 150_000);
+  });
 
   it('SIGTERM tells the clients, finishes writes and exits 0', async () => {
     const server = await spawnServer(join(dir, 'term.sqlite'));
@@ -99,5 +103,5 @@ describe('crash and restart', () => {
     expect(await server.exited).toBe(0);
     const output = server.output.join('');
     expect(output).not.toContain(created.token);
-  }, 60_000);
+  });
 });

@@ -2,9 +2,11 @@
  * A finished game leaves the server's memory once its sockets are gone (after the grace), and everything
  * still works afterwards from the store: the spectator view, the record, and a seat's hello.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay } from '../../src/engine/index.ts';
 import type { JoinGameResponse, RecordResponse, SpectatorResponse } from '../../src/protocol/index.ts';
+import { PATIENCE_MS } from '../patience.ts';
 import {
   Client,
   createGame,
@@ -25,7 +27,7 @@ afterAll(async () => {
 });
 
 /** Resolves once the server logs that it let `gameId` go (or fails after `timeoutMs`). */
-async function unloaded(gameId: string, timeoutMs = 10_000): Promise<void> {
+async function unloaded(gameId: string, timeoutMs = PATIENCE_MS): Promise<void> {
   const until = Date.now() + timeoutMs;
   const seen = () =>
     server.logs.some((line) => line.includes('finished game unloaded') && line.includes(gameId));

@@ -2,6 +2,7 @@
  * Test support: a real server on an ephemeral port with a temp database and its log lines collected, and
  * a small WebSocket client that keeps every message it receives.
  */
+
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import type { Action, PlayerView } from '../../src/engine/index.ts';
 import { type CreateGameResponse, type ServerMessage, unpackView } from '../../src/protocol/index.ts';
 import { DEFAULT_CONFIG, DEFAULT_LIMITS, type ServerConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
+import { PATIENCE_MS } from '../patience.ts';
 
 export interface TestServer extends RunningServer {
   readonly dir: string;
@@ -139,7 +141,7 @@ export class Client {
   }
 
   /** The next message (from now on) that passes `test`. */
-  next(test: (m: ServerMessage) => boolean = () => true, timeoutMs = 10_000): Promise<ServerMessage> {
+  next(test: (m: ServerMessage) => boolean = () => true, timeoutMs = PATIENCE_MS): Promise<ServerMessage> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no matching message in ${timeoutMs} ms`)), timeoutMs);
       this.#waiters.push({
@@ -153,7 +155,7 @@ export class Client {
   }
 
   /** The first message received so far that passes `test`, or the next one. */
-  find(test: (m: ServerMessage) => boolean, timeoutMs = 10_000): Promise<ServerMessage> {
+  find(test: (m: ServerMessage) => boolean, timeoutMs = PATIENCE_MS): Promise<ServerMessage> {
     const seen = this.messages.find(test);
     return seen === undefined ? this.next(test, timeoutMs) : Promise.resolve(seen);
   }

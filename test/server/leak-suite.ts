@@ -157,6 +157,6 @@ export function leakSuite(title: string, start: StartServer, games: number): voi
         }
       }
       expect(checked).toBeGreaterThan(games * 50);
-    }, 240_000);
+    });
   });
 }

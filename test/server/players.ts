@@ -2,8 +2,10 @@
  * A random player over a socket: whenever its latest view offers actions, it sends one made against that
  * view's `v`; on a stale refusal it asks for a resync. Used by the game, leak, crash and bench-like tests.
  */
+
 import { randomFromSeed } from '../../src/engine/index.ts';
 import type { ServerMessage } from '../../src/protocol/index.ts';
+import { GAME_PATIENCE_MS } from '../patience.ts';
 import { type Client, pick } from './harness.ts';
 
 export interface PlayOptions {
@@ -21,7 +23,7 @@ export function playRandomly(client: Client, seed: string, options: PlayOptions 
     const timer = setTimeout(
       () =>
         reject(new Error(`game did not finish: ${JSON.stringify(client.messages.at(-1))?.slice(0, 300)}`)),
-      options.timeoutMs ?? 60_000,
+      options.timeoutMs ?? GAME_PATIENCE_MS,
     );
     let stop = () => undefined as unknown;
     const finish = () => {

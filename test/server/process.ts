@@ -1,6 +1,8 @@
 /** Runs `pirates serve` as a child process (crash and shutdown tests), and finds its port in its log. */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { PATIENCE_MS } from '../patience.ts';
 
 export interface ServerProcess {
   readonly child: ChildProcess;
@@ -34,7 +36,10 @@ export async function spawnServer(
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output.join('')}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start: ${output.join('')}`)),
+      PATIENCE_MS,
+    );
     let buffered = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');

@@ -3,8 +3,9 @@
  * a fake WebSocket, the real engine's views.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyAction, createGame, type PlayerView, viewFor } from '../../src/engine/index.ts';
+import { applyAction, createGame, type PlayerView, recordOf, viewFor } from '../../src/engine/index.ts';
 import { Controller } from '../../src/web/controller.ts';
+import { checkFairness } from '../../src/web/game/fairness.ts';
 import { OnlineLink } from '../../src/web/online/session.ts';
 import { playUntil, setUp } from './fixtures.ts';
 
@@ -30,6 +31,7 @@ describe('the controller', () => {
       events: [{ type: 'started', first: 'red', audience: 'all' }],
       seedHash: 'ab'.repeat(32),
       since: null,
+      v: 0,
       record: null,
       bot: null,
     });
@@ -42,6 +44,7 @@ describe('the controller', () => {
       events: [],
       seedHash: 'ab'.repeat(32),
       since: null,
+      v: 0,
       record: null,
       bot: null,
     });
@@ -68,6 +71,7 @@ describe('the controller', () => {
       events: [],
       seedHash: 'ab'.repeat(32),
       since: null,
+      v: 0,
       record: null,
       bot: null,
     });
@@ -141,6 +145,7 @@ describe('the online link', () => {
       token: 'secret',
       invite: null,
       contribution: 'cd'.repeat(32),
+      seedHash: null,
     });
     const socket = FakeSocket.last;
     if (socket === null) throw new Error('no socket');
@@ -181,6 +186,7 @@ describe('the online link', () => {
       token: 't',
       invite: null,
       contribution: 'ef'.repeat(32),
+      seedHash: null,
     });
     const socket = FakeSocket.last;
     if (socket === null) throw new Error('no socket');
@@ -210,7 +216,13 @@ describe('the online link', () => {
       s.game = ctl.newGameScreen('online', 'blue', s.form);
     });
     const contribution = '5a'.repeat(32);
-    const link = new OnlineLink(ctl, 'g3', { seat: 'blue', token: 't', invite: null, contribution });
+    const link = new OnlineLink(ctl, 'g3', {
+      seat: 'blue',
+      token: 't',
+      invite: null,
+      contribution,
+      seedHash: null,
+    });
     const socket = FakeSocket.last;
     if (socket === null) throw new Error('no socket');
     socket.open();
@@ -245,6 +257,16 @@ describe('the online link', () => {
     expect(socket.sent.at(-1)).toEqual(contribute(1));
     expect(ctl.state.game?.fairness.seedHash).toBe('ab'.repeat(32));
     expect(JSON.stringify(ctl.state.game?.view)).not.toContain(contribution);
+    // A server that swaps its seed behind a new commitment mid-game: the first one stays, the change is
+    // remembered, and the check after the end fails on it whatever the record says.
+    socket.receive({ t: 'state', v: 1, viewer: 'blue', view: redGave, seedHash: 'ef'.repeat(32), presence });
+    const fairness = ctl.state.game?.fairness;
+    if (fairness === undefined) throw new Error('no game');
+    expect(fairness.seedHash).toBe('ab'.repeat(32));
+    expect(fairness.changed).toBe('ef'.repeat(32));
+    const report = checkFairness(fairness, recordOf(afterRed.state), null);
+    expect(report.fair).toBe(false);
+    expect(report.lines[0]?.text).toContain('The server changed its commitment during the game');
     link.close();
   });
 });

@@ -68,7 +68,15 @@ describe('the local host (what the Web Worker runs)', () => {
       seedHash: first.seedHash,
       outcome: last.view.outcome,
       mine: { seat: 'red', contribution: start.contributions.red },
-      seen: { viewer: 'red', from: 0, events: seen },
+      computerSeats: ['blue'],
+      seen: {
+        viewer: 'red',
+        runs: [{ from: 0, events: seen }],
+        views: [
+          { v: first.v, view: first.view },
+          { v: last.v, view: last.view },
+        ],
+      },
     });
     expect(report.checks.map((c) => [c.name, c.ok])).toEqual([
       ['replay', true],

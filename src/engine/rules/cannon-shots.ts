@@ -85,15 +85,13 @@ function fire(
     rules.shots === 'quick' || aim === null ? null : fireShot(aim, target, () => draws.float(), rules.cannon);
   const odds = target === 'sail' ? rules.quickOdds.sail : rules.quickOdds.skull;
   const hit = flight === null ? draws.float() < odds : flight.hit;
-  if (table.events)
-    emit(table, {
-      type: 'shot',
-      seat,
-      target,
-      hit,
-      aim,
-      flight: flight === null ? null : publishedShot(flight),
-    });
+  if (table.events) {
+    // Games from before keyed chance draw everything from one linear stream: even a rounded flight would
+    // feed a solver there (docs/fairness.md), so theirs tell only the hit or the miss.
+    const legacy = table.state.chance.generator === 'xoroshiro128plus';
+    const shown = flight === null || legacy ? null : publishedShot(flight);
+    emit(table, { type: 'shot', seat, target, hit, aim, flight: shown });
+  }
   if (target === 'sail') {
     if (!hit) endTurn(table);
     else if (open) beginFlagAttempt(table, seat, null);

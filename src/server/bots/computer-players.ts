@@ -91,17 +91,18 @@ export class ComputerPlayers {
           this.#lookLater(room);
           return;
         }
-        const wait = this.#delay.maxMs > 0 ? randomInt(this.#delay.minMs, this.#delay.maxMs + 1) : 0;
-        const play = () =>
-          this.#play(room, seat).then((played) => {
-            this.#thinking.delete(key);
-            // The seat may still have to decide (its move was stale, or the engine asks it again);
-            // after a failure, wait a little rather than spin.
-            if (played) this.#look(room);
-            else setTimeout(() => this.#look(room), RETRY_MS).unref();
-          });
-        if (wait > 0) setTimeout(play, wait);
-        else void play();
+        // The answer goes out at max(delay, thinking), the delay drawn before thinking starts: how long the
+        // computer took then says nothing about its position (a lone Bomb's forced pass is instant, a search
+        // takes its time; the delay's floor is above a search's time cap).
+        const thinks = room.state.pending.ask !== 'contribute' && this.#delay.maxMs > 0;
+        const wait = thinks ? randomInt(this.#delay.minMs, this.#delay.maxMs + 1) : 0;
+        void this.#play(room, seat, Date.now() + wait).then((played) => {
+          this.#thinking.delete(key);
+          // The seat may still have to decide (its move was stale, or the engine asks it again);
+          // after a failure, wait a little rather than spin.
+          if (played) this.#look(room);
+          else setTimeout(() => this.#look(room), RETRY_MS).unref();
+        });
       });
     }
   }
@@ -126,8 +127,8 @@ export class ComputerPlayers {
     }, this.#leaseMs).unref();
   }
 
-  /** False when the decision failed. */
-  async #play(room: Room, seat: Seat): Promise<boolean> {
+  /** Decides for `seat` now and acts no earlier than `notBefore` (ms since 1970). False when the decision failed. */
+  async #play(room: Room, seat: Seat, notBefore: number): Promise<boolean> {
     if (this.#stopped) return true;
     const v = room.version;
     const level = room.seat(seat).level ?? 'random';
@@ -144,6 +145,8 @@ export class ComputerPlayers {
                 `${this.#seeds.get(room.id) ?? room.id}:${seat}:${v}`,
               )
             ).action;
+      const left = notBefore - Date.now();
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left).unref());
       if (this.#stopped) return true;
       const outcome = await room.act(seat, v, action);
       if (outcome.kind === 'refused' && outcome.error.code !== 'act/stale') {

@@ -1,9 +1,17 @@
 /**
- * What the page keeps to check a game after its end (docs/fairness.md): the commitment it was shown, the
- * contributions it gave, and the events each seat was shown. The check itself is the engine's `checkGame`,
- * the same one `pirates verify` runs.
+ * What the page keeps to check a game after its end (docs/fairness.md): the first commitment it was shown
+ * (a later, different one is itself a failed check), the contributions it gave, which seat the computer
+ * held, and what each seat was shown (runs of events, and whole views). The check itself is the engine's
+ * `checkGame`, the same one `pirates verify` runs.
  */
-import { checkGame, type GameEvent, type GameRecord, type Outcome, type Seat } from '../../engine/index.ts';
+import {
+  checkGame,
+  type GameEvent,
+  type GameRecord,
+  type Outcome,
+  type PlayerView,
+  type Seat,
+} from '../../engine/index.ts';
 
 /** A fresh contribution: 256 bits from the browser's cryptographic generator, as hex. The player never sees it. */
 export function newContribution(): string {
@@ -11,19 +19,27 @@ export function newContribution(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The events one seat was shown on this page, from action `from` on, e.g. `{ from: 0, events: [...] }`. */
+/**
+ * What one seat was shown on this page, e.g. `{ runs: [{ from: 0, events: [...] }], views: [...], last: {...} }`:
+ * a run of events starts at each (re)connection; `views` holds the view at the start of each run and `last`
+ * the newest, so the check compares whole views (rules included) without keeping every one.
+ */
 export interface Seen {
-  /** How many actions came before the first event kept (0, or where an online page picked up). */
-  from: number;
-  events: GameEvent[];
+  runs: { from: number; events: GameEvent[] }[];
+  views: { v: number; view: PlayerView }[];
+  last: { v: number; view: PlayerView } | null;
 }
 
-/** e.g. `{ seedHash: '5be1…', mine: { red: '9f2c…', blue: null }, seen: { red: {...}, blue: null }, report: null }` */
+/** e.g. `{ seedHash: '5be1…', changed: null, mine: { red: '9f2c…', blue: null }, computer: 'blue', ... }` */
 export interface Fairness {
-  /** The commitment to the secret seed shown when the game began, or null before it arrived. */
+  /** The first commitment to the secret seed shown for this game, or null before it arrived. */
   seedHash: string | null;
+  /** A different commitment shown later (a server that swapped its seed), or null. */
+  changed: string | null;
   /** The contributions this page gave, by seat (null for a seat it did not play). */
   mine: { red: string | null; blue: string | null };
+  /** The seat the computer held from the start (a local game against it), or null. */
+  computer: Seat | null;
   /** What each seat was shown here, or null for a seat the page never showed. */
   seen: { red: Seen | null; blue: Seen | null };
   /** The last check, or null before "Check this game". */
@@ -36,59 +52,91 @@ export interface FairnessReportView {
   lines: { ok: boolean; text: string }[];
 }
 
-export function noFairness(mine: { red: string | null; blue: string | null }): Fairness {
-  return { seedHash: null, mine, seen: { red: null, blue: null }, report: null };
+export function noFairness(
+  mine: { red: string | null; blue: string | null },
+  seedHash: string | null = null,
+  computer: Seat | null = null,
+): Fairness {
+  return { seedHash, changed: null, mine, computer, seen: { red: null, blue: null }, report: null };
 }
 
-/** Keeps what a seat was just shown; `since` not null starts its list afresh (see FromHost 'update'). */
+/** Keeps the commitment (the first one stays; another is remembered as a change). */
+export function keepCommitment(fairness: Fairness, seedHash: string): void {
+  if (fairness.seedHash === null) fairness.seedHash = seedHash;
+  else if (seedHash !== fairness.seedHash) fairness.changed = seedHash;
+}
+
+/**
+ * Keeps what `seat` was just shown: `since` not null starts a new run after that many actions (the first
+ * update, or an online snapshot); `v` is how many actions the view comes after.
+ */
 export function keepSeen(
   fairness: Fairness,
   seat: Seat,
   since: number | null,
+  v: number,
   events: readonly GameEvent[],
+  view: PlayerView,
 ): void {
-  const kept = fairness.seen[seat];
-  if (since !== null || kept === null) fairness.seen[seat] = { from: since ?? 0, events: [...events] };
-  else kept.events.push(...events);
+  let seen = fairness.seen[seat];
+  if (seen === null) {
+    seen = { runs: [], views: [], last: null };
+    fairness.seen[seat] = seen;
+  }
+  const run = seen.runs[seen.runs.length - 1];
+  if (since !== null || run === undefined) {
+    seen.runs.push({ from: since ?? 0, events: [...events] });
+    seen.views.push({ v, view });
+  } else {
+    run.events.push(...events);
+  }
+  seen.last = { v, view };
 }
 
-/** Runs every check the page can make: the commitment, its contributions, each seat's events, the outcome. */
+/** Runs every check the page can make: the commitment, its contributions, each seat's events and views, the outcome. */
 export function checkFairness(
   fairness: Fairness,
   record: GameRecord,
   outcome: Outcome | null,
 ): FairnessReportView {
   const lines: { ok: boolean; text: string }[] = [];
-  const seats: Seat[] = ['red', 'blue'];
   let fair = true;
-  const seen = new Set<string>();
-  for (const seat of seats) {
-    const contribution = fairness.mine[seat];
-    const shown = fairness.seen[seat];
-    if (contribution === null && shown === null) continue;
+  if (fairness.changed !== null) {
+    fair = false;
+    lines.push({
+      ok: false,
+      text: `The server changed its commitment during the game (first ${fairness.seedHash?.slice(0, 16)}…, later ${fairness.changed.slice(0, 16)}…).`,
+    });
+  }
+  const said = new Set<string>();
+  const seats: Seat[] = ['red', 'blue'];
+  const checked = seats.filter((seat) => fairness.mine[seat] !== null || fairness.seen[seat] !== null);
+  for (const seat of checked.length > 0 ? checked : [null]) {
+    const contribution = seat === null ? null : fairness.mine[seat];
+    const seen = seat === null ? null : fairness.seen[seat];
     const report = checkGame({
       record,
-      ...(fairness.seedHash === null ? {} : { seedHash: fairness.seedHash }),
       outcome,
-      ...(contribution === null ? {} : { mine: { seat, contribution } }),
-      ...(shown === null ? {} : { seen: { viewer: seat, from: shown.from, events: shown.events } }),
+      ...(fairness.seedHash === null ? {} : { seedHash: fairness.seedHash }),
+      ...(fairness.computer === null ? {} : { computerSeats: [fairness.computer] }),
+      ...(seat === null || contribution === null ? {} : { mine: { seat, contribution } }),
+      ...(seat === null || seen === null
+        ? {}
+        : {
+            seen: {
+              viewer: seat,
+              runs: seen.runs,
+              views: seen.last === null ? seen.views : [...seen.views, seen.last],
+            },
+          }),
     });
     fair &&= report.fair;
     for (const check of report.checks) {
       // In pass-and-play both seats are checked; say each shared finding once.
-      if (seen.has(check.message)) continue;
-      seen.add(check.message);
+      if (said.has(check.message)) continue;
+      said.add(check.message);
       lines.push({ ok: check.ok, text: check.message });
     }
-  }
-  if (lines.length === 0) {
-    const report = checkGame({
-      record,
-      outcome,
-      ...(fairness.seedHash === null ? {} : { seedHash: fairness.seedHash }),
-    });
-    fair = report.fair;
-    for (const check of report.checks) lines.push({ ok: check.ok, text: check.message });
   }
   return { fair, lines };
 }

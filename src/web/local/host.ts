@@ -140,6 +140,7 @@ export class LocalHost {
       view: viewFor(this.state, seat),
       seedHash: this.seedHash,
       since,
+      v: this.state.log.length,
       events,
       record: this.state.outcome === null ? null : recordOf(this.state),
       bot: this.bot?.info ?? null,

@@ -57,6 +57,8 @@ export type FromHost =
       readonly view: PlayerView;
       readonly seedHash: string;
       readonly since: number | null;
+      /** How many actions the view comes after, e.g. 14. */
+      readonly v: number;
       readonly events: readonly GameEvent[];
       readonly record: GameRecord | null;
       readonly bot: BotInfo | null;

@@ -28,6 +28,8 @@ interface Ticket {
   readonly invite: string | null;
   /** This seat's share of the game's chance (hex), made once and kept for the check after the end. */
   readonly contribution: string;
+  /** The first commitment to the seed this page was shown, or null before it was. */
+  readonly seedHash: string | null;
 }
 
 function loadTicket(gameId: string): Ticket | null {
@@ -42,6 +44,7 @@ function loadTicket(gameId: string): Ticket | null {
         invite: typeof data.invite === 'string' ? data.invite : null,
         // A ticket from before contributions gets one now (its game has dealt long ago, or will ask).
         contribution: isContribution(data.contribution) ? data.contribution : newContribution(),
+        seedHash: typeof data.seedHash === 'string' ? data.seedHash : null,
       };
       if (ticket.contribution !== data.contribution) saveTicket(gameId, ticket);
       return ticket;
@@ -53,7 +56,11 @@ function loadTicket(gameId: string): Ticket | null {
 }
 
 function saveTicket(gameId: string, ticket: Ticket): void {
-  localStorage.setItem(TOKEN_KEY(gameId), JSON.stringify(ticket));
+  try {
+    localStorage.setItem(TOKEN_KEY(gameId), JSON.stringify(ticket));
+  } catch {
+    // No storage (a private window, or full): the game goes on; a reload then cannot come back to the seat.
+  }
 }
 
 async function post<T>(path: string, body: unknown): Promise<T> {
@@ -111,7 +118,7 @@ export class OnlineLink implements GameLink {
   constructor(
     private readonly ctl: Controller,
     private readonly gameId: string,
-    private readonly ticket: Ticket,
+    private ticket: Ticket,
   ) {
     this.open();
   }
@@ -155,6 +162,11 @@ export class OnlineLink implements GameLink {
       case 'state':
         this.version = message.v;
         this.seedHash = message.seedHash;
+        // The first commitment is kept with the ticket, so a reload still compares later ones with it.
+        if (this.ticket.seedHash === null) {
+          this.ticket = { ...this.ticket, seedHash: message.seedHash };
+          saveTicket(this.gameId, this.ticket);
+        }
         this.presence(message.presence);
         this.status({ version: message.v });
         this.resendSetup(message.view);
@@ -165,6 +177,7 @@ export class OnlineLink implements GameLink {
           seedHash: this.seedHash,
           // A snapshot: what this page was shown starts afresh after the actions so far.
           since: message.v,
+          v: message.v,
           events: [],
           record: null,
           bot: null,
@@ -186,6 +199,7 @@ export class OnlineLink implements GameLink {
           view: message.view,
           seedHash: this.seedHash,
           since: null,
+          v: message.v,
           events: message.events,
           record: null,
           bot: null,
@@ -286,10 +300,13 @@ export function connectOnline(ctl: Controller): void {
   let current: OnlineLink | null = null;
   const enter = (gameId: string, ticket: Ticket, form: HomeForm) => {
     const game = ctl.newGameScreen('online', ticket.seat, form);
-    game.fairness = noFairness({
-      red: ticket.seat === 'red' ? ticket.contribution : null,
-      blue: ticket.seat === 'blue' ? ticket.contribution : null,
-    });
+    game.fairness = noFairness(
+      {
+        red: ticket.seat === 'red' ? ticket.contribution : null,
+        blue: ticket.seat === 'blue' ? ticket.contribution : null,
+      },
+      ticket.seedHash,
+    );
     game.online = {
       gameId,
       inviteLink: ticket.invite === null ? null : inviteLinkOf(gameId, ticket.invite),
@@ -331,6 +348,7 @@ export function connectOnline(ctl: Controller): void {
             token: created.token,
             invite: created.invite ?? null,
             contribution: newContribution(),
+            seedHash: created.seedHash,
           };
           saveTicket(created.gameId, ticket);
           history.pushState(null, '', `/play/${created.gameId}`);
@@ -355,6 +373,7 @@ export function connectOnline(ctl: Controller): void {
             token: joined.token,
             invite: null,
             contribution: newContribution(),
+            seedHash: null,
           };
           saveTicket(gameId, ticket);
           enter(gameId, ticket, ctl.state.form);
