@@ -222,6 +222,7 @@ const IMAGINED_CHANCE: ChanceState = Object.freeze({
   generator: 'chacha20',
   contributions: Object.freeze({ red: '', blue: '' }),
   key: null,
+  drawn: Object.freeze({ plank: 0, shot: 0 }),
 });
 
 function pendingOf(view: PlayerView): Pending {

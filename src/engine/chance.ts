@@ -26,12 +26,17 @@ export interface Draws {
 export const CHANCE_PURPOSES = ['cards', 'start', 'plank', 'shot'] as const;
 export type ChancePurpose = (typeof CHANCE_PURPOSES)[number];
 
+/** The purposes drawn many times a game: each draw takes the next block of the purpose's stream. */
+export type CountedPurpose = 'plank' | 'shot';
+
 /** Where a table's chance comes from while one decision is resolved. */
 export interface Chance {
-  /** The draws for `purpose`; `index` tells apart draws of one purpose (the turn number, 0 for a game's once-only draws). */
-  draws(purpose: ChancePurpose, index: number): Draws;
+  /** The draws for the next outcome of `purpose` (the cards and who starts are drawn once a game). */
+  draws(purpose: ChancePurpose): Draws;
   /** An independent copy for a search that branches. */
   fork(): Chance;
+  /** The chance state after this table's draws: the counts of planks and shots, or an old game's stream. */
+  settle(state: ChanceState): ChanceState;
 }
 
 /** The generators a game's chance can come from: ChaCha20 (every new game), xoroshiro128+ (games from before). */
@@ -41,7 +46,8 @@ export type Generator = (typeof GENERATORS)[number];
 /**
  * The chance part of a game state (secret: the state never leaves the server or the local worker).
  * - chacha20: `contributions` as given by each seat (hex), null until given; `key` is the game key (hex),
- *   derived once both are in, null before. Games whose chance comes from the seed alone have '' for both.
+ *   derived once both are in, null before; `drawn` counts the planks and shots drawn so far. Games whose
+ *   chance comes from the seed alone have '' for both contributions.
  * - xoroshiro128plus: games stored before keyed chance; `words` is the one stream's position.
  */
 export type ChanceState =
@@ -51,6 +57,8 @@ export type ChanceState =
       readonly contributions: BySeat<string | null>;
       /** e.g. '5be1…' (64 hex digits), or null before both seats contributed. */
       readonly key: string | null;
+      /** How many planks and shots have been drawn, e.g. `{ plank: 2, shot: 5 }`. */
+      readonly drawn: Readonly<Record<CountedPurpose, number>>;
     }
   | { readonly generator: 'xoroshiro128plus'; readonly words: RandomState };
 
@@ -111,73 +119,36 @@ export function computerContribution(seed: string, seat: Seat): string {
 
 type PurposeKeys = Readonly<Record<ChancePurpose, Uint8Array>>;
 
-/**
- * Each game's purpose keys, by game key. A memo, so a running game derives them once, not at every draw:
- * looked up by the state's own key string, whose hash V8 keeps, and the oldest game dropped past the bound.
- */
-const purposeKeysByGame = new Map<string, PurposeKeys>();
-const GAMES_KEPT = 4096;
-
-function purposeKeysOf(key: string): PurposeKeys {
-  const known = purposeKeysByGame.get(key);
-  if (known !== undefined) return known;
-  const secret = hexToBytes(key);
-  const derive = (purpose: ChancePurpose) => hmac(sha256, secret, label(purpose));
-  const keys = {
-    cards: derive('cards'),
-    start: derive('start'),
-    plank: derive('plank'),
-    shot: derive('shot'),
-  };
-  if (purposeKeysByGame.size >= GAMES_KEPT) {
-    const oldest = purposeKeysByGame.keys().next();
-    if (oldest.done !== true) purposeKeysByGame.delete(oldest.value);
-  }
-  purposeKeysByGame.set(key, keys);
-  return keys;
-}
-
-/** One purpose's key from the game key (hex): HMAC(gameKey, domain + purpose). */
-export function purposeKey(key: string, purpose: ChancePurpose): Uint8Array {
-  return purposeKeysOf(key)[purpose];
-}
-
-const BLOCK = 64;
-const ZEROS = new Uint8Array(BLOCK);
+const WORDS_PER_BLOCK = 16;
+/** Blocks of a counted purpose made by one ChaCha20 call: a typical game draws fewer planks or shots. */
+const WINDOW_BLOCKS = 16;
+const NO_NONCE = new Uint8Array(12);
 const TWO_32 = 4294967296;
 
-/**
- * Draws read from one ChaCha20 keystream: key `key`, nonce = the index as 4 bytes big-endian then 8 zero
- * bytes, block counter from 0. Words are read as 32-bit little-endian; `int` rejects the top values that
- * would bias it, `float` takes 27 + 26 bits of two words (docs/fairness.md "Drawing numbers").
- */
-export class KeystreamDraws implements Draws {
-  readonly #key: Uint8Array;
-  readonly #nonce: Uint8Array;
-  readonly #block = new Uint8Array(BLOCK);
-  #counter = 0;
-  #at = BLOCK;
-
-  constructor(key: Uint8Array, index: number) {
-    this.#key = key;
-    this.#nonce = new Uint8Array(12);
-    this.#nonce[0] = (index >>> 24) & 0xff;
-    this.#nonce[1] = (index >>> 16) & 0xff;
-    this.#nonce[2] = (index >>> 8) & 0xff;
-    this.#nonce[3] = index & 0xff;
+/** The keystream bytes as 32-bit words, each 4 bytes little-endian (whatever the platform's byte order). */
+function wordsOf(bytes: Uint8Array): Uint32Array {
+  const words = new Uint32Array(bytes.length / 4);
+  for (let i = 0; i < words.length; i++) {
+    const at = i * 4;
+    words[i] =
+      ((bytes[at] ?? 0) |
+        ((bytes[at + 1] ?? 0) << 8) |
+        ((bytes[at + 2] ?? 0) << 16) |
+        ((bytes[at + 3] ?? 0) << 24)) >>>
+      0;
   }
+  return words;
+}
 
+/** `count` blocks of the ChaCha20 keystream (RFC 8439, nonce of zeros) of `key`, from block `first` on. */
+function keystream(key: Uint8Array, first: number, count: number): Uint32Array {
+  return wordsOf(chacha20(key, NO_NONCE, new Uint8Array(count * 64), undefined, first));
+}
+
+/** How numbers are drawn from words (docs/fairness.md "Drawing numbers"): by rejection, and 53-bit floats. */
+export abstract class WordDraws implements Draws {
   /** The next 32-bit word of the keystream, as an unsigned number. */
-  word(): number {
-    if (this.#at === BLOCK) {
-      chacha20(this.#key, this.#nonce, ZEROS, this.#block, this.#counter++);
-      this.#at = 0;
-    }
-    const b = this.#block;
-    const i = this.#at;
-    this.#at += 4;
-    return ((b[i] ?? 0) | ((b[i + 1] ?? 0) << 8) | ((b[i + 2] ?? 0) << 16) | ((b[i + 3] ?? 0) << 24)) >>> 0;
-  }
+  abstract word(): number;
 
   int(n: number): number {
     // Reject the last 2^32 mod n values, so every result is exactly as likely.
@@ -195,22 +166,141 @@ export class KeystreamDraws implements Draws {
   }
 }
 
-/** The keystream of `purpose` number `index` under game key `key` (hex). */
-export function keyedDraws(key: string, purpose: ChancePurpose, index: number): KeystreamDraws {
-  return new KeystreamDraws(purposeKey(key, purpose), index);
-}
+/** A whole keystream read from block 0 on, as far as needed: the deal of kinds, the cards. */
+export class KeystreamDraws extends WordDraws {
+  readonly #key: Uint8Array;
+  #words: Uint32Array = new Uint32Array(0);
+  #block = 0;
+  #at = 0;
 
-/** The chance of a game whose key is known: a fresh stream for every purpose and index. */
-class KeyedChance implements Chance {
-  readonly #key: string;
-  constructor(key: string) {
+  constructor(key: Uint8Array) {
+    super();
     this.#key = key;
   }
-  draws(purpose: ChancePurpose, index: number): Draws {
-    return keyedDraws(this.#key, purpose, index);
+
+  word(): number {
+    if (this.#at === this.#words.length) {
+      this.#words = keystream(this.#key, this.#block, 2);
+      this.#block += 2;
+      this.#at = 0;
+    }
+    return this.#words[this.#at++] ?? 0;
+  }
+}
+
+/**
+ * One block's 16 words: one plank coin (1 word), one shot (2 words quick, 6 aimed), who starts (1 word).
+ * None can need more (int(2) never rejects, floats never do), so running out is a bug.
+ */
+class BlockDraws extends WordDraws {
+  readonly #words: Uint32Array;
+  #at = 0;
+
+  constructor(words: Uint32Array) {
+    super();
+    this.#words = words;
+  }
+
+  word(): number {
+    if (this.#at === WORDS_PER_BLOCK) throw new Error('chance: a draw used up its 16 words');
+    return this.#words[this.#at++] ?? 0;
+  }
+}
+
+/** A game's purpose keys and the windows of its counted streams made so far. */
+interface GameStreams {
+  readonly keys: PurposeKeys;
+  readonly windows: {
+    plank: { first: number; words: Uint32Array } | null;
+    shot: { first: number; words: Uint32Array } | null;
+  };
+}
+
+/**
+ * Each game's streams, by game key: a memo, so a running game derives its keys once and makes its blocks a
+ * window at a time rather than one ChaCha20 call per draw. Looked up by the state's own key string (V8
+ * keeps its hash); the oldest game is dropped past the bound.
+ */
+const streamsByGame = new Map<string, GameStreams>();
+const GAMES_KEPT = 4096;
+
+function streamsOf(key: string): GameStreams {
+  const known = streamsByGame.get(key);
+  if (known !== undefined) return known;
+  const secret = hexToBytes(key);
+  const derive = (purpose: ChancePurpose) => hmac(sha256, secret, label(purpose));
+  const keys = {
+    cards: derive('cards'),
+    start: derive('start'),
+    plank: derive('plank'),
+    shot: derive('shot'),
+  };
+  if (streamsByGame.size >= GAMES_KEPT) {
+    const oldest = streamsByGame.keys().next();
+    if (oldest.done !== true) streamsByGame.delete(oldest.value);
+  }
+  const streams: GameStreams = { keys, windows: { plank: null, shot: null } };
+  streamsByGame.set(key, streams);
+  return streams;
+}
+
+/** One purpose's key from the game key (hex): HMAC(gameKey, domain + purpose). */
+export function purposeKey(key: string, purpose: ChancePurpose): Uint8Array {
+  return streamsOf(key).keys[purpose];
+}
+
+/** Block `k` of a counted purpose's stream, from the memo's window (made when first needed). */
+function countedBlock(key: string, purpose: CountedPurpose, k: number): Uint32Array {
+  const streams = streamsOf(key);
+  let window = streams.windows[purpose];
+  if (window === null || k < window.first || k >= window.first + WINDOW_BLOCKS) {
+    const first = k - (k % WINDOW_BLOCKS);
+    window = { first, words: keystream(streams.keys[purpose], first, WINDOW_BLOCKS) };
+    streams.windows[purpose] = window;
+  }
+  const at = (k - window.first) * WORDS_PER_BLOCK;
+  return window.words.subarray(at, at + WORDS_PER_BLOCK);
+}
+
+/**
+ * The draws of `purpose` under game key `key` (hex): the cards read their stream from block 0; who starts
+ * reads block 0 of its stream; plank or shot number `ordinal` (0 for a game's first) reads block `ordinal`.
+ */
+export function keyedDraws(key: string, purpose: ChancePurpose, ordinal = 0): WordDraws {
+  switch (purpose) {
+    case 'cards':
+      return new KeystreamDraws(purposeKey(key, 'cards'));
+    case 'start':
+      return new BlockDraws(keystream(purposeKey(key, 'start'), 0, 1));
+    case 'plank':
+    case 'shot':
+      return new BlockDraws(countedBlock(key, purpose, ordinal));
+  }
+}
+
+/** The chance of a game whose key is known; it counts the planks and shots it draws. */
+class KeyedChance implements Chance {
+  readonly #key: string;
+  #plank: number;
+  #shot: number;
+  constructor(key: string, drawn: Readonly<Record<CountedPurpose, number>>) {
+    this.#key = key;
+    this.#plank = drawn.plank;
+    this.#shot = drawn.shot;
+  }
+  draws(purpose: ChancePurpose): Draws {
+    if (purpose === 'plank') return keyedDraws(this.#key, purpose, this.#plank++);
+    if (purpose === 'shot') return keyedDraws(this.#key, purpose, this.#shot++);
+    return keyedDraws(this.#key, purpose);
   }
   fork(): Chance {
-    return this;
+    return new KeyedChance(this.#key, { plank: this.#plank, shot: this.#shot });
+  }
+  settle(state: ChanceState): ChanceState {
+    if (state.generator !== 'chacha20') return state;
+    const { drawn } = state;
+    if (drawn.plank === this.#plank && drawn.shot === this.#shot) return state;
+    return { ...state, drawn: { plank: this.#plank, shot: this.#shot } };
   }
 }
 
@@ -221,6 +311,9 @@ const NO_KEY_YET: Chance = {
   },
   fork() {
     return NO_KEY_YET;
+  },
+  settle(state) {
+    return state;
   },
 };
 
@@ -236,6 +329,9 @@ export class LegacyChance implements Chance {
   fork(): Chance {
     return new LegacyChance(this.random.state());
   }
+  settle(): ChanceState {
+    return { generator: 'xoroshiro128plus', words: this.random.state() };
+  }
 }
 
 /** A bot's imagined world: its own fast generator answers every draw (it must not know the real dice). */
@@ -250,6 +346,9 @@ class OwnChance implements Chance {
   fork(): Chance {
     return new OwnChance(randomFrom(this.#random.state()));
   }
+  settle(state: ChanceState): ChanceState {
+    return state;
+  }
 }
 
 export function chanceFrom(random: Random): Chance {
@@ -260,26 +359,26 @@ export function chanceFrom(random: Random): Chance {
 export function chanceOf(state: ChanceState): Chance {
   switch (state.generator) {
     case 'chacha20':
-      return state.key === null ? NO_KEY_YET : new KeyedChance(state.key);
+      return state.key === null ? NO_KEY_YET : new KeyedChance(state.key, state.drawn);
     case 'xoroshiro128plus':
       return new LegacyChance(state.words);
   }
 }
 
-/** The chance state after a table drew from `chance`: only an old game's one stream moves. */
-export function settledChance(state: ChanceState, chance: Chance): ChanceState {
-  return chance instanceof LegacyChance
-    ? { generator: 'xoroshiro128plus', words: chance.random.state() }
-    : state;
-}
+const NONE_DRAWN = Object.freeze({ plank: 0, shot: 0 });
 
 /** The chance state a new game starts with. */
 export function initialChance(generator: Generator, seed: string, awaitSeats: boolean): ChanceState {
   switch (generator) {
     case 'chacha20':
       return awaitSeats
-        ? { generator, contributions: { red: null, blue: null }, key: null }
-        : { generator, contributions: { red: '', blue: '' }, key: gameKey(seed, { red: '', blue: '' }) };
+        ? { generator, contributions: { red: null, blue: null }, key: null, drawn: NONE_DRAWN }
+        : {
+            generator,
+            contributions: { red: '', blue: '' },
+            key: gameKey(seed, { red: '', blue: '' }),
+            drawn: NONE_DRAWN,
+          };
     case 'xoroshiro128plus':
       return { generator, words: seedToState(seed) };
   }
@@ -297,5 +396,5 @@ export function withContribution(
   const contributions = { ...state.contributions, [seat]: contribution };
   const { red, blue } = contributions;
   const key = red !== null && blue !== null ? gameKey(seed, { red, blue }) : null;
-  return { generator: 'chacha20', contributions, key };
+  return { generator: 'chacha20', contributions, key, drawn: state.drawn };
 }

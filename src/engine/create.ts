@@ -33,7 +33,7 @@ function initialState(rules: Rules): GameState {
   const chance = initialChance(rules.chance, rules.seed, rules.entropy === 'seats');
   // Games from before keyed chance drew everything from one stream, in this order; keep it for them.
   const legacy = chance.generator === 'xoroshiro128plus' ? new LegacyChance(chance.words) : null;
-  const kindsDraws: Draws = legacy === null ? new KeystreamDraws(kindsKey(rules.seed), 0) : legacy.random;
+  const kindsDraws: Draws = legacy === null ? new KeystreamDraws(kindsKey(rules.seed)) : legacy.random;
   // Piece ids never reveal a kind: each seat's kinds are dealt to its ids in a shuffled order.
   const kinds: PieceKind[] = [
     ...shuffleInPlace(PIECE_SET.slice(), kindsDraws),
@@ -68,7 +68,7 @@ function initialState(rules: Rules): GameState {
     dealCards(state, legacy.random);
     state.chance = { generator: 'xoroshiro128plus', words: legacy.random.state() };
   } else if (dealNow) {
-    dealCards(state, chanceOf(chance).draws('cards', 0));
+    dealCards(state, chanceOf(chance).draws('cards'));
   }
   return state;
 }

@@ -4,7 +4,7 @@
  * Only give `fastApply` actions taken from `fastChoices`.
  */
 import type { Action } from './actions.ts';
-import { chanceFrom, chanceOf, settledChance } from './chance.ts';
+import { chanceFrom, chanceOf } from './chance.ts';
 import type { Random } from './random.ts';
 import { ChoiceList } from './rules/choices.ts';
 import { choicesFor, decider, listChoices, resolve, resolveChoice } from './rules/decide.ts';
@@ -90,6 +90,6 @@ export function fastRandomPlayout(game: FastGame, random: Random, maxDecisions =
 
 /** Writes the chance position back into the state, so `fastState` can be handed on as a whole state. */
 export function fastSettle(game: FastGame): GameState {
-  game.table.state.chance = settledChance(game.table.state.chance, game.table.chance);
+  game.table.state.chance = game.table.chance.settle(game.table.state.chance);
   return game.table.state;
 }

@@ -4,7 +4,7 @@
  * it out on a private copy (rules/decide.ts) and returns the new state with the events.
  */
 import { type Action, parseAction } from './actions.ts';
-import { chanceOf, settledChance } from './chance.ts';
+import { chanceOf } from './chance.ts';
 import type { EngineErrorCode } from './errors.ts';
 import type { GameEvent } from './events.ts';
 import { refusalOf } from './legality.ts';
@@ -59,7 +59,7 @@ export function applyAction(state: GameState, seat: unknown, action: unknown): A
     } else {
       resolve(table, seat, parsed.value);
     }
-    table.state.chance = settledChance(table.state.chance, table.chance);
+    table.state.chance = table.chance.settle(table.state.chance);
     table.state.log.push({ seat, action: parsed.value });
     return { ok: true, state: table.state, events: table.events ?? [] };
   } catch (error) {

@@ -9,7 +9,7 @@ import {
   type Action,
   aimFor,
   applyAction,
-  CHANCE_PURPOSES,
+  type CHANCE_PURPOSES,
   computerContribution,
   createGame,
   eventsFor,
@@ -62,7 +62,7 @@ function playAimed(options: GameOptions, seed: string): Played {
       const draws =
         chance.generator === 'xoroshiro128plus'
           ? randomFrom(chance.words)
-          : keyedDraws(chance.key ?? '', 'shot', before.turn);
+          : keyedDraws(chance.key ?? '', 'shot', chance.drawn.shot);
       return {
         ...event,
         flight: fireShot(event.aim, event.target, () => draws.float(), before.rules.cannon),
@@ -193,20 +193,20 @@ describe('docs/fairness.md: one stream per purpose, keyed by the seed and both c
     expect(refuse(createGame({ seed: 'no seats' }), 'red', RED)?.code).toBe('action/wrong-decision');
   });
 
-  it('each purpose and index has its own stream, and the key mixes the seed with both contributions', () => {
+  it('each purpose has its own stream and each plank or shot its own block; the key mixes seed and contributions', () => {
     const key = gameKey('seed', { red: RED, blue: BLUE });
-    const first = (purpose: (typeof CHANCE_PURPOSES)[number], index: number) =>
-      Array.from(
-        { length: 4 },
-        (
-          (draws) => () =>
-            draws.int(2 ** 32)
-        )(keyedDraws(key, purpose, index)),
-      );
-    const streams = CHANCE_PURPOSES.flatMap((purpose) =>
-      [0, 1].map((index) => JSON.stringify(first(purpose, index))),
-    );
+    const first = (purpose: (typeof CHANCE_PURPOSES)[number], ordinal: number) => {
+      const draws = keyedDraws(key, purpose, ordinal);
+      return JSON.stringify([draws.word(), draws.word(), draws.word(), draws.word()]);
+    };
+    const streams = [
+      first('cards', 0),
+      first('start', 0),
+      ...[0, 1, 15, 16, 17].flatMap((ordinal) => [first('plank', ordinal), first('shot', ordinal)]),
+    ];
     expect(new Set(streams).size).toBe(streams.length);
+    // The same block, whatever window of the memo it came from.
+    expect(first('shot', 16)).toBe(first('shot', 16));
     expect(gameKey('seed', { red: BLUE, blue: RED })).not.toBe(key);
     expect(gameKey('Seed', { red: RED, blue: BLUE })).not.toBe(key);
     // Length prefixes: moving a character from one contribution to the other changes the key.
@@ -215,7 +215,7 @@ describe('docs/fairness.md: one stream per purpose, keyed by the seed and both c
   });
 
   it('draws are uniform: whole numbers by rejection (no modulo bias), floats from 53 bits', () => {
-    const draws = new KeystreamDraws(kindsKey('uniform'), 0);
+    const draws = new KeystreamDraws(kindsKey('uniform'));
     const counts = [0, 0, 0];
     for (let i = 0; i < 30_000; i++) {
       const n = draws.int(3);

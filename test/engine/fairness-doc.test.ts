@@ -43,7 +43,6 @@ const BLUE = 'fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210';
 const DOMAIN = 'pirates-stratego/2/';
 const hmac = (key: Buffer, message: Buffer) => createHmac('sha256', key).update(message).digest();
 const u16be = (n: number) => Buffer.from([n >> 8, n & 0xff]);
-const u32be = (n: number) => Buffer.from([n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
 const seedKey = Buffer.from(SEED, 'utf8');
 const theirKindsKey = hmac(seedKey, Buffer.from(`${DOMAIN}kinds`));
 function theirGameKey(red: string, blue: string): Buffer {
@@ -54,9 +53,14 @@ function theirGameKey(red: string, blue: string): Buffer {
     Buffer.concat([Buffer.from(`${DOMAIN}game`), Buffer.from([0]), u16be(r.length), r, u16be(b.length), b]),
   );
 }
-/** OpenSSL's chacha20 takes a 16-byte IV: the 32-bit block counter (little-endian), then the 12-byte nonce. */
-function stream(key: Buffer, nonce: Buffer) {
-  const cipher = createCipheriv('chacha20', key, Buffer.concat([Buffer.alloc(4), nonce]));
+/**
+ * A stream from block `block` on. OpenSSL's chacha20 takes a 16-byte IV: the 32-bit block counter
+ * (little-endian), then the 12-byte nonce (all zeros here).
+ */
+function stream(key: Buffer, block = 0) {
+  const iv = Buffer.alloc(16);
+  iv.writeUInt32LE(block, 0);
+  const cipher = createCipheriv('chacha20', key, iv);
   let buffer = Buffer.alloc(0);
   const word = (): number => {
     if (buffer.length < 4) buffer = Buffer.concat([buffer, cipher.update(Buffer.alloc(64))]);
@@ -73,8 +77,9 @@ function stream(key: Buffer, nonce: Buffer) {
   const float = () => ((word() >>> 5) * 2 ** 26 + (word() >>> 6)) / 2 ** 53;
   return { word, int, float };
 }
-const purposeStream = (key: Buffer, purpose: string, index: number) =>
-  stream(hmac(key, Buffer.from(`${DOMAIN}${purpose}`)), Buffer.concat([u32be(index), Buffer.alloc(8)]));
+/** The draws of a purpose: the cards and who starts from block 0, plank or shot number `ordinal` from its block. */
+const purposeStream = (key: Buffer, purpose: string, ordinal: number) =>
+  stream(hmac(key, Buffer.from(`${DOMAIN}${purpose}`)), ordinal);
 function shuffle<T>(items: T[], int: (n: number) => number): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = int(i + 1);
@@ -133,7 +138,7 @@ describe('docs/fairness.md: the derivation and its test vectors', () => {
   });
 
   it('the deal of kinds and the card layout', () => {
-    const kindsStream = stream(theirKindsKey, Buffer.alloc(12));
+    const kindsStream = stream(theirKindsKey);
     const theirKinds = [
       ...shuffle(PIECE_SET.slice(), kindsStream.int),
       ...shuffle(PIECE_SET.slice(), kindsStream.int),

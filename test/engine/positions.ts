@@ -153,6 +153,7 @@ export function chanceOfSeed(seed: string): ChanceState {
     generator: 'chacha20',
     contributions: { red: '', blue: '' },
     key: gameKey(seed, { red: '', blue: '' }),
+    drawn: { plank: 0, shot: 0 },
   };
 }
 

@@ -79,8 +79,8 @@ function fire(
 ): void {
   const { rules } = table.state;
   // R8.3: quick shots draw one number against the odds; R8.2: aimed ones fly, the spring's wobble drawn
-  // from this shot's own stream (one shot per turn, so the turn number names it).
-  const draws = table.chance.draws('shot', table.state.turn);
+  // from this shot's own block of the shots' stream (docs/fairness.md).
+  const draws = table.chance.draws('shot');
   const flight =
     rules.shots === 'quick' || aim === null ? null : fireShot(aim, target, () => draws.float(), rules.cannon);
   const odds = target === 'sail' ? rules.quickOdds.sail : rules.quickOdds.skull;

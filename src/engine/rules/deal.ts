@@ -50,7 +50,7 @@ export function resolveContribute(table: Table, seat: Seat, entropy: string): vo
   const chance = withContribution(state.chance, state.rules.seed, seat, entropy);
   state.chance = chance;
   if (chance.key === null) return;
-  dealCards(state, chanceOf(chance).draws('cards', 0));
+  dealCards(state, chanceOf(chance).draws('cards'));
   state.pending = SETUP;
 }
 

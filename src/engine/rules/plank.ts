@@ -45,8 +45,7 @@ export function beginPlank(table: Table): void {
 export function resolvePlank(table: Table, piece: number): void {
   const chooser = opponentOf(table.state.mover);
   if (table.events) emit(table, { type: 'onPlank', chooser, piece });
-  // One coin per turn at most, so the turn number tells this coin's stream apart.
-  const side = table.chance.draws('plank', table.state.turn).int(2) === 0 ? 'shark' : 'pirate';
+  const side = table.chance.draws('plank').int(2) === 0 ? 'shark' : 'pirate';
   if (table.events) emit(table, { type: 'coinTossed', for: 'plank', side });
   if (side === 'shark') removeFromPlay(table, piece, 'plank');
   else if (table.events) emit(table, { type: 'pieceReturned', piece, from: 'plank' });

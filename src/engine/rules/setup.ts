@@ -79,7 +79,7 @@ function startPlay(table: Table): void {
   const { state } = table;
   let first = state.rules.firstSeat;
   if (first === null) {
-    const side = table.chance.draws('start', 0).int(2) === 0 ? 'shark' : 'pirate';
+    const side = table.chance.draws('start').int(2) === 0 ? 'shark' : 'pirate';
     emit(table, { type: 'coinTossed', for: 'start', side });
     first = side === 'shark' ? 'red' : 'blue';
   }

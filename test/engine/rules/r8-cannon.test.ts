@@ -87,16 +87,14 @@ describe('R8 the cannon in the game', () => {
     expect(missing.message).toContain('{ x, back, yaw, pitch }');
   });
 
-  it("R8.2 an aimed shot flies from its turn's own chance stream: the shot event carries the aim and the flight", () => {
+  it("R8.2 an aimed shot flies from its own block of the shots' stream: the shot event carries the aim and the flight", () => {
     const state = aimedSail();
     const aim = perfectAim('sail');
     const { events } = act(state, 'red', { type: 'shoot', aim });
     const shot = theEvent(events, 'shot');
-    const draws = keyedDraws(
-      state.chance.generator === 'chacha20' ? (state.chance.key ?? '') : '',
-      'shot',
-      state.turn,
-    );
+    const { chance } = state;
+    if (chance.generator !== 'chacha20' || chance.key === null) throw new Error('expected keyed chance');
+    const draws = keyedDraws(chance.key, 'shot', chance.drawn.shot);
     const expected = fireShot(aim, 'sail', () => draws.float(), state.rules.cannon);
     expect(shot).toMatchObject({ seat: 'red', target: 'sail', aim, hit: expected.hit, audience: 'all' });
     expect(shot.flight).toEqual(publishedShot(expected));
