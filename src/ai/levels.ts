@@ -16,9 +16,9 @@ import { searchBot } from './search-bot.ts';
 /** The names `createBot` accepts (besides the parameterised 'ismcts:N' and 'belief:N'). */
 export const BOT_NAMES: readonly string[] = ['random', 'heuristic', 'easy', 'medium', 'hard', 'expert'];
 
-/** The levels offered to players. */
-export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
-export type Level = (typeof LEVELS)[number];
+import type { Level } from './level-names.ts';
+
+export { LEVELS, type Level } from './level-names.ts';
 
 /** Shared search settings: random decisions after the tree, and the heuristic's weight at the root. */
 export const SEARCH_DEFAULTS = { playoutDepth: 6, priorVisits: 40 } as const;

@@ -194,15 +194,19 @@ export class KeystreamDraws extends WordDraws {
  */
 class BlockDraws extends WordDraws {
   readonly #words: Uint32Array;
-  #at = 0;
+  readonly #end: number;
+  #at: number;
 
-  constructor(words: Uint32Array) {
+  /** The block at word `start` of `words` (an offset, not a subarray: a view per draw costs more than the draw). */
+  constructor(words: Uint32Array, start = 0) {
     super();
     this.#words = words;
+    this.#at = start;
+    this.#end = start + WORDS_PER_BLOCK;
   }
 
   word(): number {
-    if (this.#at === WORDS_PER_BLOCK) throw new Error('chance: a draw used up its 16 words');
+    if (this.#at === this.#end) throw new Error('chance: a draw used up its 16 words');
     return this.#words[this.#at++] ?? 0;
   }
 }
@@ -210,10 +214,8 @@ class BlockDraws extends WordDraws {
 /** A game's purpose keys and the windows of its counted streams made so far. */
 interface GameStreams {
   readonly keys: PurposeKeys;
-  readonly windows: {
-    plank: { first: number; words: Uint32Array } | null;
-    shot: { first: number; words: Uint32Array } | null;
-  };
+  /** Each counted purpose's windows made so far, by window number (a replay from the start reuses them). */
+  readonly windows: Readonly<Record<CountedPurpose, Uint32Array[]>>;
 }
 
 /**
@@ -222,7 +224,7 @@ interface GameStreams {
  * keeps its hash); the oldest game is dropped past the bound.
  */
 const streamsByGame = new Map<string, GameStreams>();
-const GAMES_KEPT = 4096;
+const GAMES_KEPT = 2048;
 
 function streamsOf(key: string): GameStreams {
   const known = streamsByGame.get(key);
@@ -239,7 +241,7 @@ function streamsOf(key: string): GameStreams {
     const oldest = streamsByGame.keys().next();
     if (oldest.done !== true) streamsByGame.delete(oldest.value);
   }
-  const streams: GameStreams = { keys, windows: { plank: null, shot: null } };
+  const streams: GameStreams = { keys, windows: { plank: [], shot: [] } };
   streamsByGame.set(key, streams);
   return streams;
 }
@@ -250,16 +252,16 @@ export function purposeKey(key: string, purpose: ChancePurpose): Uint8Array {
 }
 
 /** Block `k` of a counted purpose's stream, from the memo's window (made when first needed). */
-function countedBlock(key: string, purpose: CountedPurpose, k: number): Uint32Array {
+function countedBlock(key: string, purpose: CountedPurpose, k: number): BlockDraws {
   const streams = streamsOf(key);
-  let window = streams.windows[purpose];
-  if (window === null || k < window.first || k >= window.first + WINDOW_BLOCKS) {
-    const first = k - (k % WINDOW_BLOCKS);
-    window = { first, words: keystream(streams.keys[purpose], first, WINDOW_BLOCKS) };
-    streams.windows[purpose] = window;
+  const windows = streams.windows[purpose];
+  const number = Math.floor(k / WINDOW_BLOCKS);
+  let words = windows[number];
+  if (words === undefined) {
+    words = keystream(streams.keys[purpose], number * WINDOW_BLOCKS, WINDOW_BLOCKS);
+    windows[number] = words;
   }
-  const at = (k - window.first) * WORDS_PER_BLOCK;
-  return window.words.subarray(at, at + WORDS_PER_BLOCK);
+  return new BlockDraws(words, (k % WINDOW_BLOCKS) * WORDS_PER_BLOCK);
 }
 
 /**
@@ -274,7 +276,7 @@ export function keyedDraws(key: string, purpose: ChancePurpose, ordinal = 0): Wo
       return new BlockDraws(keystream(purposeKey(key, 'start'), 0, 1));
     case 'plank':
     case 'shot':
-      return new BlockDraws(countedBlock(key, purpose, ordinal));
+      return countedBlock(key, purpose, ordinal);
   }
 }
 

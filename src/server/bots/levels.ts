@@ -3,10 +3,11 @@
  * in a worker thread, so a thinking bot never blocks the event loop.
  */
 import type { Bot } from '../../ai/index.ts';
+import { LEVELS as PLAYER_LEVELS } from '../../ai/level-names.ts';
 import type { Result } from '../../engine/index.ts';
 
-/** The levels a player may ask for (`createBot` names). */
-export const LEVELS = ['random', 'easy', 'medium', 'hard', 'expert'] as const;
+/** The levels a request may ask for: the players' levels, and 'random' (a floor for tests and load runs). */
+export const LEVELS = ['random', ...PLAYER_LEVELS] as const;
 export const DEFAULT_LEVEL = 'medium';
 
 export function isLevel(name: string): boolean {

@@ -3,6 +3,8 @@
  * tests). The full game state stays inside the host, as it stays inside the server: only views and the
  * events a seat may see cross this line.
  */
+
+import type { Level } from '../../ai/level-names.ts';
 import type {
   Action,
   BySeat,
@@ -16,9 +18,8 @@ import type {
 /** 'computer': one person against a bot; 'pass': two people sharing one device. */
 export type LocalMode = 'computer' | 'pass';
 
-/** The computer's strength as the home page offers it. */
-export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
-export type Level = (typeof LEVELS)[number];
+/** The computer's strength as the home page offers it: the players' levels. */
+export { LEVELS, type Level } from '../../ai/level-names.ts';
 
 export type ToHost =
   /**
