@@ -12,11 +12,11 @@ import {
   type Random,
   randomFromSeed,
   type Seat,
+  shuffleInPlace,
 } from '../engine/index.ts';
 import type { DecisionInput } from './bot.ts';
 import { battleGain, VALUE } from './judgement.ts';
 import type { Determinizer } from './sample.ts';
-import { shuffle } from './sample.ts';
 import type { BeliefLike } from './search-bot.ts';
 import { DECK_WEIGHT } from './setup-choice.ts';
 
@@ -65,7 +65,7 @@ export class ParticleBelief implements BeliefLike {
       // The particles' own stream: seeded from the bot's, so the same seed gives the same belief.
       const seedRandom = randomFromSeed(`belief-${input.random.int(1 << 30)}`);
       for (let i = 0; i < this.options.particles; i++) {
-        this.particles.push(shuffle(PIECE_SET.slice(), seedRandom));
+        this.particles.push(shuffleInPlace(PIECE_SET.slice(), seedRandom));
         this.weights.push(1);
       }
     }

@@ -7,7 +7,7 @@
  * Every feature but the first is red's figure minus blue's, so swapping the colours negates it and the
  * score stays fair to both seats.
  */
-import { type GameState, opponentOf, type PieceKind, type Seat } from '../engine/index.ts';
+import { belongsTo, type GameState, opponentOf, type PieceKind, type Seat } from '../engine/index.ts';
 import { battleGain, VALUE } from './judgement.ts';
 
 export const FEATURES = [
@@ -119,7 +119,7 @@ function add(into: number[], at: number, value: number): void {
 
 function countOwn(deck: readonly number[], owner: Seat): number {
   let count = 0;
-  for (const piece of deck) if (piece < 10 === (owner === 'red')) count++;
+  for (const piece of deck) if (belongsTo(piece, owner)) count++;
   return count;
 }
 
@@ -156,12 +156,12 @@ function seatSum(state: GameState, seat: Seat, w: readonly number[]): number {
   let home = 0;
   let enemyAway = 0;
   for (const piece of ownDeck)
-    if (piece < 10 === red) home++;
+    if (belongsTo(piece, seat)) home++;
     else enemyAway++;
   let away = 0;
   let enemyHome = 0;
   for (const piece of enemyDeck)
-    if (piece < 10 === red) away++;
+    if (belongsTo(piece, seat)) away++;
     else enemyHome++;
   const enemyFlags = red ? state.flagShown.blue : state.flagShown.red;
   let unshown = 0;
@@ -201,14 +201,13 @@ function battleEdge(state: GameState, seat: Seat): number {
 
 /** The most value `seat` could win with one attack on this deck (0 when none gains). */
 function deckEdge(state: GameState, deck: readonly number[], seat: Seat): number {
-  const red = seat === 'red';
   let best = 0;
   for (const attacker of deck) {
-    if (attacker < 10 !== red) continue;
+    if (!belongsTo(attacker, seat)) continue;
     const a = state.kinds[attacker] as PieceKind;
     if (a === 'bomb') continue;
     for (const target of deck) {
-      if (target < 10 === red) continue;
+      if (belongsTo(target, seat)) continue;
       const gain = battleGain(a, state.kinds[target] as PieceKind);
       if (gain > best) best = gain;
     }
@@ -217,8 +216,8 @@ function deckEdge(state: GameState, deck: readonly number[], seat: Seat): number
 }
 
 function bombHome(state: GameState, seat: Seat): boolean {
-  const red = seat === 'red';
-  for (const piece of state.decks[seat]) if (piece < 10 === red && state.kinds[piece] === 'bomb') return true;
+  for (const piece of state.decks[seat])
+    if (belongsTo(piece, seat) && state.kinds[piece] === 'bomb') return true;
   return false;
 }
 

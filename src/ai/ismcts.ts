@@ -7,6 +7,7 @@
  */
 import {
   type Action,
+  decisionCode,
   type FastGame,
   fastApply,
   fastChoices,
@@ -66,41 +67,6 @@ interface Node {
   readonly children: Node[];
 }
 
-/** A number per action, unique among the actions of one decision. */
-export function actionCode(action: Action): number {
-  switch (action.type) {
-    case 'turnCard':
-      return 100 + action.card;
-    case 'newPirate':
-      return 200 + action.piece;
-    case 'swing':
-      return 300 + action.piece;
-    case 'attack':
-      return 1000 + action.attacker * 20 + action.target;
-    case 'raid':
-      return 400 + action.piece;
-    case 'plank':
-      return 500 + action.piece;
-    case 'hatch':
-      return 600 + action.piece;
-    case 'shoot':
-      return 700;
-    case 'losePiece':
-      return 800 + action.piece;
-    case 'turnFlag':
-      return 900 + action.slot;
-    case 'pass':
-      return 1;
-    case 'resign':
-      return 2;
-    case 'setup':
-      return 5000 + action.deck.reduce((sum, p) => sum * 20 + p, 0);
-    case 'contribute':
-      // Never searched: the host gives a seat's contribution, not its bot.
-      return 3;
-  }
-}
-
 /** Decisions the enemy makes about the searcher's own pieces, which it can tell apart only by place. */
 function byPlace(ask: string): boolean {
   return ask === 'plank' || ask === 'hatch';
@@ -142,7 +108,7 @@ export function search(
       const mean = prior.means[i] ?? 0.5;
       const visits = prior.visits;
       root.children.push({
-        code: actionCode(action),
+        code: decisionCode(action),
         seat,
         action,
         visits,
@@ -212,7 +178,7 @@ function step(
   let bestValue = Number.NEGATIVE_INFINITY;
   const legal: Node[] = [];
   for (const action of choices) {
-    const code = actionCode(action);
+    const code = decisionCode(action);
     let child: Node | undefined;
     for (const candidate of children) {
       if (candidate.code === code && candidate.seat === decider) {
@@ -229,7 +195,7 @@ function step(
   if (untried !== null) {
     const action = untried[random.int(untried.length)] as Action;
     const child: Node = {
-      code: actionCode(action),
+      code: decisionCode(action),
       seat: decider,
       action,
       visits: 0,

@@ -5,6 +5,7 @@
  */
 import {
   type ActionCard,
+  belongsTo,
   type CardFace,
   type ChanceState,
   type FlagCard,
@@ -15,29 +16,20 @@ import {
   type Place,
   type PlayerView,
   parseGameOptions,
+  pendingFromView,
   type QuickOdds,
   type Random,
   type Rules,
+  shuffleInPlace,
 } from '../engine/index.ts';
 import { currentCard, type Hidden, hiddenOf, ownFlagsShown, ownShown } from './hidden.ts';
-
-/** Fisher-Yates in place with the bot's random source. */
-export function shuffle<T>(items: T[], random: Random): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    const a = items[i] as T;
-    items[i] = items[j] as T;
-    items[j] = a;
-  }
-  return items;
-}
 
 /**
  * Kinds for `hidden.unknown`, uniform over the assignments that meet the hard constraints: the Bomb (if
  * still hidden) goes to a piece that never boarded; every such piece is equally likely.
  */
 export function sampleAssignment(hidden: Hidden, random: Random): PieceKind[] {
-  const kinds = shuffle(hidden.pool.slice(), random);
+  const kinds = shuffleInPlace(hidden.pool.slice(), random);
   const bombAt = kinds.indexOf('bomb');
   if (bombAt >= 0 && hidden.mayBeBomb[bombAt] !== true) {
     const eligible: number[] = [];
@@ -104,7 +96,7 @@ export class Determinizer {
     const seat = this.hidden.seat;
     const own = options.ownShown ?? ownShown(view, history);
     this.shown = this.hidden.known.map((kind, id) =>
-      id < 10 === (seat === 'red') ? own[id] === true : kind !== null,
+      belongsTo(id, seat) ? own[id] === true : kind !== null,
     );
     this.ownFlagsShown = ownFlagsShown(seat, view.ships[seat].flagSlots.length, history);
     this.current = currentCard(view, history);
@@ -112,7 +104,7 @@ export class Determinizer {
       red: view.cards.find((c) => c.aside === 'red')?.card ?? null,
       blue: view.cards.find((c) => c.aside === 'blue')?.card ?? null,
     };
-    this.pending = pendingOf(view);
+    this.pending = pendingFromView(view.pending);
   }
 
   /**
@@ -127,7 +119,7 @@ export class Determinizer {
     for (let id = first; id < first + 10; id++)
       if (!this.shown[id] && world.places[id] !== 'out') unseen.push(id);
     const kinds = world.kinds.slice();
-    const mixed = shuffle(
+    const mixed = shuffleInPlace(
       unseen.map((id) => kinds[id] ?? 'bomb'),
       random,
     );
@@ -154,11 +146,11 @@ export class Determinizer {
       kinds[id] = enemyKinds[i] ?? 'bomb';
     });
     const enemyFlags: FlagCard[] = view.ships[hidden.enemy].flagSlots.map((card) => card ?? 'monkey');
-    const flagDraw = shuffle(hidden.flagPool.slice(), random);
+    const flagDraw = shuffleInPlace(hidden.flagPool.slice(), random);
     hidden.flagSlotsHidden.forEach((slot, i) => {
       enemyFlags[slot] = flagDraw[i] ?? 'monkey';
     });
-    const backs = shuffle(hidden.backPool.slice(), random);
+    const backs = shuffleInPlace(hidden.backPool.slice(), random);
     const backOf = new Map<number, CardFace>();
     hidden.cardsHidden.forEach((card, i) => {
       backOf.set(card, backs[i] ?? 'sleeping');
@@ -224,36 +216,6 @@ const IMAGINED_CHANCE: ChanceState = Object.freeze({
   key: null,
   drawn: Object.freeze({ plank: 0, shot: 0 }),
 });
-
-function pendingOf(view: PlayerView): Pending {
-  const pending = view.pending;
-  switch (pending.ask) {
-    case 'contribute':
-      return { ask: 'contribute' };
-    case 'setup':
-      return { ask: 'setup' };
-    case 'none':
-      return { ask: 'none' };
-    case 'shoot':
-      return {
-        ask: 'shoot',
-        seat: pending.seat,
-        target: pending.target,
-        hatch: pending.hatch,
-        open: pending.open,
-      };
-    case 'turnFlag':
-      return { ask: 'turnFlag', seat: pending.seat, raider: pending.raider };
-    case 'turnCard':
-    case 'newPirate':
-    case 'swing':
-    case 'attack':
-    case 'plank':
-    case 'hatch':
-    case 'losePiece':
-      return { ask: pending.ask, seat: pending.seat };
-  }
-}
 
 /**
  * A full state consistent with everything `view` shows (R11), the hidden rest drawn from `random`:

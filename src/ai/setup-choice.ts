@@ -9,9 +9,9 @@ import {
   type PieceKind,
   type PlayerView,
   type Random,
+  shuffleInPlace,
 } from '../engine/index.ts';
 import { seatOf } from './hidden.ts';
-import { shuffle } from './sample.ts';
 
 /** How much more often each kind goes on deck at setup (the belief models enemy setups with it too). */
 export const DECK_WEIGHT: Readonly<Record<PieceKind, number>> = {
@@ -43,7 +43,7 @@ export function chooseSetup(view: PlayerView, random: Random): Action {
     const [chosen] = pieces.splice(at, 1);
     if (chosen) deck.push(chosen.id);
   }
-  const flags = shuffle(FLAG_CARDS.slice(), random);
+  const flags = shuffleInPlace(FLAG_CARDS.slice(), random);
   const wanted = actionKey({ type: 'setup', flags, deck });
   const legal = view.legalActions.find((a) => actionKey(a) === wanted);
   const fallback = view.legalActions[random.int(view.legalActions.length)];

@@ -1,5 +1,6 @@
 /** One English sentence per event, for logs and the page's event list. Says only what the event says. */
 import type { GameEvent } from './events.ts';
+import { ownerOf } from './state.ts';
 import type { Viewer } from './view.ts';
 import {
   CARD_FACE_NAMES,
@@ -7,15 +8,11 @@ import {
   PIECE_NAMES,
   type PieceKind,
   RANK,
+  SEAT_NAMES,
   type Seat,
 } from './vocabulary.ts';
 
-const NAME: Record<Seat, string> = { red: 'Red', blue: 'Blue' };
 const SHIP: Record<Seat, string> = { red: 'the red ship', blue: 'the blue ship' };
-
-function owner(piece: number): Seat {
-  return piece < 10 ? 'red' : 'blue';
-}
 
 function named(kind: PieceKind): string {
   const rank = RANK[kind];
@@ -44,37 +41,39 @@ const CAUSE = {
 export function describeEvent(event: GameEvent, forSeat: Viewer): string {
   switch (event.type) {
     case 'setupChosen': {
-      const who = forSeat === event.seat ? 'You' : NAME[event.seat];
+      const who = forSeat === event.seat ? 'You' : SEAT_NAMES[event.seat];
       const flags = event.flags.map((f) => FLAG_CARD_NAMES[f]).join(', ');
       return `${who} hid the flag cards (${flags}, from the first slot to the last) and put three pirates on deck.`;
     }
     case 'ready':
-      return `${NAME[event.seat]} is ready.`;
+      return `${SEAT_NAMES[event.seat]} is ready.`;
     case 'coinTossed':
       return event.for === 'start'
         ? `The coin shows ${event.side === 'shark' ? 'the shark' : 'the cheerful pirate'}.`
         : `The coin shows ${event.side === 'shark' ? 'the shark: the pirate goes overboard' : 'the cheerful pirate: the pirate is saved'}.`;
     case 'started':
-      return `${NAME[event.first]} starts.`;
+      return `${SEAT_NAMES[event.first]} starts.`;
     case 'cardTurned':
-      return sentence(`${NAME[event.seat]} turned card ${event.card + 1}: ${CARD_FACE_NAMES[event.face]}`);
+      return sentence(
+        `${SEAT_NAMES[event.seat]} turned card ${event.card + 1}: ${CARD_FACE_NAMES[event.face]}`,
+      );
     case 'cardSetAside':
-      return `${NAME[event.seat]} set card ${event.card + 1} aside.`;
+      return `${SEAT_NAMES[event.seat]} set card ${event.card + 1} aside.`;
     case 'cardReturned':
       return `Card ${event.card + 1} is back in play.`;
     case 'nothingHappened':
       return `Nothing happens: ${event.reason}.`;
     case 'declined':
-      return sentence(`${NAME[event.seat]} chose not to act on ${CARD_FACE_NAMES[event.face]}`);
+      return sentence(`${SEAT_NAMES[event.seat]} chose not to act on ${CARD_FACE_NAMES[event.face]}`);
     case 'newPirate':
-      return `${NAME[event.seat]} brought a new pirate on deck.`;
+      return `${SEAT_NAMES[event.seat]} brought a new pirate on deck.`;
     case 'swung':
       return event.ship === event.seat
-        ? `${NAME[event.seat]} swung a pirate back onto its own ship.`
-        : `${NAME[event.seat]} swung a pirate onto ${SHIP[event.ship]}.`;
+        ? `${SEAT_NAMES[event.seat]} swung a pirate back onto its own ship.`
+        : `${SEAT_NAMES[event.seat]} swung a pirate onto ${SHIP[event.ship]}.`;
     case 'battle': {
-      const attacker = `${NAME[owner(event.attacker)]}'s ${named(event.attackerKind)}`;
-      const defender = `${NAME[owner(event.defender)]}'s ${named(event.defenderKind)}`;
+      const attacker = `${SEAT_NAMES[ownerOf(event.attacker)]}'s ${named(event.attackerKind)}`;
+      const defender = `${SEAT_NAMES[ownerOf(event.defender)]}'s ${named(event.defenderKind)}`;
       const result =
         event.losers.length === 2
           ? 'both leave play'
@@ -84,27 +83,27 @@ export function describeEvent(event: GameEvent, forSeat: Viewer): string {
       return `${attacker} attacked ${defender} on ${SHIP[event.ship]}: ${result}.`;
     }
     case 'pieceOut':
-      return `${NAME[event.owner]}'s ${named(event.kind)} ${CAUSE[event.cause]} and is out of play.`;
+      return `${SEAT_NAMES[event.owner]}'s ${named(event.kind)} ${CAUSE[event.cause]} and is out of play.`;
     case 'onPlank':
-      return `${NAME[event.chooser]} put a ${owner(event.piece)} pirate on the plank.`;
+      return `${SEAT_NAMES[event.chooser]} put a ${ownerOf(event.piece)} pirate on the plank.`;
     case 'onHatch':
-      return `${NAME[event.seat]} put a ${owner(event.piece)} pirate on the hatch above the skull.`;
+      return `${SEAT_NAMES[event.seat]} put a ${ownerOf(event.piece)} pirate on the hatch above the skull.`;
     case 'pieceReturned':
       return `The pirate on the ${event.from} goes back to its place.`;
     case 'shot':
-      return `${NAME[event.seat]} fired at the ${event.target === 'sail' ? 'hole in the sail' : 'skull'}: ${event.hit ? 'a hit!' : 'a miss.'}`;
+      return `${SEAT_NAMES[event.seat]} fired at the ${event.target === 'sail' ? 'hole in the sail' : 'skull'}: ${event.hit ? 'a hit!' : 'a miss.'}`;
     case 'flagAttempt':
-      return `${NAME[event.seat]} may turn one of the enemy's flag cards.`;
+      return `${SEAT_NAMES[event.seat]} may turn one of the enemy's flag cards.`;
     case 'flagCardTurned':
-      return `${NAME[event.seat]} turned ${NAME[event.owner]}'s flag card ${event.slot + 1}: ${FLAG_CARD_NAMES[event.card]}.`;
+      return `${SEAT_NAMES[event.seat]} turned ${SEAT_NAMES[event.owner]}'s flag card ${event.slot + 1}: ${FLAG_CARD_NAMES[event.card]}.`;
     case 'turnEnded':
-      return `${NAME[event.seat]}'s turn ends.`;
+      return `${SEAT_NAMES[event.seat]}'s turn ends.`;
     case 'resigned':
-      return `${NAME[event.seat]} resigned.`;
+      return `${SEAT_NAMES[event.seat]} resigned.`;
     case 'gameOver':
       if (event.winner === null) return 'The game is a draw.';
       return event.reason === 'flag'
-        ? `${NAME[event.winner]} captured the flag and wins!`
-        : `${NAME[event.winner]} wins.`;
+        ? `${SEAT_NAMES[event.winner]} captured the flag and wins!`
+        : `${SEAT_NAMES[event.winner]} wins.`;
   }
 }

@@ -13,7 +13,7 @@ import { choicesFor, resolve, seatsToAct } from './rules/decide.ts';
 import { finish } from './rules/game-end.ts';
 import type { Table } from './rules/table.ts';
 import { cloneState, type GameState, type Outcome } from './state.ts';
-import { isSeat, opponentOf, type Seat } from './vocabulary.ts';
+import { isSeat, opponentOf, SEAT_NAMES, type Seat } from './vocabulary.ts';
 
 export { createGame, newGame } from './create.ts';
 export { actionKey, describePending } from './legality.ts';
@@ -21,8 +21,6 @@ export { actionKey, describePending } from './legality.ts';
 export type ApplyResult =
   | { readonly ok: true; readonly state: GameState; readonly events: GameEvent[] }
   | { readonly ok: false; readonly error: EngineError };
-
-const SEAT_NAME = { red: 'Red', blue: 'Blue' } as const;
 
 /** The seats that must decide now: both during setup, none when the game is over. */
 export function toAct(state: GameState): Seat[] {
@@ -54,7 +52,7 @@ export function applyAction(state: GameState, seat: unknown, action: unknown): A
         table,
         opponentOf(seat),
         'resigned',
-        `${SEAT_NAME[seat]} resigned; ${SEAT_NAME[opponentOf(seat)]} wins.`,
+        `${SEAT_NAMES[seat]} resigned; ${SEAT_NAMES[opponentOf(seat)]} wins.`,
       );
     } else {
       resolve(table, seat, parsed.value);

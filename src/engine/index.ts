@@ -71,6 +71,7 @@ export {
   randomFrom,
   randomFromSeed,
   seedToState,
+  shuffleInPlace,
   type Uniform,
 } from './random.ts';
 export {
@@ -84,6 +85,8 @@ export {
 export type { EngineError, Result } from './result.ts';
 /** R4: who leaves play when one piece battles another (bots judge battles with it). */
 export { battleLoser } from './rules/battle.ts';
+/** A number for any action, unique among one decision's actions (a search keys its tree by it). */
+export { decisionCode } from './rules/choices.ts';
 export type {
   ActionCard,
   Ask,
@@ -95,7 +98,7 @@ export type {
   RecordEntry,
   ShotTarget,
 } from './state.ts';
-export { ownerOf } from './state.ts';
+export { belongsTo, ownerOf } from './state.ts';
 export {
   CHECK_NAMES,
   type CheckName,
@@ -111,6 +114,7 @@ export {
   type PieceView,
   type PlayerView,
   type PublicRules,
+  pendingFromView,
   type ShipView,
   type Viewer,
   viewFor,

@@ -10,9 +10,7 @@ import { choicesFor, seatsToAct } from './rules/decide.ts';
 import { setupRefusal } from './rules/setup.ts';
 import { turnCardRefusal } from './rules/turn.ts';
 import type { GameState, Pending } from './state.ts';
-import { opponentOf, type Seat } from './vocabulary.ts';
-
-const SEAT_NAME = { red: 'Red', blue: 'Blue' } as const;
+import { opponentOf, SEAT_NAMES, type Seat } from './vocabulary.ts';
 
 /** Which action types answer each question. */
 const ANSWERS: Readonly<Record<Pending['ask'], readonly Action['type'][]>> = {
@@ -41,23 +39,23 @@ export function describePending(state: GameState): string {
     case 'setup':
       return 'Both seats must set up: hide the flag cards and choose three pirates for the deck.';
     case 'turnCard':
-      return `${SEAT_NAME[pending.seat]} must turn an action card.`;
+      return `${SEAT_NAMES[pending.seat]} must turn an action card.`;
     case 'newPirate':
-      return `${SEAT_NAME[pending.seat]} may bring a new pirate on deck, or pass.`;
+      return `${SEAT_NAMES[pending.seat]} may bring a new pirate on deck, or pass.`;
     case 'swing':
-      return `${SEAT_NAME[pending.seat]} may swing a pirate to the other ship, or pass.`;
+      return `${SEAT_NAMES[pending.seat]} may swing a pirate to the other ship, or pass.`;
     case 'attack':
-      return `${SEAT_NAME[pending.seat]} may attack, or pass.`;
+      return `${SEAT_NAMES[pending.seat]} may attack, or pass.`;
     case 'plank':
-      return `${SEAT_NAME[pending.seat]} must choose one of ${SEAT_NAME[opponentOf(pending.seat)]}'s pirates for the plank.`;
+      return `${SEAT_NAMES[pending.seat]} must choose one of ${SEAT_NAMES[opponentOf(pending.seat)]}'s pirates for the plank.`;
     case 'hatch':
-      return `${SEAT_NAME[pending.seat]} must choose an enemy pirate for the hatch.`;
+      return `${SEAT_NAMES[pending.seat]} must choose an enemy pirate for the hatch.`;
     case 'shoot':
-      return `${SEAT_NAME[pending.seat]} must fire the cannon at the ${pending.target}.`;
+      return `${SEAT_NAMES[pending.seat]} must fire the cannon at the ${pending.target}.`;
     case 'losePiece':
-      return `${SEAT_NAME[pending.seat]} must choose one of its pirates on a deck to leave play.`;
+      return `${SEAT_NAMES[pending.seat]} must choose one of its pirates on a deck to leave play.`;
     case 'turnFlag':
-      return `${SEAT_NAME[pending.seat]} may turn one of ${SEAT_NAME[opponentOf(pending.seat)]}'s flag cards.`;
+      return `${SEAT_NAMES[pending.seat]} may turn one of ${SEAT_NAMES[opponentOf(pending.seat)]}'s flag cards.`;
   }
 }
 
@@ -68,7 +66,7 @@ export function refusalOf(state: GameState, seat: Seat, action: Action): EngineE
   if (!seatsToAct(state).includes(seat)) {
     return {
       code: 'action/not-your-turn',
-      message: `It is not ${SEAT_NAME[seat]}'s decision: ${describePending(state)}`,
+      message: `It is not ${SEAT_NAMES[seat]}'s decision: ${describePending(state)}`,
     };
   }
   const ask = state.pending.ask;

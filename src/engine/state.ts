@@ -130,6 +130,11 @@ export function ownerOf(piece: number): Seat {
   return piece < 10 ? 'red' : 'blue';
 }
 
+/** Is `piece` one of `seat`'s own? A test, not `ownerOf(piece) === seat`: it runs in the playouts' loops. */
+export function belongsTo(piece: number, seat: Seat): boolean {
+  return piece < 10 === (seat === 'red');
+}
+
 /** The first piece id of a seat: red 0, blue 10. */
 export function firstPieceOf(seat: Seat): number {
   return seat === 'red' ? 0 : 10;

@@ -12,7 +12,7 @@ import { applyAction, newGame } from './game.ts';
 import { recordOptions } from './record.ts';
 import type { GameState, Outcome } from './state.ts';
 import { type PlayerView, type Viewer, viewFor } from './view.ts';
-import { type BySeat, isSeat, SEATS, type Seat } from './vocabulary.ts';
+import { type BySeat, isSeat, SEAT_NAMES, SEATS, type Seat } from './vocabulary.ts';
 
 export const CHECK_NAMES = ['replay', 'commitment', 'contributions', 'yours', 'events', 'outcome'] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
@@ -66,8 +66,6 @@ export interface Seen {
   readonly runs: readonly { readonly from: number; readonly events: readonly GameEvent[] }[];
   readonly views?: readonly { readonly v: number; readonly view: PlayerView }[];
 }
-
-const SEAT_NAME = { red: 'Red', blue: 'Blue' } as const;
 
 function short(hex: string): string {
   return hex.length > 16 ? `${hex.slice(0, 16)}…` : hex;
@@ -156,12 +154,12 @@ export function checkGame(game: GameToCheck): FairnessReport {
     const missing = SEATS.filter((seat) => given[seat] === null);
     const words = SEATS.map((seat) => {
       const value = given[seat];
-      if (value === null) return `${SEAT_NAME[seat]} gave none`;
+      if (value === null) return `${SEAT_NAMES[seat]} gave none`;
       if (value === computerContribution(rules.seed, seat))
-        return `${SEAT_NAME[seat]}'s is the server's for a computer seat, derived from the seed, so fixed by the commitment`;
+        return `${SEAT_NAMES[seat]}'s is the server's for a computer seat, derived from the seed, so fixed by the commitment`;
       return computers.includes(seat)
-        ? `${SEAT_NAME[seat]} was the computer's, yet its share is NOT the one derived from the seed: the server chose it`
-        : `${SEAT_NAME[seat]}: ${short(value)}`;
+        ? `${SEAT_NAMES[seat]} was the computer's, yet its share is NOT the one derived from the seed: the server chose it`
+        : `${SEAT_NAMES[seat]}: ${short(value)}`;
     });
     const ok = missing.length === 0 && wrong.length === 0;
     add(
@@ -180,8 +178,8 @@ export function checkGame(game: GameToCheck): FairnessReport {
       'yours',
       ok,
       ok
-        ? `Your contribution (${short(game.mine.contribution)}) is the one the game used for ${SEAT_NAME[game.mine.seat]}.`
-        : `The record does NOT hold the contribution you gave for ${SEAT_NAME[game.mine.seat]}.`,
+        ? `Your contribution (${short(game.mine.contribution)}) is the one the game used for ${SEAT_NAMES[game.mine.seat]}.`
+        : `The record does NOT hold the contribution you gave for ${SEAT_NAMES[game.mine.seat]}.`,
     );
   }
 

@@ -5,7 +5,7 @@
 import type { Action } from './actions.ts';
 import { type CannonConfig, resolveCannon } from './cannon/index.ts';
 import { choicesFor, seatsToAct } from './rules/decide.ts';
-import { type GameState, type Outcome, ownerOf, type Phase, type ShotTarget } from './state.ts';
+import { type GameState, type Outcome, ownerOf, type Pending, type Phase, type ShotTarget } from './state.ts';
 import type { BySeat, CardFace, FlagCard, PieceKind, Seat } from './vocabulary.ts';
 
 export type Viewer = Seat | 'spectator';
@@ -151,6 +151,39 @@ function pendingView(state: GameState): PendingView {
       return { ask: 'contribute', seats: seatsToAct(state) };
     case 'setup':
       return { ask: 'setup', seats: seatsToAct(state) };
+    case 'none':
+      return { ask: 'none' };
+    case 'shoot':
+      return {
+        ask: 'shoot',
+        seat: pending.seat,
+        target: pending.target,
+        hatch: pending.hatch,
+        open: pending.open,
+      };
+    case 'turnFlag':
+      return { ask: 'turnFlag', seat: pending.seat, raider: pending.raider };
+    case 'turnCard':
+    case 'newPirate':
+    case 'swing':
+    case 'attack':
+    case 'plank':
+    case 'hatch':
+    case 'losePiece':
+      return { ask: pending.ask, seat: pending.seat };
+  }
+}
+
+/**
+ * The question back from its view: what a search needs to rebuild a state from a view. The inverse of
+ * `pendingView` (the seats of 'setup' and 'contribute' come back from the ships and contributions).
+ */
+export function pendingFromView(pending: PendingView): Pending {
+  switch (pending.ask) {
+    case 'contribute':
+      return { ask: 'contribute' };
+    case 'setup':
+      return { ask: 'setup' };
     case 'none':
       return { ask: 'none' };
     case 'shoot':

@@ -17,6 +17,9 @@ export function ofSeat<T>(values: BySeat<T>, seat: Seat): T {
   return seat === 'red' ? values.red : values.blue;
 }
 
+/** Each seat's name in sentences, e.g. "Red wins." */
+export const SEAT_NAMES: Readonly<Record<Seat, string>> = { red: 'Red', blue: 'Blue' };
+
 export function opponentOf(seat: Seat): Seat {
   return seat === 'red' ? 'blue' : 'red';
 }

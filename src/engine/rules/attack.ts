@@ -3,17 +3,13 @@
  * same deck, on either ship. Or, when it has a piece on the enemy deck and the enemy has no piece of its
  * own there (R5.1; the Bomb defends, enemy boarders do not), it raids: a flag attempt (R6) with that piece.
  */
-import type { GameState } from '../state.ts';
+import { belongsTo, type GameState } from '../state.ts';
 import { ofSeat, opponentOf, type Seat } from '../vocabulary.ts';
 import { battle } from './battle.ts';
 import { attackChoice, type ChoiceList, choice, RAID } from './choices.ts';
 import { beginFlagAttempt } from './flag.ts';
 import { ask, emit, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
-
-function owns(seat: Seat, piece: number): boolean {
-  return piece < 10 === (seat === 'red');
-}
 
 export function attackChoices(state: GameState, seat: Seat, into: ChoiceList): void {
   battleChoices(state, seat, state.decks.red, into);
@@ -27,16 +23,16 @@ export function attackChoices(state: GameState, seat: Seat, into: ChoiceList): v
 
 /** R5.1: does `owner` have a piece of its own on its deck? A loop, not `some` with a closure, on a hot path. */
 function defended(owner: Seat, deck: readonly number[]): boolean {
-  for (const piece of deck) if (owns(owner, piece)) return true;
+  for (const piece of deck) if (belongsTo(piece, owner)) return true;
   return false;
 }
 
 /** The battles `seat` may start on one deck: each of its pieces but the Bomb against each enemy piece there. */
 function battleChoices(state: GameState, seat: Seat, deck: readonly number[], into: ChoiceList): void {
   for (const attacker of deck) {
-    if (!owns(seat, attacker) || state.kinds[attacker] === 'bomb') continue;
+    if (!belongsTo(attacker, seat) || state.kinds[attacker] === 'bomb') continue;
     for (const target of deck) {
-      if (!owns(seat, target)) into.push(attackChoice(attacker, target));
+      if (!belongsTo(target, seat)) into.push(attackChoice(attacker, target));
     }
   }
 }
@@ -46,7 +42,7 @@ function facing(seat: Seat, deck: readonly number[]): boolean {
   let attackers = false;
   let targets = false;
   for (const piece of deck) {
-    if (!owns(seat, piece)) targets = true;
+    if (!belongsTo(piece, seat)) targets = true;
     else attackers = true;
   }
   return attackers && targets;

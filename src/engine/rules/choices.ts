@@ -128,3 +128,31 @@ export function codeOf(action: CodedAction): number {
       return choice(PASS, 0);
   }
 }
+
+/** Setups and the uncoded actions get numbers above every choice code. */
+const SETUP_BASE = 1 << 14;
+const FLAG_ORDER = ['monkey', 'flag', 'barrel'] as const;
+
+/**
+ * A number for any action, unique among the actions of one decision (a search keys its tree by it):
+ * the choice code where there is one, a shot's listed code, and for a setup its flag order and deck.
+ */
+export function decisionCode(action: Action): number {
+  switch (action.type) {
+    case 'shoot':
+      return choice(SHOOT, 0);
+    case 'resign':
+      return SETUP_BASE - 1;
+    case 'contribute':
+      return SETUP_BASE - 2;
+    case 'setup': {
+      const flags = action.flags.reduce((sum, card) => sum * 3 + FLAG_ORDER.indexOf(card), 0);
+      const deck = [...action.deck]
+        .sort((a, b) => a - b)
+        .reduce((sum, piece) => sum * PIECE_COUNT + piece, 0);
+      return SETUP_BASE + flags * PIECE_COUNT ** 3 + deck;
+    }
+    default:
+      return codeOf(action);
+  }
+}

@@ -3,13 +3,11 @@
  * for good (R6.5). Monkey: nothing. Powder Barrel: the boarding piece used leaves play (nothing after a
  * shot). Flag: the attempting seat wins (R6.4, R7.1).
  */
-import { ofSeat, opponentOf, type Seat } from '../vocabulary.ts';
+import { ofSeat, opponentOf, SEAT_NAMES, type Seat } from '../vocabulary.ts';
 import { type ChoiceList, choice, PASS, TURN_FLAG } from './choices.ts';
 import { finish } from './game-end.ts';
 import { emit, removeFromPlay, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
-
-const SEAT_NAMES = { red: 'Red', blue: 'Blue' } as const;
 
 /** Any of the enemy's three flag cards (R6.1), or decline the attempt (R2.5). */
 export function turnFlagChoices(into: ChoiceList): void {

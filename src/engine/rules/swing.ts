@@ -3,7 +3,7 @@
  * or from the enemy deck back home. The Bomb never goes to the enemy deck. A swung piece stands at the end
  * of the deck it lands on.
  */
-import type { GameState } from '../state.ts';
+import { belongsTo, type GameState } from '../state.ts';
 import { ofSeat, opponentOf, type Seat } from '../vocabulary.ts';
 import { type ChoiceList, choice, SWING } from './choices.ts';
 import { ask, emit, removeFromDeck, setPending, type Table } from './table.ts';
@@ -11,10 +11,10 @@ import { endTurn } from './turn-end.ts';
 
 export function swingChoices(state: GameState, seat: Seat, into: ChoiceList): void {
   for (const piece of ofSeat(state.decks, seat)) {
-    if (piece < 10 === (seat === 'red') && state.kinds[piece] !== 'bomb') into.push(choice(SWING, piece));
+    if (belongsTo(piece, seat) && state.kinds[piece] !== 'bomb') into.push(choice(SWING, piece));
   }
   for (const piece of ofSeat(state.decks, opponentOf(seat))) {
-    if (piece < 10 === (seat === 'red')) into.push(choice(SWING, piece));
+    if (belongsTo(piece, seat)) into.push(choice(SWING, piece));
   }
 }
 
@@ -23,8 +23,8 @@ export function swingChoices(state: GameState, seat: Seat, into: ChoiceList): vo
  * may only pass), or skipping the card would betray it.
  */
 function canSwing(state: GameState, seat: Seat): boolean {
-  for (const piece of ofSeat(state.decks, seat)) if (piece < 10 === (seat === 'red')) return true;
-  for (const piece of ofSeat(state.decks, opponentOf(seat))) if (piece < 10 === (seat === 'red')) return true;
+  for (const piece of ofSeat(state.decks, seat)) if (belongsTo(piece, seat)) return true;
+  for (const piece of ofSeat(state.decks, opponentOf(seat))) if (belongsTo(piece, seat)) return true;
   return false;
 }
 

@@ -5,7 +5,7 @@
 
 import type { Chance } from '../chance.ts';
 import { type GameEvent, privateEvent, publicEvent } from '../events.ts';
-import { firstPieceOf, type GameState, type Pending } from '../state.ts';
+import { firstPieceOf, type GameState, ownerOf, type Pending } from '../state.ts';
 import { ofSeat, type Seat } from '../vocabulary.ts';
 import { type ChoiceList, choice, type PieceChoice } from './choices.ts';
 
@@ -68,17 +68,6 @@ export function ask(question: SimpleAsk, seat: Seat): Pending {
     case 'losePiece':
       return red ? LOSE_PIECE.red : LOSE_PIECE.blue;
   }
-}
-
-/** Ids of `owner`'s pieces standing on either deck (R3.1, R3.2, R3.6), in id order. */
-export function piecesOnDecks(state: GameState, owner: Seat): number[] {
-  const first = firstPieceOf(owner);
-  const found: number[] = [];
-  for (let id = first; id < first + 10; id++) {
-    const place = state.places[id];
-    if (place === 'red' || place === 'blue') found.push(id);
-  }
-  return found;
 }
 
 /** One `kind` choice per piece of `owner` standing on either deck, in id order. */
@@ -150,6 +139,6 @@ export function removeFromPlay(
   state.out.push(piece);
   const kind = state.kinds[piece];
   if (kind !== undefined && table.events) {
-    emit(table, { type: 'pieceOut', piece, owner: piece < 10 ? 'red' : 'blue', kind, cause });
+    emit(table, { type: 'pieceOut', piece, owner: ownerOf(piece), kind, cause });
   }
 }

@@ -4,7 +4,7 @@
  * (attacker, then target), both offered only where a listed attack exists.
  */
 import type { Action, PieceView, PlayerView } from '../../engine/index.ts';
-import { FACE_TITLE, pieceName, SEAT_NAME, shipName } from './names.ts';
+import { FACE_TITLE, pieceName, SEAT_NAMES, shipName } from './names.ts';
 
 /** A clickable piece: it sends `action`, or (first click of an attack) selects the attacker. */
 export type PieceChoice =
@@ -134,6 +134,6 @@ export function cardLabel(view: PlayerView, index: number): string {
   const card = view.cards[index];
   if (card === undefined) return `Action card ${index + 1}`;
   const back = card.down === null ? '' : `, other side ${FACE_TITLE[card.down]}`;
-  const aside = card.aside === null ? '' : `, set aside by ${SEAT_NAME[card.aside]}`;
+  const aside = card.aside === null ? '' : `, set aside by ${SEAT_NAMES[card.aside]}`;
   return `Action card ${index + 1}: ${FACE_TITLE[card.up]}${back}${aside}`;
 }

@@ -6,11 +6,13 @@ import {
   type PieceKind,
   type PieceView,
   RANK,
+  SEAT_NAMES,
   type Seat,
   type Viewer,
 } from '../../engine/index.ts';
 
-export const SEAT_NAME: Readonly<Record<Seat, string>> = { red: 'Red', blue: 'Blue' };
+/** Seat names come from the engine's one vocabulary. */
+export { SEAT_NAMES } from '../../engine/index.ts';
 
 /** Short card titles that fit on a card, e.g. 'Attack!'. */
 export const FACE_TITLE: Readonly<Record<CardFace, string>> = {
@@ -51,7 +53,7 @@ export function kindName(kind: PieceKind): string {
 export function pieceName(piece: PieceView, viewer: Viewer): string {
   const mine = piece.owner === viewer;
   if (piece.kind === null) return mine ? 'your pirate' : `a ${piece.owner} pirate`;
-  return mine ? `your ${kindName(piece.kind)}` : `${SEAT_NAME[piece.owner]}'s ${kindName(piece.kind)}`;
+  return mine ? `your ${kindName(piece.kind)}` : `${SEAT_NAMES[piece.owner]}'s ${kindName(piece.kind)}`;
 }
 
 /** 'your ship' or 'the blue ship'. */

@@ -3,7 +3,7 @@
  * plank"), from the view's pending question. It reads the view only; it decides nothing.
  */
 import { opponentOf, type PlayerView } from '../../engine/index.ts';
-import { SEAT_NAME } from './names.ts';
+import { SEAT_NAMES } from './names.ts';
 
 /** `selected` is the attacker the player has picked, if any. */
 export function promptFor(view: PlayerView, selected: number | null = null): string {
@@ -23,11 +23,11 @@ export function promptFor(view: PlayerView, selected: number | null = null): str
       }
       return pending.seats.length === 0
         ? 'Both ships are ready'
-        : `Waiting for ${pending.seats.map((s) => SEAT_NAME[s]).join(' and ')} to set up`;
+        : `Waiting for ${pending.seats.map((s) => SEAT_NAMES[s]).join(' and ')} to set up`;
     default:
       break;
   }
-  const who = SEAT_NAME[pending.seat];
+  const who = SEAT_NAMES[pending.seat];
   const mine = pending.seat === me;
   switch (pending.ask) {
     case 'turnCard':
@@ -42,7 +42,7 @@ export function promptFor(view: PlayerView, selected: number | null = null): str
         ? 'Choose a pirate to attack with, or pass'
         : 'Choose the enemy pirate to attack';
     case 'plank': {
-      const victim = SEAT_NAME[opponentOf(pending.seat)];
+      const victim = SEAT_NAMES[opponentOf(pending.seat)];
       if (mine) return `Choose one of ${victim}'s pirates for the plank`;
       return me === 'spectator'
         ? `${who} chooses one of ${victim}'s pirates for the plank`
@@ -63,7 +63,7 @@ export function promptFor(view: PlayerView, selected: number | null = null): str
         ? 'Your sail was hit: choose one of your pirates on a deck to leave play'
         : `${who} chooses a pirate to give up after the sail hit`;
     case 'turnFlag': {
-      if (mine) return `Turn one of ${SEAT_NAME[opponentOf(pending.seat)]}'s flag cards!`;
+      if (mine) return `Turn one of ${SEAT_NAMES[opponentOf(pending.seat)]}'s flag cards!`;
       return me === 'spectator' ? `${who} turns a flag card` : `${who} turns one of your flag cards!`;
     }
   }

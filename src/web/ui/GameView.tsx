@@ -9,7 +9,7 @@ import type { Controller } from '../controller.ts';
 import { aimKey, dragAim, nudge } from '../game/aim-view.ts';
 import { choicesFor } from '../game/choices.ts';
 import type { FairnessReportView } from '../game/fairness.ts';
-import { SEAT_NAME } from '../game/names.ts';
+import { SEAT_NAMES } from '../game/names.ts';
 import { promptFor } from '../game/prompt.ts';
 import type { AimState, GameScreen, LogLine } from '../state.ts';
 import { CannonScene } from './Cannon.tsx';
@@ -45,12 +45,12 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           ← Home
         </button>
         <div class="status" aria-live="polite">
-          <span class={`seat-tag seat-${game.seat}`}>You: {SEAT_NAME[game.seat]}</span>
+          <span class={`seat-tag seat-${game.seat}`}>You: {SEAT_NAMES[game.seat]}</span>
           {view.mover !== null && !over && (
             <span>
               Turn {view.turn + 1}
               {view.rules.turnLimit === null ? '' : ` of ${view.rules.turnLimit}`} ·{' '}
-              <strong>{view.mover === game.seat ? 'your turn' : `${SEAT_NAME[view.mover]}'s turn`}</strong>
+              <strong>{view.mover === game.seat ? 'your turn' : `${SEAT_NAMES[view.mover]}'s turn`}</strong>
             </span>
           )}
         </div>
@@ -274,10 +274,10 @@ function Handover(props: { game: GameScreen; ctl: Controller }) {
   return (
     <main class={`handover seat-${seat}`} data-handover={seat}>
       <div class="panel">
-        <h1>Pass the device to {SEAT_NAME[seat]}</h1>
-        <p>{SEAT_NAME[opponentOf(seat)]}, please look away. Nothing secret is on this screen.</p>
+        <h1>Pass the device to {SEAT_NAMES[seat]}</h1>
+        <p>{SEAT_NAMES[opponentOf(seat)]}, please look away. Nothing secret is on this screen.</p>
         <button type="button" class="primary big" ref={focus} onClick={() => props.ctl.takeDevice()}>
-          I am {SEAT_NAME[seat]}, show my pirates
+          I am {SEAT_NAMES[seat]}, show my pirates
         </button>
       </div>
     </main>
@@ -293,7 +293,7 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
     outcome.winner === null
       ? 'A draw!'
       : game.mode === 'pass'
-        ? `${SEAT_NAME[outcome.winner]} wins!`
+        ? `${SEAT_NAMES[outcome.winner]} wins!`
         : won
           ? 'Victory!'
           : 'Defeat';

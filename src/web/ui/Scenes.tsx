@@ -2,23 +2,23 @@
  * The scene on show, over the table: a battle with both pieces, the coin, the plank, the hatch flinging a
  * pirate, a shot's flight, a flag card turning. A click (or Enter) skips it; the log keeps the words.
  */
-import { opponentOf, type PlayerView } from '../../engine/index.ts';
+import { opponentOf, ownerOf, type PlayerView } from '../../engine/index.ts';
 import { strikeWords } from '../game/aim-view.ts';
 import { aimZero } from '../game/aim-zero.ts';
 import { findPiece } from '../game/choices.ts';
-import { FACE_TITLE, FLAG_TITLE, kindName, SEAT_NAME } from '../game/names.ts';
+import { FACE_TITLE, FLAG_TITLE, kindName, SEAT_NAMES } from '../game/names.ts';
 import type { Scene } from '../game/scenes.ts';
 import { Coin, Defs, FaceIcon, FlagArt, Pirate } from './art.tsx';
 import { CannonScene } from './Cannon.tsx';
 import { useFocus } from './focus.ts';
 
 function who(seat: 'red' | 'blue', view: PlayerView): string {
-  return seat === view.viewer ? 'You' : SEAT_NAME[seat];
+  return seat === view.viewer ? 'You' : SEAT_NAMES[seat];
 }
 
 /** "your" for the viewer's own pieces, else the seat's name: "your Captain", "Blue's pirate". */
 function whose(owner: 'red' | 'blue', view: PlayerView): string {
-  return owner === view.viewer ? 'your' : `${SEAT_NAME[owner]}'s`;
+  return owner === view.viewer ? 'your' : `${SEAT_NAMES[owner]}'s`;
 }
 
 function capitalised(words: string): string {
@@ -59,8 +59,8 @@ function Body(props: { scene: Scene; view: PlayerView }) {
         losers.length === 2
           ? 'Both leave play!'
           : `${kindName(losers.includes(attacker.id) ? defender.kind : attacker.kind)} wins!`;
-      const aOwner = attacker.id < 10 ? 'red' : 'blue';
-      const dOwner = defender.id < 10 ? 'red' : 'blue';
+      const aOwner = ownerOf(attacker.id);
+      const dOwner = ownerOf(defender.id);
       return (
         <>
           <h2>Battle!</h2>
@@ -77,7 +77,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
             </g>
           </svg>
           <p>
-            {SEAT_NAME[aOwner]}'s {kindName(attacker.kind)} attacks {SEAT_NAME[dOwner]}'s{' '}
+            {SEAT_NAMES[aOwner]}'s {kindName(attacker.kind)} attacks {SEAT_NAMES[dOwner]}'s{' '}
             {kindName(defender.kind)}.
           </p>
           <p class="result">{outcome}</p>
@@ -101,7 +101,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
         </>
       );
     case 'plank': {
-      const owner = scene.piece < 10 ? 'red' : 'blue';
+      const owner = ownerOf(scene.piece);
       const kind = scene.lost ?? findPiece(view, scene.piece)?.kind ?? null;
       const walker =
         kind === null ? `${whose(owner, view)} pirate` : `${whose(owner, view)} ${kindName(kind)}`;
@@ -129,7 +129,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
       );
     }
     case 'hatch': {
-      const owner = scene.piece < 10 ? 'red' : 'blue';
+      const owner = ownerOf(scene.piece);
       const kind = scene.lost ?? findPiece(view, scene.piece)?.kind ?? null;
       const target =
         kind === null ? `${whose(owner, view)} pirate` : `${whose(owner, view)} ${kindName(kind)}`;
@@ -155,7 +155,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
     case 'shot': {
       const mine = scene.seat === view.viewer;
       const whose =
-        view.viewer === opponentOf(scene.seat) ? 'your' : `${SEAT_NAME[opponentOf(scene.seat)]}'s`;
+        view.viewer === opponentOf(scene.seat) ? 'your' : `${SEAT_NAMES[opponentOf(scene.seat)]}'s`;
       const target = scene.target === 'sail' ? `the hole in ${whose} sail` : `${whose} skull`;
       return (
         <>
@@ -182,8 +182,8 @@ function Body(props: { scene: Scene; view: PlayerView }) {
       return (
         <>
           <h2>
-            {who(scene.seat, view)} {scene.seat === view.viewer ? 'turn' : 'turns'} {SEAT_NAME[scene.owner]}'s
-            flag card {scene.slot + 1}
+            {who(scene.seat, view)} {scene.seat === view.viewer ? 'turn' : 'turns'} {SEAT_NAMES[scene.owner]}
+            's flag card {scene.slot + 1}
           </h2>
           <svg viewBox="0 0 120 160" class="scene-art flip-in" aria-hidden="true">
             <Defs />

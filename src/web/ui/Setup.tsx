@@ -4,7 +4,7 @@
  * action that matches.
  */
 import type { PlayerView } from '../../engine/index.ts';
-import { FLAG_TITLE, kindName, SEAT_NAME } from '../game/names.ts';
+import { FLAG_TITLE, kindName, SEAT_NAMES } from '../game/names.ts';
 import type { SetupDraft } from '../game/setup.ts';
 import { Defs, FlagArt, Pirate } from './art.tsx';
 
@@ -26,13 +26,13 @@ export function SetupPanel(props: {
     return (
       <section class="panel setup" aria-labelledby="setup-title">
         <h2 id="setup-title">Your ship is ready</h2>
-        <p>Waiting for {SEAT_NAME[opponent]} to hide the flag cards and choose a crew…</p>
+        <p>Waiting for {SEAT_NAMES[opponent]} to hide the flag cards and choose a crew…</p>
       </section>
     );
   }
   return (
     <section class="panel setup" aria-labelledby="setup-title">
-      <h2 id="setup-title">Ready your ship, {SEAT_NAME[me]}</h2>
+      <h2 id="setup-title">Ready your ship, {SEAT_NAMES[me]}</h2>
       <h3>1. Hide your flag cards</h3>
       <p class="hint">
         The enemy wins by turning your <strong>Flag</strong>. Click a card, then the place to swap it with (or

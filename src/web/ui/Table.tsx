@@ -5,7 +5,7 @@
  */
 import { opponentOf, type PieceView, type PlayerView, type Seat } from '../../engine/index.ts';
 import { type Choices, cardLabel } from '../game/choices.ts';
-import { FLAG_TITLE, pieceName, SEAT_NAME } from '../game/names.ts';
+import { FLAG_TITLE, pieceName, SEAT_NAMES } from '../game/names.ts';
 import { CardArt, Defs, FlagArt, Pirate, Ship } from './art.tsx';
 import { Hit, Named } from './hit.tsx';
 
@@ -118,9 +118,9 @@ function ShipBlock(props: TableProps & { seat: Seat; deckY: number }) {
   const ship = view.ships[seat];
   const xs = deckXs(ship.deck.length);
   const mine = seat === view.viewer;
-  const label = mine ? `${SEAT_NAME[seat]} · you` : SEAT_NAME[seat];
+  const label = mine ? `${SEAT_NAMES[seat]} · you` : SEAT_NAMES[seat];
   return (
-    <Named role="group" label={`${SEAT_NAME[seat]} ship`}>
+    <Named role="group" label={`${SEAT_NAMES[seat]} ship`}>
       <Ship seat={seat} x0={30} x1={370} deckY={deckY} label={label} />
       {ship.flagSlots.map((card, slot) => {
         const x = 58 + slot * 27;
@@ -130,7 +130,7 @@ function ShipBlock(props: TableProps & { seat: Seat; deckY: number }) {
         const art = <FlagArt x={x} y={y} w={23} h={32} card={card} owner={seat} />;
         if (action === undefined) {
           return (
-            <Named key={slot} role="img" label={`${SEAT_NAME[seat]}'s flag card ${slot + 1}: ${known}`}>
+            <Named key={slot} role="img" label={`${SEAT_NAMES[seat]}'s flag card ${slot + 1}: ${known}`}>
               {art}
             </Named>
           );
@@ -138,7 +138,7 @@ function ShipBlock(props: TableProps & { seat: Seat; deckY: number }) {
         return (
           <Hit
             key={slot}
-            label={`Turn ${SEAT_NAME[seat]}'s flag card ${slot + 1}${card === null ? '' : ` (known: ${known})`}`}
+            label={`Turn ${SEAT_NAMES[seat]}'s flag card ${slot + 1}${card === null ? '' : ` (known: ${known})`}`}
             choice={JSON.stringify(action)}
             class="flag-choice"
             onPress={() => props.onFlag(slot)}
@@ -168,9 +168,9 @@ function Extras(props: TableProps & { seat: Seat; y: number }) {
   const extras = view.ships[seat].extras;
   const mine = seat === view.viewer;
   return (
-    <Named role="group" label={`${mine ? 'Your' : `${SEAT_NAME[seat]}'s`} extras: ${extras.length}`}>
+    <Named role="group" label={`${mine ? 'Your' : `${SEAT_NAMES[seat]}'s`} extras: ${extras.length}`}>
       <text x={8} y={y - 18} font-size="9" font-weight="700" fill="#e8f4fa">
-        {mine ? 'Your extras' : `${SEAT_NAME[seat]}'s extras`} ({extras.length})
+        {mine ? 'Your extras' : `${SEAT_NAMES[seat]}'s extras`} ({extras.length})
       </text>
       {extras.map((piece, i) => (
         <PieceSpot

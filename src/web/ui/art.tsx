@@ -5,7 +5,7 @@
  */
 import type { CardFace, FlagCard, PieceKind, Seat } from '../../engine/index.ts';
 import { RANK } from '../../engine/index.ts';
-import { FACE_TITLE, FLAG_TITLE, KIND_SHORT, SEAT_NAME } from '../game/names.ts';
+import { FACE_TITLE, FLAG_TITLE, KIND_SHORT, SEAT_NAMES } from '../game/names.ts';
 
 export const SEAT_COLOUR: Readonly<Record<Seat, string>> = { red: '#c0392b', blue: '#2364aa' };
 export const SEAT_DARK: Readonly<Record<Seat, string>> = { red: '#7d1f16', blue: '#153d6b' };
@@ -259,7 +259,7 @@ export function CardArt(props: {
             set aside
           </text>
           <text x={x + w / 2} y={y + h / 2 + 11} text-anchor="middle" font-size="8" fill="#fff">
-            by {SEAT_NAME[props.aside]}
+            by {SEAT_NAMES[props.aside]}
           </text>
         </g>
       )}
