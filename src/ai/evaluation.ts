@@ -7,7 +7,7 @@
  * Every feature but the first is red's figure minus blue's, so swapping the colours negates it and the
  * score stays fair to both seats.
  */
-import { belongsTo, type GameState, opponentOf, type PieceKind, type Seat } from '../engine/index.ts';
+import { belongsTo, type GameState, type PieceKind, type Seat } from '../engine/index.ts';
 import { battleGain, VALUE } from './judgement.ts';
 
 export const FEATURES = [
@@ -58,81 +58,39 @@ export const WEIGHTS: readonly number[] = [
   1.3845, 0.1829, 0.0601, 0.2881,
 ];
 
-const SEATS: readonly Seat[] = ['red', 'blue'];
+/** Each feature's place in FEATURES (and in WEIGHTS), by name. */
+const AT = Object.fromEntries(FEATURES.map((feature, i) => [feature, i])) as Record<Feature, number>;
+
+/** Scratch for each seat's own figures: the search scores a position per iteration, without allocating. */
+const RED = new Float64Array(FEATURES.length);
+const BLUE = new Float64Array(FEATURES.length);
 
 /** Fills `into` with the features of `state` (length FEATURES.length) and returns it. */
 export function featuresOf(state: GameState, into: number[] = []): number[] {
+  seatFeatures(state, 'red', RED);
+  seatFeatures(state, 'blue', BLUE);
   into.length = FEATURES.length;
-  into.fill(0);
-  into[0] = state.phase === 'play' ? (state.mover === 'red' ? 1 : -1) : 0;
-  for (const seat of SEATS) {
-    const sign = seat === 'red' ? 1 : -1;
-    const enemy = opponentOf(seat);
-    const first = seat === 'red' ? 0 : 10;
-    let material = 0;
-    let extras = 0;
-    let shownValue = 0;
-    let bomb = 0;
-    for (let id = first; id < first + 10; id++) {
-      const place = state.places[id];
-      if (place === 'out') continue;
-      const kind = state.kinds[id];
-      if (kind === undefined) continue;
-      material += VALUE[kind];
-      if (place === 'extras') extras++;
-      if (state.shown[id] === true) shownValue += VALUE[kind];
-      if (kind === 'bomb') bomb = 1;
-    }
-    const home = countOwn(state.decks[seat], seat);
-    const away = countOwn(state.decks[enemy], seat);
-    const enemyHome = countOwn(state.decks[enemy], enemy);
-    const enemyAway = countOwn(state.decks[seat], enemy);
-    let unshown = 0;
-    for (const shown of state.flagShown[enemy]) if (!shown) unshown++;
-    const flagChance = unshown > 0 ? 1 / unshown : 1;
-    const raidReady = away > 0 && enemyHome === 0 ? 1 : 0;
-    const enemyExposed = enemyHome + enemyAway === 0 ? 1 : 0;
-    add(into, 1, sign * material);
-    add(into, 2, sign * Math.min(home, 3));
-    add(into, 3, sign * (home === 0 ? 1 : 0));
-    add(into, 4, sign * (home + away === 0 ? 1 : 0));
-    add(into, 5, sign * away);
-    add(into, 6, sign * raidReady);
-    add(into, 7, sign * flagChance);
-    add(into, 8, sign * raidReady * flagChance);
-    add(into, 9, sign * enemyExposed * flagChance);
-    add(into, 10, sign * extras);
-    add(into, 11, sign * shownValue);
-    add(into, 12, sign * bomb);
-    const now = thisTurn(state, seat, raidReady === 1, enemyExposed === 1);
-    add(into, 13, sign * (now & RAID_NOW ? flagChance : 0));
-    add(into, 14, sign * (now & SHOT_NOW ? flagChance : 0));
-    add(into, 15, sign * battleEdge(state, seat));
-    add(into, 16, sign * (bombHome(state, seat) ? 1 : 0));
-  }
+  into[AT.tempo] = tempo(state);
+  for (let i = 1; i < FEATURES.length; i++) into[i] = (RED[i] ?? 0) - (BLUE[i] ?? 0);
   return into;
 }
 
-function add(into: number[], at: number, value: number): void {
-  into[at] = (into[at] ?? 0) + value;
-}
-
-function countOwn(deck: readonly number[], owner: Seat): number {
-  let count = 0;
-  for (const piece of deck) if (belongsTo(piece, owner)) count++;
-  return count;
-}
-
-/** Red's chance of winning from `state`, by the fitted weights (or `weights`). */
+/** Red's chance of winning from `state`, by the fitted weights (or `weights`): weights · featuresOf(state). */
 export function winChance(state: GameState, weights: readonly number[] = WEIGHTS): number {
-  // The search calls this once an iteration: the same sum as weights · featuresOf(state), without the array.
-  const w = weights;
-  let sum = state.phase === 'play' ? (state.mover === 'red' ? (w[0] ?? 0) : -(w[0] ?? 0)) : 0;
-  sum += seatSum(state, 'red', w) - seatSum(state, 'blue', w);
+  seatFeatures(state, 'red', RED);
+  seatFeatures(state, 'blue', BLUE);
+  let sum = (weights[AT.tempo] ?? 0) * tempo(state);
+  for (let i = 1; i < FEATURES.length; i++) sum += (weights[i] ?? 0) * ((RED[i] ?? 0) - (BLUE[i] ?? 0));
   return 1 / (1 + Math.exp(-sum));
 }
 
-function seatSum(state: GameState, seat: Seat, w: readonly number[]): number {
+/** +1 when red moves now, -1 when blue does, 0 outside play. */
+function tempo(state: GameState): number {
+  return state.phase === 'play' ? (state.mover === 'red' ? 1 : -1) : 0;
+}
+
+/** `seat`'s own figure of every feature but tempo, by FEATURES index (the features are red's minus blue's). */
+function seatFeatures(state: GameState, seat: Seat, into: Float64Array): void {
   const red = seat === 'red';
   const first = red ? 0 : 10;
   const places = state.places;
@@ -170,24 +128,22 @@ function seatSum(state: GameState, seat: Seat, w: readonly number[]): number {
   const raidReady = away > 0 && enemyHome === 0 ? 1 : 0;
   const enemyExposed = enemyHome + enemyAway === 0 ? 1 : 0;
   const now = thisTurn(state, seat, raidReady === 1, enemyExposed === 1);
-  return (
-    (w[1] ?? 0) * material +
-    (w[2] ?? 0) * Math.min(home, 3) +
-    (w[3] ?? 0) * (home === 0 ? 1 : 0) +
-    (w[4] ?? 0) * (home + away === 0 ? 1 : 0) +
-    (w[5] ?? 0) * away +
-    (w[6] ?? 0) * raidReady +
-    (w[7] ?? 0) * flagChance +
-    (w[8] ?? 0) * raidReady * flagChance +
-    (w[9] ?? 0) * enemyExposed * flagChance +
-    (w[10] ?? 0) * extras +
-    (w[11] ?? 0) * shownValue +
-    (w[12] ?? 0) * bomb +
-    (now & RAID_NOW ? (w[13] ?? 0) * flagChance : 0) +
-    (now & SHOT_NOW ? (w[14] ?? 0) * flagChance : 0) +
-    (w[15] ?? 0) * battleEdge(state, seat) +
-    (bombHome(state, seat) ? (w[16] ?? 0) : 0)
-  );
+  into[AT.material] = material;
+  into[AT.defenders] = Math.min(home, 3);
+  into[AT.homeEmpty] = home === 0 ? 1 : 0;
+  into[AT.exposed] = home + away === 0 ? 1 : 0;
+  into[AT.boarders] = away;
+  into[AT.raidReady] = raidReady;
+  into[AT.flagChance] = flagChance;
+  into[AT.raidChance] = raidReady * flagChance;
+  into[AT.cannonChance] = enemyExposed * flagChance;
+  into[AT.extras] = extras;
+  into[AT.shownValue] = shownValue;
+  into[AT.bomb] = bomb;
+  into[AT.raidNow] = now & RAID_NOW ? flagChance : 0;
+  into[AT.shotNow] = now & SHOT_NOW ? flagChance : 0;
+  into[AT.battleEdge] = battleEdge(state, seat);
+  into[AT.bombHome] = bombHome(state, seat) ? 1 : 0;
 }
 
 /**
