@@ -7,7 +7,7 @@
  * Every feature but the first is red's figure minus blue's, so swapping the colours negates it and the
  * score stays fair to both seats.
  */
-import { belongsTo, type GameState, type PieceKind, type Seat } from '../engine/index.ts';
+import { askedSeat, belongsTo, type GameState, type PieceKind, type Seat } from '../engine/index.ts';
 import { battleGain, VALUE } from './judgement.ts';
 
 export const FEATURES = [
@@ -187,13 +187,7 @@ const SHOT_NOW = 2;
  */
 function thisTurn(state: GameState, seat: Seat, raidReady: boolean, enemyExposed: boolean): number {
   const pending = state.pending;
-  if (
-    pending.ask === 'none' ||
-    pending.ask === 'setup' ||
-    pending.ask === 'contribute' ||
-    pending.seat !== seat
-  )
-    return 0;
+  if (askedSeat(pending) !== seat) return 0;
   if (pending.ask === 'turnFlag') return RAID_NOW;
   if (pending.ask === 'attack') return raidReady ? RAID_NOW : 0;
   if (pending.ask === 'shoot') return pending.open ? SHOT_NOW : 0;

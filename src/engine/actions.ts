@@ -42,22 +42,25 @@ export type Action =
 
 export type ActionType = Action['type'];
 
-export const ACTION_TYPES: readonly ActionType[] = [
-  'contribute',
-  'setup',
-  'turnCard',
-  'newPirate',
-  'swing',
-  'attack',
-  'raid',
-  'plank',
-  'hatch',
-  'shoot',
-  'losePiece',
-  'turnFlag',
-  'pass',
-  'resign',
-];
+/** Every action type once: a record keyed by the union, so the compiler refuses a missing or an extra one. */
+const EVERY_TYPE: Readonly<Record<ActionType, true>> = {
+  contribute: true,
+  setup: true,
+  turnCard: true,
+  newPirate: true,
+  swing: true,
+  attack: true,
+  raid: true,
+  plank: true,
+  hatch: true,
+  shoot: true,
+  losePiece: true,
+  turnFlag: true,
+  pass: true,
+  resign: true,
+};
+
+export const ACTION_TYPES = Object.keys(EVERY_TYPE) as readonly ActionType[];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

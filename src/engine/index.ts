@@ -98,7 +98,7 @@ export type {
   RecordEntry,
   ShotTarget,
 } from './state.ts';
-export { belongsTo, ownerOf } from './state.ts';
+export { askedSeat, belongsTo, ownerOf } from './state.ts';
 export {
   CHECK_NAMES,
   type CheckName,

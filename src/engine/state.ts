@@ -125,6 +125,13 @@ export interface GameState {
   log: RecordEntry[];
 }
 
+/** The seat a one-seat question asks, or null (setup and contributions ask both; an ended game none). */
+export function askedSeat(pending: Pending): Seat | null {
+  return pending.ask === 'none' || pending.ask === 'setup' || pending.ask === 'contribute'
+    ? null
+    : pending.seat;
+}
+
 /** Pieces 0-9 are red's, 10-19 blue's. */
 export function ownerOf(piece: number): Seat {
   return piece < 10 ? 'red' : 'blue';

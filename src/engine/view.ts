@@ -175,34 +175,9 @@ function pendingView(state: GameState): PendingView {
 }
 
 /**
- * The question back from its view: what a search needs to rebuild a state from a view. The inverse of
- * `pendingView` (the seats of 'setup' and 'contribute' come back from the ships and contributions).
+ * The question back from its view: what a search needs to rebuild a state from a view. Every question but
+ * the two that ask both seats reads the same in a view (`pendingView` copies it field by field).
  */
 export function pendingFromView(pending: PendingView): Pending {
-  switch (pending.ask) {
-    case 'contribute':
-      return { ask: 'contribute' };
-    case 'setup':
-      return { ask: 'setup' };
-    case 'none':
-      return { ask: 'none' };
-    case 'shoot':
-      return {
-        ask: 'shoot',
-        seat: pending.seat,
-        target: pending.target,
-        hatch: pending.hatch,
-        open: pending.open,
-      };
-    case 'turnFlag':
-      return { ask: 'turnFlag', seat: pending.seat, raider: pending.raider };
-    case 'turnCard':
-    case 'newPirate':
-    case 'swing':
-    case 'attack':
-    case 'plank':
-    case 'hatch':
-    case 'losePiece':
-      return { ask: pending.ask, seat: pending.seat };
-  }
+  return pending.ask === 'setup' || pending.ask === 'contribute' ? { ask: pending.ask } : pending;
 }

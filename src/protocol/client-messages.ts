@@ -43,5 +43,14 @@ export type ActMessage = z.infer<typeof actSchema>;
 export type ClaimMessage = z.infer<typeof claimSchema>;
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
+/** Every message type once: a record keyed by the schemas' union, so the compiler refuses a gap or an extra. */
+const EVERY_TYPE: Readonly<Record<ClientMessage['t'], true>> = {
+  hello: true,
+  act: true,
+  resign: true,
+  resync: true,
+  claim: true,
+};
+
 /** The message types a client may send, for error sentences. */
-export const CLIENT_MESSAGE_TYPES = ['hello', 'act', 'resign', 'resync', 'claim'] as const;
+export const CLIENT_MESSAGE_TYPES = Object.keys(EVERY_TYPE) as readonly ClientMessage['t'][];

@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands.ts';
 
 const ROOT = new URL('../../', import.meta.url);
-const DOCS = ['README.md', ...readdirSync(new URL('docs/', ROOT)).map((file) => `docs/${file}`)].filter((file) =>
-  file.endsWith('.md'),
+const DOCS = ['README.md', ...readdirSync(new URL('docs/', ROOT)).map((file) => `docs/${file}`)].filter(
+  (file) => file.endsWith('.md'),
 );
 
 interface Shown {
@@ -99,7 +99,9 @@ describe('commands in the docs', () => {
     const wrong: string[] = [];
     for (const file of DOCS) {
       const text = readFileSync(new URL(file, ROOT), 'utf8');
-      for (const match of text.matchAll(/`(?:node bin\/pirates\.js|npx pirates|pirates) ([a-z][a-z-]*)([^`]*)`/g)) {
+      for (const match of text.matchAll(
+        /`(?:node bin\/pirates\.js|npx pirates|pirates) ([a-z][a-z-]*)([^`]*)`/g,
+      )) {
         const [whole, name = '', rest = ''] = match;
         const command = commands.find((c) => c.name === name);
         if (command === undefined) {

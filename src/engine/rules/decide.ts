@@ -5,7 +5,7 @@
  */
 import type { Action } from '../actions.ts';
 import { clampAim, DEFAULT_AIM } from '../cannon/index.ts';
-import type { GameState } from '../state.ts';
+import { askedSeat, type GameState } from '../state.ts';
 import type { Seat } from '../vocabulary.ts';
 import { attackChoices, resolveAttack, resolveRaid } from './attack.ts';
 import {
@@ -97,13 +97,7 @@ export function choicesFor(state: GameState, seat: Seat): readonly Action[] {
 export function listChoices(state: GameState, seat: Seat, into: ChoiceList): number {
   into.clear();
   const pending = state.pending;
-  if (
-    pending.ask === 'none' ||
-    pending.ask === 'setup' ||
-    pending.ask === 'contribute' ||
-    pending.seat !== seat
-  )
-    return 0;
+  if (askedSeat(pending) !== seat) return 0;
   switch (pending.ask) {
     case 'turnCard':
       turnCardChoices(state, into);
