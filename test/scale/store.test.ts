@@ -3,6 +3,7 @@
  * processes would hold) racing to append the same sequence numbers see exactly one winner each, and an
  * invite is used once however many race for it.
  */
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RecordEntry } from '../../src/engine/index.ts';
 import { SequenceConflict, type StoredGame } from '../../src/server/store/game-store.ts';
@@ -43,6 +44,38 @@ function entries(count: number): RecordEntry[] {
 }
 
 describe.skipIf(skip)('PostgreSQL store', () => {
+  it('migration 2 marks the games stored before keyed chance as xoroshiro128plus, and no other', async () => {
+    const store = await open();
+    await store.createGame({
+      ...game('g-new'),
+      options: { seed: 's', chance: 'chacha20', entropy: 'seats' },
+    });
+    // A game as the previous version stored it (no generator named), and the schema as it stood then.
+    const client = new pg.Client({ connectionString: PG_TEST_URL });
+    await client.connect();
+    const t = `"${isolated.schema}"`;
+    await client.query(
+      `INSERT INTO ${t}.games (id, created_at, options, seed_hash, seats) VALUES ($1, $2, $3, $4, $5)`,
+      [
+        'g-old',
+        Date.now(),
+        JSON.stringify({ seed: 'old', shots: 'quick' }),
+        'h',
+        JSON.stringify(game('x').seats),
+      ],
+    );
+    await client.query(`DELETE FROM ${t}.schema_migrations WHERE version = 2`);
+    await client.end();
+    await store.close();
+    const again = await open();
+    expect((await again.load('g-old'))?.game.options).toMatchObject({
+      seed: 'old',
+      chance: 'xoroshiro128plus',
+    });
+    expect((await again.load('g-new'))?.game.options).toMatchObject({ chance: 'chacha20', entropy: 'seats' });
+    await again.close();
+  });
+
   it('runs its migrations at start, and again without harm when several processes start at once', async () => {
     const stores = await Promise.all([open(), open(), open()]);
     await stores[0]?.createGame(game('g-migrate'));
