@@ -131,8 +131,13 @@ export class ComputerPlayers {
   async #play(room: Room, seat: Seat, notBefore: number): Promise<boolean> {
     if (this.#stopped) return true;
     const v = room.version;
-    const level = room.seat(seat).level ?? 'random';
-    if (room.seat(seat).holder !== 'computer' || !toAct(room.state).includes(seat)) return true;
+    const { holder, level } = room.seat(seat);
+    if (holder !== 'computer' || !toAct(room.state).includes(seat)) return true;
+    if (level === null) {
+      // Every computer seat is stored with its level; one without is a bug, not a reason to play at random.
+      this.#log.failed(room.id, `the computer seat ${seat} has no level`);
+      return false;
+    }
     try {
       const action: Action =
         room.state.pending.ask === 'contribute'
