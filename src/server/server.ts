@@ -57,23 +57,8 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   const log = { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m) };
   const backends = await openBackends(config, log, hints, store);
   const parts = buildParts(config, app, backends);
-  hints.attach(parts.rooms, backends.presence);
-  parts.rooms.onRoom((room) => parts.presence.track(room));
-  parts.rooms.onRoom((room) => parts.computers.track(room));
-  const restored = await parts.rooms.restore();
-  const sweeper = setInterval(() => {
-    for (const gameId of parts.rooms.sweep()) app.log.info({ gameId }, 'finished game unloaded');
-  }, config.finishedGraceMs);
-  sweeper.unref();
-
   const sessions = new Set<Session>();
-  await registerRoutes(app, parts.context, sessions);
-  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
-  app.log.info({ url, restored, ...backends.kinds }, 'pirates server ready');
-
+  let sweeper: ReturnType<typeof setInterval> | undefined;
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
@@ -90,7 +75,28 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     })();
     return closing;
   };
-  return { url, port, app, close };
+  try {
+    hints.attach(parts.rooms, backends.presence);
+    parts.rooms.onRoom((room) => parts.presence.track(room));
+    parts.rooms.onRoom((room) => parts.computers.track(room));
+    const restored = await parts.rooms.restore();
+    sweeper = setInterval(() => {
+      for (const gameId of parts.rooms.sweep()) app.log.info({ gameId }, 'finished game unloaded');
+    }, config.finishedGraceMs);
+    sweeper.unref();
+    await registerRoutes(app, parts.context, sessions);
+    await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+    app.log.info({ url, restored, ...backends.kinds }, 'pirates server ready');
+    return { url, port, app, close };
+  } catch (error) {
+    // A port in use, a game that will not load: release the workers, the database and the sockets, so a
+    // process that cannot serve ends at once and its supervisor sees it fail.
+    await close().catch(() => undefined);
+    throw error;
+  }
 }
 
 function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backends): Parts {
