@@ -83,6 +83,10 @@ export class Determinizer {
       shots: quick ? 'quick' : view.rules.shots,
       quickOdds: quick ?? view.rules.quickOdds,
       ...(view.rules.turnLimit === null ? {} : { turnLimit: view.rules.turnLimit }),
+      ...(view.rules.firstSeat === null ? {} : { firstSeat: view.rules.firstSeat }),
+      cardSet: view.rules.cardSet,
+      entropy: view.rules.entropy,
+      chance: view.rules.chance,
     });
     if (!parsed.ok) throw new Error(`sampled rules: ${parsed.error.message}`);
     this.rules = parsed.value;

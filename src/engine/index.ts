@@ -107,6 +107,8 @@ export {
   type FairnessCheck,
   type FairnessReport,
   type GameToCheck,
+  type Seen,
+  viewDigest,
 } from './verify.ts';
 export {
   type CardView,

@@ -59,12 +59,19 @@ export interface GameToCheck {
  * What one viewer was shown. Each run of events starts after action `from` and goes on without a gap until
  * the next run starts (a page that reloaded or reconnected starts a new run, and may have missed the events
  * just before it; the last run goes on to the end). `views` are whole views shown after `v` actions (the
- * snapshots a page gets on (re)connecting): each must be the replay's view then, rules included.
+ * snapshots a page gets on (re)connecting), and `digests` the `viewDigest` of every other view it was shown:
+ * each must be the replay's view then, rules included.
  */
 export interface Seen {
   readonly viewer: Viewer;
   readonly runs: readonly { readonly from: number; readonly events: readonly GameEvent[] }[];
   readonly views?: readonly { readonly v: number; readonly view: PlayerView }[];
+  readonly digests?: readonly { readonly v: number; readonly digest: string }[];
+}
+
+/** A view's fingerprint: sha256 of its JSON with every object's keys sorted (hex). */
+export function viewDigest(view: PlayerView): string {
+  return bytesToHex(sha256(utf8ToBytes(canonical(view))));
 }
 
 function short(hex: string): string {
@@ -97,11 +104,14 @@ export function checkGame(game: GameToCheck): FairnessReport {
   // Replay, keeping what each viewer was shown action by action, and the views the checker was shown.
   let state = created.value;
   const shown: Record<Viewer, GameEvent[][]> = { red: [], blue: [], spectator: [] };
-  const snapshots = game.seen?.views ?? [];
+  const wanted = new Set([
+    ...(game.seen?.views ?? []).map((s) => s.v),
+    ...(game.seen?.digests ?? []).map((d) => d.v),
+  ]);
   const viewsAt = new Map<number, PlayerView>();
   const keepViews = (v: number) => {
     const viewer = game.seen?.viewer;
-    if (viewer !== undefined && snapshots.some((s) => s.v === v)) viewsAt.set(v, viewFor(state, viewer));
+    if (viewer !== undefined && wanted.has(v)) viewsAt.set(v, viewFor(state, viewer));
   };
   keepViews(0);
   for (const [index, entry] of actions.entries()) {
@@ -201,7 +211,14 @@ export function checkGame(game: GameToCheck): FairnessReport {
       ok &&= replayed !== undefined && canonical(replayed) === canonical(snapshot.view);
       views++;
     }
-    const what = `${events} events${views > 0 ? ` and the ${views} whole views` : ''} you were shown`;
+    const digestsAt = new Map<number, string>();
+    for (const { v, digest } of game.seen.digests ?? []) {
+      const replayed = viewsAt.get(v);
+      if (replayed !== undefined && !digestsAt.has(v)) digestsAt.set(v, viewDigest(replayed));
+      ok &&= digestsAt.get(v) === digest;
+      views++;
+    }
+    const what = `${events} events${views > 0 ? ` and the ${views} views` : ''} you were shown`;
     add(
       'events',
       ok,

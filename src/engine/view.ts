@@ -4,9 +4,11 @@
  */
 import type { Action } from './actions.ts';
 import { type CannonConfig, resolveCannon } from './cannon/index.ts';
+import type { Generator } from './chance.ts';
+import type { EntropySource } from './options.ts';
 import { choicesFor, seatsToAct } from './rules/decide.ts';
 import { type GameState, type Outcome, ownerOf, type Pending, type Phase, type ShotTarget } from './state.ts';
-import type { BySeat, CardFace, FlagCard, PieceKind, Seat } from './vocabulary.ts';
+import type { BySeat, CardFace, CardSides, FlagCard, PieceKind, Seat } from './vocabulary.ts';
 
 export type Viewer = Seat | 'spectator';
 
@@ -63,11 +65,23 @@ export type PendingView =
   | { readonly ask: 'turnFlag'; readonly seat: Seat; readonly raider: number | null };
 
 /** The public options of the game (no seed). */
+/**
+ * The public options of the game (no seed): every option that shapes play, so the views a seat was shown
+ * bind the record published at the end (a record with another card set fails the check, docs/fairness.md).
+ */
 export interface PublicRules {
   readonly variant: 'standard' | 'advanced';
   readonly shots: 'aimed' | 'quick';
   readonly quickOdds: { readonly sail: number; readonly skull: number };
   readonly turnLimit: number | null;
+  /** R1.6: the seat that starts without a coin, or null (the coin decides). */
+  readonly firstSeat: Seat | null;
+  /** R9.2: the pairing of faces on the ten cards, e.g. `[['attack', 'swing'], ...]`. */
+  readonly cardSet: readonly CardSides[];
+  /** Where chance comes from: 'seats' (both seats contributed) or 'seed' (the seed alone). */
+  readonly entropy: EntropySource;
+  /** The generator: 'chacha20', or 'xoroshiro128plus' for a game from before keyed chance. */
+  readonly chance: Generator;
   /** R8.2: the table geometry and wobble, all fields filled in, so a client draws the same table. */
   readonly cannon: CannonConfig;
 }
@@ -123,6 +137,10 @@ export function viewFor(state: GameState, viewer: Viewer): PlayerView {
       shots: state.rules.shots,
       quickOdds: { sail: state.rules.quickOdds.sail, skull: state.rules.quickOdds.skull },
       turnLimit: state.rules.turnLimit,
+      firstSeat: state.rules.firstSeat,
+      cardSet: state.rules.cardSet,
+      entropy: state.rules.entropy,
+      chance: state.rules.chance,
       cannon: resolveCannon(state.rules.cannon),
     },
     phase: state.phase,

@@ -19,6 +19,7 @@ import {
   randomFromSeed,
   recordOf,
   toAct,
+  viewDigest,
   viewFor,
 } from '../../src/engine/index.ts';
 
@@ -148,5 +149,28 @@ describe('checkGame against a dishonest server', () => {
     });
     // …and with them it passes.
     expect(fixed.checks.find((c) => c.name === 'events')).toMatchObject({ ok: true });
+  });
+
+  it('a record with another card set than the views showed fails (the views bind every public option)', () => {
+    const record = recordOf(honest.state);
+    const cardSet = [...(honest.state.rules.cardSet.slice(1) ?? []), honest.state.rules.cardSet[0]];
+    const forged = { ...record, options: { ...record.options, cardSet } };
+    const report = honestCheck({ record: forged });
+    expect(report.fair).toBe(false);
+    expect(viewFor(honest.state, 'red').rules.cardSet).toEqual(honest.state.rules.cardSet);
+  });
+
+  it('every view in between is checked by its digest: one altered view fails', () => {
+    const digests = honest.views.map(({ v, view }) => ({ v, digest: viewDigest(view) }));
+    const runs = [{ from: 0, events: honest.events }];
+    expect(honestCheck({ seen: { viewer: 'red', runs, digests } }).fair).toBe(true);
+    const [first, ...rest] = honest.views;
+    if (first === undefined) throw new Error('no view');
+    const altered = { ...first.view, turn: first.view.turn + 1 };
+    const bad = [
+      { v: first.v, digest: viewDigest(altered) },
+      ...rest.map(({ v, view }) => ({ v, digest: viewDigest(view) })),
+    ];
+    expect(honestCheck({ seen: { viewer: 'red', runs, digests: bad } }).fair).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import {
   type Outcome,
   type PlayerView,
   type Seat,
+  viewDigest,
 } from '../../engine/index.ts';
 
 /** A fresh contribution: 256 bits from the browser's cryptographic generator, as hex. The player never sees it. */
@@ -28,6 +29,8 @@ export interface Seen {
   runs: { from: number; events: GameEvent[] }[];
   views: { v: number; view: PlayerView }[];
   last: { v: number; view: PlayerView } | null;
+  /** The fingerprint of every view shown, e.g. `[{ v: 14, digest: '9c…' }]` (whole views cost too much to keep). */
+  digests: { v: number; digest: string }[];
 }
 
 /** e.g. `{ seedHash: '5be1…', changed: null, mine: { red: '9f2c…', blue: null }, computer: 'blue', ... }` */
@@ -80,7 +83,7 @@ export function keepSeen(
 ): void {
   let seen = fairness.seen[seat];
   if (seen === null) {
-    seen = { runs: [], views: [], last: null };
+    seen = { runs: [], views: [], last: null, digests: [] };
     fairness.seen[seat] = seen;
   }
   const run = seen.runs[seen.runs.length - 1];
@@ -91,6 +94,7 @@ export function keepSeen(
     run.events.push(...events);
   }
   seen.last = { v, view };
+  seen.digests.push({ v, digest: viewDigest(view) });
 }
 
 /** Runs every check the page can make: the commitment, its contributions, each seat's events and views, the outcome. */
@@ -127,6 +131,7 @@ export function checkFairness(
               viewer: seat,
               runs: seen.runs,
               views: seen.last === null ? seen.views : [...seen.views, seen.last],
+              digests: seen.digests,
             },
           }),
     });
