@@ -131,7 +131,10 @@ async function registerRoutes(
   sessions: Set<Session>,
 ): Promise<void> {
   app.setErrorHandler(replyToFailure);
-  await app.register(fastifyWebsocket, { options: { maxPayload: context.config.limits.hardMessageBytes } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: context.config.limits.hardMessageBytes },
+    errorHandler: socketFailed,
+  });
   app.get('/healthz', async () => ({ ok: true }));
   registerGameRoutes(app, context);
   registerSocketRoute(app, context, sessions);
@@ -156,4 +159,18 @@ function replyToFailure(error: FastifyError, request: FastifyRequest, reply: Fas
   const message =
     status < 500 ? `The request was refused: ${error.message}` : 'The server failed on this request.';
   return reply.code(status).send(errorMessage(code, message));
+}
+
+/**
+ * A socket that failed. A client's broken or oversized frame (ws's `WS_ERR_…` codes) is what a client did
+ * wrong: an info line, so clients cannot write the server's error log. Anything else is the server's fault.
+ */
+function socketFailed(error: Error, socket: { terminate(): void }, request: FastifyRequest): void {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+    request.log.info({ code, reason: error.message }, 'socket closed: the client sent a bad frame');
+  } else {
+    request.log.error({ err: error }, 'socket failed');
+  }
+  socket.terminate();
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinGameResponse, RecordResponse } from '../../src/protocol/index.ts';
 import { DEFAULT_CONFIG } from '../../src/server/config.ts';
 import { loggerOptions } from '../../src/server/logger.ts';
+import { PATIENCE_MS } from '../patience.ts';
 import {
   Client,
   createGame,
@@ -68,5 +69,22 @@ describe('logs keep secrets', () => {
     expect(text).toContain('oops');
     expect(text).not.toContain('SECRET');
     expect(text).toContain('[secret]');
+  });
+
+  it('a client that sends a frame past the hard limit is closed with an info line, never an error', async () => {
+    const game = await createGame(server.url, { opponent: 'friend' });
+    const client = await Client.open(server.url, game.gameId);
+    const before = server.logs.length;
+    client.send('z'.repeat(2 * 1024 * 1024));
+    const deadline = Date.now() + PATIENCE_MS;
+    while (!client.closed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(client.closed).toBe(true);
+    while (!server.logs.slice(before).some((l) => l.includes('bad frame')) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const lines = server.logs.slice(before).map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.some((l) => l.level === 30 && l.msg === 'socket closed: the client sent a bad frame')).toBe(
+      true,
+    );
   });
 });

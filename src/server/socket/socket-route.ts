@@ -25,7 +25,9 @@ export function registerSocketRoute(
     let session: Session | null = null;
     socket.on('message', (data, isBinary) => {
       const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-      const text = isBinary ? '' : buffer.toString('utf8');
+      // A message over the soft limit is refused by its size alone: decoding it would only cost CPU.
+      const oversize = buffer.byteLength > context.config.limits.messageBytes;
+      const text = isBinary || oversize ? '' : buffer.toString('utf8');
       if (session === null) early.push({ text, bytes: buffer.byteLength });
       else deliver(session, text, buffer.byteLength);
     });
