@@ -55,9 +55,13 @@ export async function openBackends(
       close: () => gameStore.close(),
     };
   }
+  // A connection this process closes on shutdown is not lost: a clean stop logs no warning.
+  let stopping = false;
   const events = (name: string) => ({
-    lost: (message: string) =>
-      log.warn(`redis ${name} connection lost (${message}); moves are still stored, hints wait`),
+    lost: (message: string) => {
+      if (!stopping)
+        log.warn(`redis ${name} connection lost (${message}); moves are still stored, hints wait`);
+    },
     back: () => {
       log.info(`redis ${name} connection back`);
       if (name === 'subscriber') hints.back();
@@ -83,6 +87,7 @@ export async function openBackends(
       presence,
       kinds: { store: storeKind(config, store), fanout: 'redis' },
       async close() {
+        stopping = true;
         // quit, not disconnect: the presence fields this process removes on the way out are sent first.
         await Promise.all(
           [opened.subscriber, opened.publisher].map((client) =>

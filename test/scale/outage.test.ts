@@ -96,4 +96,13 @@ describe.skipIf(skip)('outages', () => {
     expect(server.logs.join('')).not.toContain(REDIS_TEST_URL);
     await red.close();
   });
+
+  it('a graceful stop on PostgreSQL and Redis logs no lost connection', async () => {
+    const quiet = await startTestServer({ ...isolated.config });
+    await quiet.stop();
+    // The clients' close events come just after quit resolves: give them a moment to be logged.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(quiet.logs.join('')).toContain('pirates server ready');
+    expect(quiet.logs.join('')).not.toContain('connection lost');
+  });
 });
