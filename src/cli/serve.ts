@@ -20,6 +20,8 @@ Environment:
   BOT_WORKERS          worker threads for computer players
   TURN_LIMIT           default turn limit of new games, 0 for none (default 400)
   MESSAGES_PER_SECOND, MESSAGE_BURST, GAMES_PER_MINUTE   limits
+  SOCKETS_PER_ADDRESS  sockets one address may hold open (default 64)
+  HELLO_MS             how long a socket may wait before its hello (default 10000)
   LOG_LEVEL            pino level (default info)
 Many processes (docs/deploy.md):
   DATABASE_URL         postgres://... : store games in PostgreSQL instead of SQLite

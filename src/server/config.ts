@@ -17,6 +17,10 @@ export interface Limits {
   readonly gamesPerMinute: number;
   /** HTTP bodies (bytes). */
   readonly bodyBytes: number;
+  /** Per socket: how long it may stay open without a successful hello (ms). */
+  readonly helloMs: number;
+  /** Per IP address: sockets open at once. */
+  readonly socketsPerAddress: number;
 }
 
 export interface ServerConfig {
@@ -69,6 +73,10 @@ export const DEFAULT_LIMITS: Limits = {
   messageBurst: 40,
   gamesPerMinute: 30,
   bodyBytes: 16 * 1024,
+  // A page says hello as soon as its socket opens; ten seconds is room for a slow phone, not for an idle socket.
+  helloMs: 10_000,
+  // A family behind one router with every device in a few games, many times over.
+  socketsPerAddress: 64,
 };
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -147,6 +155,8 @@ export function configFromEnv(env: Env): ServerConfig {
       messagesPerSecond: number('MESSAGES_PER_SECOND', DEFAULT_LIMITS.messagesPerSecond, 1),
       messageBurst: number('MESSAGE_BURST', DEFAULT_LIMITS.messageBurst, 1),
       gamesPerMinute: number('GAMES_PER_MINUTE', DEFAULT_LIMITS.gamesPerMinute, 1),
+      helloMs: number('HELLO_MS', DEFAULT_LIMITS.helloMs, 1),
+      socketsPerAddress: number('SOCKETS_PER_ADDRESS', DEFAULT_LIMITS.socketsPerAddress, 1),
     },
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
   };

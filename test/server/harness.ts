@@ -37,7 +37,13 @@ export function testConfig(dir: string, overrides: Partial<ServerConfig> = {}): 
     webRoot: join(dir, 'no-web'),
     botDelay: { minMs: 0, maxMs: 0 },
     botWorkers: 1,
-    limits: { ...DEFAULT_LIMITS, gamesPerMinute: 100_000, messagesPerSecond: 100_000, messageBurst: 100_000 },
+    limits: {
+      ...DEFAULT_LIMITS,
+      gamesPerMinute: 100_000,
+      messagesPerSecond: 100_000,
+      messageBurst: 100_000,
+      socketsPerAddress: 100_000,
+    },
     logLevel: 'info',
     ...overrides,
   };

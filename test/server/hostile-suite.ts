@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomFromSeed } from '../../src/engine/index.ts';
 import type { JoinGameResponse, ServerMessage, SpectatorResponse } from '../../src/protocol/index.ts';
+import { DEFAULT_LIMITS } from '../../src/server/config.ts';
+import { PATIENCE_MS } from '../patience.ts';
 import {
   Client,
   createGame,
@@ -167,6 +169,38 @@ export function hostileSuite(title: string, start: StartServer): void {
       expect(health.body.ok).toBe(true);
     });
 
+    it('a socket that never says hello is closed, and one address holds only so many sockets', async () => {
+      const strict = await start({
+        limits: { ...DEFAULT_LIMITS, gamesPerMinute: 1000, helloMs: 300, socketsPerAddress: 3 },
+      });
+      try {
+        const game = await createGame(strict.url, { opponent: 'friend' });
+        const silent = await Client.open(strict.url, game.gameId);
+        const late = await silent.find((m) => m.t === 'error' && m.code === 'auth/hello-late');
+        expect(late.t === 'error' && late.message).toContain('Say hello within 0.3 s');
+        const deadline = Date.now() + PATIENCE_MS;
+        while (!silent.closed && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(silent.closed).toBe(true);
+        // A socket that said hello stays; three at once from one address, the fourth is refused and closed.
+        const kept = [await Client.open(strict.url, game.gameId)];
+        await kept[0]?.ask(hello(game.token), isState);
+        for (let i = 0; i < 2; i++) {
+          const watcher = await Client.open(strict.url, game.gameId);
+          await watcher.ask({ t: 'hello', spectate: true }, isState);
+          kept.push(watcher);
+        }
+        const extra = await Client.open(strict.url, game.gameId);
+        const refused = await extra.find((m) => m.t === 'error' && m.code === 'rate/sockets');
+        expect(refused.t === 'error' && refused.message).toContain('At most 3 sockets');
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        expect(kept[0]?.closed).toBe(false);
+        await Promise.all([...kept, extra].map((c) => c.close()));
+      } finally {
+        await strict.stop();
+      }
+    });
+
     it('a flood from one connection is refused with rate errors', async () => {
       const limited = await start({
         limits: {
@@ -176,6 +210,8 @@ export function hostileSuite(title: string, start: StartServer): void {
           messageBurst: 10,
           gamesPerMinute: 3,
           bodyBytes: 16 * 1024,
+          helloMs: 10_000,
+          socketsPerAddress: 64,
         },
       });
       try {

@@ -27,6 +27,7 @@ export async function spawnServer(
       GAMES_PER_MINUTE: '100000',
       MESSAGES_PER_SECOND: '100000',
       MESSAGE_BURST: '100000',
+      SOCKETS_PER_ADDRESS: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -39,13 +39,23 @@ export class Session {
   readonly #bucket: TokenBucket;
   #viewer: Viewer | null = null;
   #leave: (() => void) | null = null;
+  /** Closes a socket that never says hello (an idle socket holds memory and a place in the address's count). */
+  #helloDeadline: ReturnType<typeof setTimeout> | null;
 
   constructor(room: Room, channel: Channel, context: ServerContext) {
     this.#room = room;
     this.#channel = channel;
     this.#context = context;
-    const { messagesPerSecond, messageBurst } = context.config.limits;
+    const { messagesPerSecond, messageBurst, helloMs } = context.config.limits;
     this.#bucket = new TokenBucket(messagesPerSecond, messageBurst);
+    this.#helloDeadline = setTimeout(() => {
+      this.#error(
+        'auth/hello-late',
+        `Say hello within ${helloMs / 1000} s of opening the socket; it is closed.`,
+      );
+      this.#channel.close(4408, 'auth/hello-late');
+    }, helloMs);
+    this.#helloDeadline.unref();
   }
 
   /** One message as it came off the wire. Never throws. */
@@ -64,8 +74,14 @@ export class Session {
     }
   }
 
+  #stopHelloDeadline(): void {
+    if (this.#helloDeadline !== null) clearTimeout(this.#helloDeadline);
+    this.#helloDeadline = null;
+  }
+
   /** The socket closed. */
   closed(): void {
+    this.#stopHelloDeadline();
     this.#leave?.();
     this.#leave = null;
   }
@@ -158,6 +174,7 @@ export class Session {
         await this.#room.setSeat(seat, { ...record, holder: 'human', level: null });
     }
     this.#viewer = viewer;
+    this.#stopHelloDeadline();
     const unsubscribe = this.#context.fanout.subscribe(this.#room.id, (notice) =>
       this.#notice(viewer, notice),
     );

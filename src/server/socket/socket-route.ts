@@ -19,7 +19,26 @@ export function registerSocketRoute(
   context: ServerContext,
   sessions: Set<Session>,
 ): void {
+  /** Sockets open per address (the limit is the operator's `socketsPerAddress`). */
+  const openFrom = new Map<string, number>();
   app.get<{ Params: IdParams }>('/api/games/:id/socket', { websocket: true }, async (socket, request) => {
+    const address = request.ip;
+    const open = openFrom.get(address) ?? 0;
+    if (open >= context.config.limits.socketsPerAddress) {
+      const refusal = errorMessage(
+        'rate/sockets',
+        `At most ${context.config.limits.socketsPerAddress} sockets may be open from one address; close one first.`,
+      );
+      socket.send(JSON.stringify(refusal));
+      socket.close(4429, refusal.code);
+      return;
+    }
+    openFrom.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (openFrom.get(address) ?? 1) - 1;
+      if (left > 0) openFrom.set(address, left);
+      else openFrom.delete(address);
+    });
     // Listen at once: messages may arrive while we look the game up.
     const early: { text: string; bytes: number }[] = [];
     let session: Session | null = null;
