@@ -21,6 +21,8 @@ export interface Limits {
   readonly helloMs: number;
   /** Per IP address: sockets open at once. */
   readonly socketsPerAddress: number;
+  /** Per socket: bytes waiting to be sent before a client that does not read is closed. */
+  readonly sendBufferBytes: number;
 }
 
 export interface ServerConfig {
@@ -77,6 +79,8 @@ export const DEFAULT_LIMITS: Limits = {
   helloMs: 10_000,
   // A family behind one router with every device in a few games, many times over.
   socketsPerAddress: 64,
+  // A few hundred views: far more than a client that reads ever leaves waiting.
+  sendBufferBytes: 1024 * 1024,
 };
 
 export const DEFAULT_CONFIG: ServerConfig = {

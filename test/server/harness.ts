@@ -182,6 +182,13 @@ export class Client {
     return null;
   }
 
+  /** Stops reading from the socket (a client that sends and never reads), or reads again. */
+  reading(on: boolean): void {
+    const raw = (this.#socket as unknown as { _socket?: { pause(): void; resume(): void } })._socket;
+    if (on) raw?.resume();
+    else raw?.pause();
+  }
+
   close(): Promise<void> {
     if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {

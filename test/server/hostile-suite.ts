@@ -201,6 +201,39 @@ export function hostileSuite(title: string, start: StartServer): void {
       }
     });
 
+    it('a client that sends and never reads is closed once the bound of what waits for it is passed', async () => {
+      const bounded = await start({
+        limits: {
+          ...DEFAULT_LIMITS,
+          messagesPerSecond: 100_000,
+          messageBurst: 100_000,
+          sendBufferBytes: 64 * 1024,
+        },
+      });
+      try {
+        const game = await createGame(bounded.url, { opponent: 'friend' });
+        const client = await Client.open(bounded.url, game.gameId);
+        await client.ask(hello(game.token), isState);
+        client.reading(false);
+        // Each resync is answered with a whole state: a client that never reads makes them pile up.
+        const deadline = Date.now() + PATIENCE_MS;
+        for (let sent = 0; !client.closed && Date.now() < deadline; sent++) {
+          client.send({ t: 'resync' });
+          if (sent % 200 === 199) await new Promise((resolve) => setTimeout(resolve, 10));
+          if (sent > 200_000) break;
+        }
+        client.reading(true);
+        while (!client.closed && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(client.closed).toBe(true);
+        expect(bounded.logs.join('')).toContain('socket closed: the client does not read');
+        const health = await get<{ ok: boolean }>(bounded.url, '/healthz');
+        expect(health.body.ok).toBe(true);
+      } finally {
+        await bounded.stop();
+      }
+    });
+
     it('a flood from one connection is refused with rate errors', async () => {
       const limited = await start({
         limits: {
@@ -212,6 +245,7 @@ export function hostileSuite(title: string, start: StartServer): void {
           bodyBytes: 16 * 1024,
           helloMs: 10_000,
           socketsPerAddress: 64,
+          sendBufferBytes: 1024 * 1024,
         },
       });
       try {

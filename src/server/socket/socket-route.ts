@@ -82,7 +82,18 @@ export function registerSocketRoute(
       room,
       {
         send: (text) => {
-          if (socket.readyState === socket.OPEN) socket.send(text);
+          if (socket.readyState !== socket.OPEN) return;
+          // A client that does not read would make the server hold everything sent to it: past the bound
+          // it is closed, and what was waiting goes with it.
+          if (socket.bufferedAmount > context.config.limits.sendBufferBytes) {
+            request.log.info(
+              { bufferedAmount: socket.bufferedAmount },
+              'socket closed: the client does not read',
+            );
+            socket.terminate();
+            return;
+          }
+          socket.send(text);
         },
         close: (code, reason) => socket.close(code, reason),
       },
