@@ -23,6 +23,7 @@ Environment:
   SOCKETS_PER_ADDRESS  sockets one address may hold open (default 64)
   HELLO_MS             how long a socket may wait before its hello (default 10000)
   LOG_LEVEL            pino level (default info)
+  TRUST_PROXY          proxies that may name the client's address: false (default), hops, or addresses
 Many processes (docs/deploy.md):
   DATABASE_URL         postgres://... : store games in PostgreSQL instead of SQLite
   REDIS_URL            redis://... : tell the other processes when a game moves (needs DATABASE_URL)

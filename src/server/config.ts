@@ -64,6 +64,11 @@ export interface ServerConfig {
   readonly turnLimit: number | null;
   readonly limits: Limits;
   readonly logLevel: string;
+  /**
+   * Which proxies in front may name the client's address (X-Forwarded-For), so per-address limits count
+   * clients, not the proxy: false (none, the default), a number of hops, or a list of proxy addresses.
+   */
+  readonly trustProxy: false | number | readonly string[];
   /** Where log lines go (default stdout); tests collect them to check that no secret is written. */
   readonly logStream?: Writable;
 }
@@ -103,6 +108,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   turnLimit: 400,
   limits: DEFAULT_LIMITS,
   logLevel: 'info',
+  trustProxy: false,
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -163,5 +169,19 @@ export function configFromEnv(env: Env): ServerConfig {
       socketsPerAddress: number('SOCKETS_PER_ADDRESS', DEFAULT_LIMITS.socketsPerAddress, 1),
     },
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
+}
+
+/** TRUST_PROXY: unset, '' or 'false' for none; a whole number of hops; or proxy addresses, comma-separated. */
+function trustProxyOf(raw: string | undefined): ServerConfig['trustProxy'] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (/^[0-9]+$/.test(raw)) return Number(raw);
+  const addresses = raw.split(',').map((a) => a.trim());
+  if (addresses.some((a) => !/^[0-9a-fA-F.:/]+$/.test(a))) {
+    throw new Error(
+      `TRUST_PROXY must be false, a number of hops, or proxy addresses (a.b.c.d,...), not '${raw.slice(0, 60)}'.`,
+    );
+  }
+  return addresses;
 }

@@ -49,7 +49,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: config.limits.bodyBytes,
-    trustProxy: false,
+    trustProxy: trustOf(config.trustProxy),
   });
   const hints = new HintRouter((gameId, error) =>
     app.log.warn({ gameId }, `catching up with the store failed: ${String(error)}`),
@@ -173,4 +173,13 @@ function socketFailed(error: Error, socket: { terminate(): void }, request: Fast
     request.log.error({ err: error }, 'socket failed');
   }
   socket.terminate();
+}
+
+/** The proxies allowed to name the client's address: none, the nearest `n` hops, or these addresses. */
+function trustOf(
+  trust: ServerConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
 }
