@@ -1,11 +1,13 @@
 /**
- * A small pool of worker threads that run bots (bot-worker.ts). Each request goes to the worker with the
- * fewest requests in flight; a worker that dies fails its requests and is replaced, so one broken bot
- * cannot take the server down.
+ * A small pool of worker threads that run bots (bot-worker.ts). A worker decides one request at a time;
+ * requests wait in the pool's fair queue, one line per game, served in turn (fair-queue.ts), so a game that
+ * asks for many decisions at once cannot make another game's computer wait behind all of them. A worker
+ * that dies fails its request and is replaced, so one broken bot cannot take the server down.
  */
 import { Worker } from 'node:worker_threads';
 import type { Action, GameEvent, PlayerView } from '../../engine/index.ts';
 import type { DecisionReply, DecisionRequest } from './bot-protocol.ts';
+import { FairQueue } from './fair-queue.ts';
 
 export interface Decision {
   readonly action: Action;
@@ -21,10 +23,15 @@ interface Slot {
   readonly pending: Map<number, Pending>;
 }
 
+interface Job extends Pending {
+  readonly request: DecisionRequest;
+}
+
 const WORKER_URL = new URL('./bot-worker.js', import.meta.url);
 
 export class BotPool {
   readonly #slots: Slot[] = [];
+  readonly #waiting = new FairQueue<Job>();
   #nextId = 1;
   #closed = false;
 
@@ -32,20 +39,37 @@ export class BotPool {
     for (let i = 0; i < Math.max(1, size); i++) this.#slots.push(this.#spawn());
   }
 
-  decide(level: string, view: PlayerView, history: readonly GameEvent[], seed: string): Promise<Decision> {
+  /** A decision for the seat whose view this is; `owner` (the game) names the line it waits in. */
+  decide(
+    level: string,
+    view: PlayerView,
+    history: readonly GameEvent[],
+    seed: string,
+    owner: string,
+  ): Promise<Decision> {
     if (this.#closed) return Promise.reject(new Error('The bot pool is closed.'));
-    const slot = this.#slots.reduce((best, s) => (s.pending.size < best.pending.size ? s : best));
-    const id = this.#nextId++;
-    const request: DecisionRequest = { id, level, view, history, seed };
+    const request: DecisionRequest = { id: this.#nextId++, level, view, history, seed };
     return new Promise<Decision>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage(request);
+      this.#waiting.push(owner, { request, resolve, reject });
+      this.#dispatch();
     });
   }
 
   async close(): Promise<void> {
     this.#closed = true;
+    for (const job of this.#waiting.drain()) job.reject(new Error('The bot pool is closed.'));
     await Promise.all(this.#slots.map((slot) => slot.worker.terminate()));
+  }
+
+  /** Gives every idle worker the next job in turn. */
+  #dispatch(): void {
+    for (const slot of this.#slots) {
+      if (slot.pending.size > 0) continue;
+      const job = this.#waiting.shift();
+      if (job === undefined) return;
+      slot.pending.set(job.request.id, job);
+      slot.worker.postMessage(job.request);
+    }
   }
 
   #spawn(): Slot {
@@ -63,6 +87,7 @@ export class BotPool {
       slot.pending.delete(reply.id);
       if (reply.ok) pending.resolve({ action: reply.action });
       else pending.reject(new Error(reply.message));
+      this.#dispatch();
     });
     const fail = (error: Error) => {
       for (const pending of slot.pending.values()) pending.reject(error);
@@ -70,6 +95,7 @@ export class BotPool {
       if (this.#closed || slot.worker !== worker) return;
       slot.worker = new Worker(WORKER_URL);
       this.#wire(slot);
+      this.#dispatch();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`A bot worker stopped (exit code ${code}).`)));

@@ -148,6 +148,7 @@ export class ComputerPlayers {
                 viewFor(room.state, seat),
                 eventsFor(room.events, seat),
                 `${this.#seeds.get(room.id) ?? room.id}:${seat}:${v}`,
+                room.id,
               )
             ).action;
       const left = notBefore - Date.now();
