@@ -21,6 +21,7 @@ Environment:
   TURN_LIMIT           default turn limit of new games, 0 for none (default 400)
   MESSAGES_PER_SECOND, MESSAGE_BURST, GAMES_PER_MINUTE   limits
   SOCKETS_PER_ADDRESS  sockets one address may hold open (default 64)
+  COMPUTER_GAMES_PER_ADDRESS   games against the computer one address may run at once (default 6)
   HELLO_MS             how long a socket may wait before its hello (default 10000)
   LOG_LEVEL            pino level (default info)
   TRUST_PROXY          proxies that may name the client's address: false (default), hops, or addresses

@@ -14,6 +14,8 @@ export const SERVER_ERRORS = {
   'rate/limited': 'Too many messages from this socket; slow down.',
   'rate/sockets': 'Too many sockets open from this address; the new one is closed (4429).',
   'rate/games': 'Too many new games from this address; wait a minute (HTTP 429).',
+  'rate/computer-games':
+    'Too many games against the computer running from this address; finish one (HTTP 429).',
   'request/invalid': 'The HTTP request body is wrong (HTTP 400).',
   'request/too-large': 'The HTTP request body is too large (HTTP 413).',
   'request/not-found': 'No such API path (HTTP 404).',

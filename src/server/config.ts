@@ -23,6 +23,8 @@ export interface Limits {
   readonly socketsPerAddress: number;
   /** Per socket: bytes waiting to be sent before a client that does not read is closed. */
   readonly sendBufferBytes: number;
+  /** Per IP address: games against the computer running at once (the bot workers are shared by all). */
+  readonly computerGamesPerAddress: number;
 }
 
 export interface ServerConfig {
@@ -86,6 +88,8 @@ export const DEFAULT_LIMITS: Limits = {
   socketsPerAddress: 64,
   // A few hundred views: far more than a client that reads ever leaves waiting.
   sendBufferBytes: 1024 * 1024,
+  // A family playing the computer on a few devices; a flood of instant expert games is refused.
+  computerGamesPerAddress: 6,
 };
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -167,6 +171,11 @@ export function configFromEnv(env: Env): ServerConfig {
       gamesPerMinute: number('GAMES_PER_MINUTE', DEFAULT_LIMITS.gamesPerMinute, 1),
       helloMs: number('HELLO_MS', DEFAULT_LIMITS.helloMs, 1),
       socketsPerAddress: number('SOCKETS_PER_ADDRESS', DEFAULT_LIMITS.socketsPerAddress, 1),
+      computerGamesPerAddress: number(
+        'COMPUTER_GAMES_PER_ADDRESS',
+        DEFAULT_LIMITS.computerGamesPerAddress,
+        1,
+      ),
     },
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
     trustProxy: trustProxyOf(env.TRUST_PROXY),

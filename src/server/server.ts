@@ -16,6 +16,7 @@ import { BotPool } from './bots/bot-pool.ts';
 import { ComputerPlayers } from './bots/computer-players.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
+import { ComputerGamesLimit } from './http/computer-games-limit.ts';
 import { CreationLimit } from './http/creation-limit.ts';
 import { registerGameRoutes } from './http/game-routes.ts';
 import { registerWebClient } from './http/web-client.ts';
@@ -120,6 +121,7 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     fanout,
     presence,
     creationLimit: new CreationLimit(config.limits.gamesPerMinute),
+    computerGames: new ComputerGamesLimit(config.limits.computerGamesPerAddress),
     closing: false,
   };
   return { context, rooms, presence, pool, computers };

@@ -43,6 +43,7 @@ export function testConfig(dir: string, overrides: Partial<ServerConfig> = {}): 
       messagesPerSecond: 100_000,
       messageBurst: 100_000,
       socketsPerAddress: 100_000,
+      computerGamesPerAddress: 100_000,
     },
     logLevel: 'info',
     ...overrides,

@@ -246,6 +246,7 @@ export function hostileSuite(title: string, start: StartServer): void {
           helloMs: 10_000,
           socketsPerAddress: 64,
           sendBufferBytes: 1024 * 1024,
+          computerGamesPerAddress: 2,
         },
       });
       try {

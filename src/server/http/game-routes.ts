@@ -45,9 +45,20 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
     const parsed = createGameSchema.safeParse(request.body ?? {});
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A new game', parsed.error));
+    const computer = parsed.data.opponent === 'computer';
+    if (computer && !context.computerGames.allows(request.ip)) {
+      const cap = context.config.limits.computerGamesPerAddress;
+      return replyError(
+        reply,
+        429,
+        'rate/computer-games',
+        `${cap} games against the computer are already going from here; finish or resign one first.`,
+      );
+    }
     const opened = await openGame(context.rooms, parsed.data, context.config.turnLimit);
     if (!opened.ok) return replyError(reply, 400, opened.error.code, opened.error.message);
     const { room, seat, token, invite } = opened.value;
+    if (computer) context.computerGames.add(request.ip, room);
     request.log.info({ gameId: room.id, opponent: parsed.data.opponent }, 'game created');
     const body: CreateGameResponse = {
       gameId: room.id,
