@@ -1,7 +1,10 @@
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
-import { createGame, FLAG_CARDS, viewFor } from '../../src/engine/index.ts';
+import { applyAction, createGame, FLAG_CARDS, viewFor } from '../../src/engine/index.ts';
 import { promptFor } from '../../src/web/game/prompt.ts';
 import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from '../../src/web/game/setup.ts';
+import { SetupPanel } from '../../src/web/ui/Setup.tsx';
 import { setUp } from './fixtures.ts';
 
 describe('the prompt says what to do now', () => {
@@ -20,6 +23,29 @@ describe('the prompt says what to do now', () => {
       "Choose one of Blue's pirates for the plank",
     );
     expect(promptFor({ ...view, pending: { ask: 'swing', seat: 'red' } })).toBe('Choose a pirate to swing');
+  });
+
+  it('before the deal, a creator alone at the table reads that the cards wait for the friend', () => {
+    const alone = applyAction(createGame({ seed: 'alone', entropy: 'seats' }), 'red', {
+      type: 'contribute',
+      entropy: 'ab'.repeat(32),
+    });
+    if (!alone.ok) throw new Error(alone.error.message);
+    const view = viewFor(alone.state, 'red');
+    expect(promptFor(view)).toBe('Waiting for the other player to join');
+    const noop = () => undefined;
+    const panel = renderToString(
+      h(SetupPanel, {
+        view,
+        draft: EMPTY_DRAFT,
+        onPirate: noop,
+        onSlot: noop,
+        onMove: noop,
+        onConfirm: noop,
+      }),
+    );
+    expect(panel).toContain('The cards are dealt when Blue is aboard');
+    expect(panel).not.toContain('Your ship is ready');
   });
 });
 

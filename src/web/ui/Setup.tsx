@@ -22,6 +22,15 @@ export function SetupPanel(props: {
   const waiting = !view.toAct.includes(me);
   const pieces = [...view.ships[me].extras, ...view.ships[me].deck].sort((a, b) => a.id - b.id);
   const opponent = me === 'red' ? 'blue' : 'red';
+  if (view.pending.ask === 'contribute') {
+    // Before the deal: both seats give their share of chance first (docs/fairness.md), so the cards wait too.
+    return (
+      <section class="panel setup" aria-labelledby="setup-title">
+        <h2 id="setup-title">The cards are dealt when {SEAT_NAMES[opponent]} is aboard</h2>
+        <p>Then you both hide your flag cards and choose a crew.</p>
+      </section>
+    );
+  }
   if (waiting) {
     return (
       <section class="panel setup" aria-labelledby="setup-title">
