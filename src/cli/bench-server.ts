@@ -8,7 +8,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { drive, type Figures } from './bench-server/load.ts';
 import {
   type Deployment,
@@ -17,6 +16,7 @@ import {
   sqliteDeployment,
 } from './bench-server/processes.ts';
 import type { Command } from './command.ts';
+import { parseFlags } from './flags.ts';
 
 const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--saturation-games M]
                              [--url URL] [--processes P] [--json]
@@ -47,28 +47,20 @@ export const benchServerCommand: Command = {
   summary: 'Server benchmark: concurrent games over sockets (npm run bench:server)',
   usage: USAGE,
   async run(args) {
-    let values: Partial<
-      Record<'games' | 'seconds' | 'think' | 'saturation-games' | 'url' | 'processes', string>
-    > & {
-      json?: boolean | undefined;
-    };
-    try {
-      ({ values } = parseArgs({
-        args: [...args],
-        options: {
-          games: { type: 'string' },
-          seconds: { type: 'string' },
-          think: { type: 'string' },
-          'saturation-games': { type: 'string' },
-          url: { type: 'string' },
-          processes: { type: 'string' },
-          json: { type: 'boolean' },
-        },
-      }));
-    } catch (error) {
-      process.stderr.write(`pirates bench-server: ${(error as Error).message}\n${USAGE}\n`);
+    const flags = parseFlags(args, {
+      games: 'string',
+      seconds: 'string',
+      think: 'string',
+      'saturation-games': 'string',
+      url: 'string',
+      processes: 'string',
+      json: 'boolean',
+    });
+    if (!flags.ok) {
+      process.stderr.write(`pirates bench-server: ${flags.message}\n${USAGE}\n`);
       return 2;
     }
+    const { values } = flags;
     const games = Number(values.games ?? '1000');
     const seconds = Number(values.seconds ?? '20');
     const think = Number(values.think ?? '1000');

@@ -1,7 +1,7 @@
 /** `pirates bench [--suite NAME] [--scale X] [--rounds N] [--json]`: speed, measured side by side in one run. */
-import { parseArgs } from 'node:util';
 import { suites } from './bench/suites.ts';
 import type { Command } from './command.ts';
+import { parseFlags } from './flags.ts';
 
 const USAGE = `Usage: pirates bench [--suite NAME] [--scale X] [--rounds N] [--json]
 
@@ -16,26 +16,12 @@ export const benchCommand: Command = {
   summary: 'Benchmarks: engine speed, bots, (npm run bench)',
   usage: USAGE,
   async run(args) {
-    let values: {
-      suite?: string | undefined;
-      scale?: string | undefined;
-      rounds?: string | undefined;
-      json?: boolean | undefined;
-    };
-    try {
-      ({ values } = parseArgs({
-        args: [...args],
-        options: {
-          suite: { type: 'string' },
-          scale: { type: 'string' },
-          rounds: { type: 'string' },
-          json: { type: 'boolean' },
-        },
-      }));
-    } catch (error) {
-      process.stderr.write(`pirates bench: ${(error as Error).message}\n${USAGE}\n`);
+    const flags = parseFlags(args, { suite: 'string', scale: 'string', rounds: 'string', json: 'boolean' });
+    if (!flags.ok) {
+      process.stderr.write(`pirates bench: ${flags.message}\n${USAGE}\n`);
       return 2;
     }
+    const { values } = flags;
     const scale = Number(values.scale ?? '1');
     const rounds = Number(values.rounds ?? '5');
     if (!(scale > 0) || !Number.isInteger(rounds) || rounds < 1) {

@@ -2,9 +2,9 @@
  * `pirates cannon --calibrate`: measures the cannon's hit rates (R8.2) so the defaults can be tuned and the
  * table in docs/cannon.md re-measured. The engine does the work; this file only reads flags and prints.
  */
-import { parseArgs } from 'node:util';
 import { CALIBRATION_SKILLS, type Calibration, calibrate } from '../engine/cannon/index.ts';
 import type { Command } from './command.ts';
+import { parseFlags } from './flags.ts';
 
 const USAGE = [
   'Usage: pirates cannon --calibrate [--shots N] [--seed S] [--json]',
@@ -45,22 +45,16 @@ export const cannonCommand: Command = {
   summary: 'Measure the cannon: hit rates of the perfect aim and of bots by skill',
   usage: USAGE,
   async run(args) {
-    let values: { calibrate?: boolean; shots?: string; seed?: string; json?: boolean };
-    try {
-      ({ values } = parseArgs({
-        args: [...args],
-        options: {
-          calibrate: { type: 'boolean' },
-          shots: { type: 'string' },
-          seed: { type: 'string' },
-          json: { type: 'boolean' },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      return fail(error instanceof Error ? error.message : String(error));
+    const flags = parseFlags(args, {
+      calibrate: 'boolean',
+      shots: 'string',
+      seed: 'string',
+      json: 'boolean',
+    });
+    if (!flags.ok) {
+      return fail(flags.message);
     }
+    const { values } = flags;
     if (values.calibrate !== true) return fail('say what to do: --calibrate is the only action so far.');
     const shotsText = values.shots ?? '5000';
     if (!/^[0-9]+$/.test(shotsText) || Number(shotsText) < 1 || !Number.isSafeInteger(Number(shotsText))) {

@@ -3,12 +3,12 @@
  * seeded games and prints them with how well they predict held-out games, next to the weights in use.
  * The AI layer does the work; this file reads flags and prints.
  */
-import { parseArgs } from 'node:util';
 import type { Bot } from '../ai/bot.ts';
 import { FEATURES, WEIGHTS } from '../ai/evaluation.ts';
 import { fitEvaluation } from '../ai/fit-evaluation.ts';
 import { createBot } from '../ai/levels.ts';
 import type { Command } from './command.ts';
+import { parseFlags } from './flags.ts';
 
 const USAGE = `Usage: pirates fit-evaluation [--games N] [--seed S] [--players BOT] [--explore P] [--json]
 
@@ -27,22 +27,18 @@ export const fitEvaluationCommand: Command = {
   summary: "Refit the search's position evaluation from seeded games",
   usage: USAGE,
   async run(args) {
-    let values: Record<string, string | boolean | undefined>;
-    try {
-      ({ values } = parseArgs({
-        args: [...args],
-        options: {
-          games: { type: 'string' },
-          seed: { type: 'string' },
-          players: { type: 'string' },
-          explore: { type: 'string' },
-          json: { type: 'boolean' },
-        },
-      }));
-    } catch (error) {
-      process.stderr.write(`pirates fit-evaluation: ${(error as Error).message}\n${USAGE}\n`);
+    const flags = parseFlags(args, {
+      games: 'string',
+      seed: 'string',
+      players: 'string',
+      explore: 'string',
+      json: 'boolean',
+    });
+    if (!flags.ok) {
+      process.stderr.write(`pirates fit-evaluation: ${flags.message}\n${USAGE}\n`);
       return 2;
     }
+    const { values } = flags;
     const games = Number(values.games ?? '6000');
     if (!Number.isInteger(games) || games < 2) {
       process.stderr.write('pirates fit-evaluation: --games must be a whole number from 2.\n');

@@ -2,9 +2,9 @@
  * `pirates tournament`: a seeded round robin between bots with Elo (Bradley-Terry) and 95% intervals.
  * Quick shots by default, so the cannon's luck is equal and the table measures decisions (AI.md).
  */
-import { parseArgs } from 'node:util';
 import { contestant, runTournament, type TournamentReport } from '../ai/round-robin.ts';
 import type { Command } from './command.ts';
+import { parseFlags } from './flags.ts';
 
 const USAGE = `Usage: pirates tournament --bots A,B,... [--games N] [--seed S] [--shots quick|aimed] [--turn-limit T] [--json]
 
@@ -24,23 +24,19 @@ export const tournamentCommand: Command = {
   summary: 'Bot tournaments: round robin, score per pair, Elo with intervals',
   usage: USAGE,
   async run(args) {
-    let values: Record<string, string | boolean | undefined>;
-    try {
-      ({ values } = parseArgs({
-        args: [...args],
-        options: {
-          bots: { type: 'string' },
-          games: { type: 'string' },
-          seed: { type: 'string' },
-          shots: { type: 'string' },
-          'turn-limit': { type: 'string' },
-          json: { type: 'boolean' },
-        },
-      }));
-    } catch (error) {
-      process.stderr.write(`pirates tournament: ${(error as Error).message}\n${USAGE}\n`);
+    const flags = parseFlags(args, {
+      bots: 'string',
+      games: 'string',
+      seed: 'string',
+      shots: 'string',
+      'turn-limit': 'string',
+      json: 'boolean',
+    });
+    if (!flags.ok) {
+      process.stderr.write(`pirates tournament: ${flags.message}\n${USAGE}\n`);
       return 2;
     }
+    const { values } = flags;
     const bots = String(values.bots ?? '')
       .split(',')
       .map((b) => b.trim())

@@ -4,7 +4,6 @@
  * prints; the checks live in the engine.
  */
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import {
   checkGame,
   type FairnessReport,
@@ -15,6 +14,7 @@ import {
   type Viewer,
 } from '../engine/index.ts';
 import type { Command } from './command.ts';
+import { parseFlags } from './flags.ts';
 
 const USAGE = [
   'Usage: pirates verify <record.json | game URL> [options]',
@@ -122,34 +122,23 @@ export const verifyCommand: Command = {
   summary: "Check a finished game's fairness from its record file or address",
   usage: USAGE,
   async run(args) {
-    let values: {
-      'seed-hash'?: string;
-      seat?: string;
-      contribution?: string;
-      events?: string;
-      computer?: string;
-      'seed-only'?: boolean;
-      json?: boolean;
-    };
-    let positionals: string[];
-    try {
-      ({ values, positionals } = parseArgs({
-        args: [...args],
-        options: {
-          'seed-hash': { type: 'string' },
-          seat: { type: 'string' },
-          contribution: { type: 'string' },
-          events: { type: 'string' },
-          computer: { type: 'string' },
-          'seed-only': { type: 'boolean' },
-          json: { type: 'boolean' },
-        },
-        strict: true,
-        allowPositionals: true,
-      }));
-    } catch (error) {
-      return fail(error instanceof Error ? error.message : String(error));
+    const flags = parseFlags(
+      args,
+      {
+        'seed-hash': 'string',
+        seat: 'string',
+        contribution: 'string',
+        events: 'string',
+        computer: 'string',
+        'seed-only': 'boolean',
+        json: 'boolean',
+      },
+      true,
+    );
+    if (!flags.ok) {
+      return fail(flags.message);
     }
+    const { values, positionals } = flags;
     if (positionals.length !== 1) return fail('give one record file or game address.');
     const seedHash = values['seed-hash'];
     if (seedHash !== undefined && !/^[0-9a-fA-F]{64}$/.test(seedHash)) {

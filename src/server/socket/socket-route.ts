@@ -47,8 +47,14 @@ export function registerSocketRoute(
       // A message over the soft limit is refused by its size alone: decoding it would only cost CPU.
       const oversize = buffer.byteLength > context.config.limits.messageBytes;
       const text = isBinary || oversize ? '' : buffer.toString('utf8');
-      if (session === null) early.push({ text, bytes: buffer.byteLength });
-      else deliver(session, text, buffer.byteLength);
+      if (session !== null) deliver(session, text, buffer.byteLength);
+      else if (early.length < context.config.limits.messageBurst)
+        early.push({ text, bytes: buffer.byteLength });
+      else {
+        // More than a burst before the game is even loaded: nothing a page does; keep nothing of it.
+        early.length = 0;
+        socket.close(4429, 'rate/limited');
+      }
     });
     const deliver = (s: Session, text: string, bytes: number) => {
       s.receive(text, bytes).catch((error: unknown) =>
