@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { drive, type Figures } from './bench-server/load.ts';
 import {
   type Deployment,
@@ -19,7 +20,7 @@ import type { Command } from './command.ts';
 import { parseFlags } from './flags.ts';
 
 const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--saturation-games M]
-                             [--url URL] [--processes P] [--json]
+                             [--url URL] [--processes P] [--hostile] [--json]
 
 Starts the server in a second process on a temp database (or uses the running server at --url) and plays
 two runs over WebSockets, both seats of every game from this process (quick shots, random players):
@@ -34,12 +35,17 @@ from act to update, and every error by code. --think 0 makes the paced run insta
 a fresh schema, dropped afterwards), each game's seats on different processes.
 The benchmark's own server processes raise the per-address game creation limit and the per-connection
 message rate (all games come from one address; instant players are faster than people) and say so;
-against --url the server's own limits apply. Exit code 1 if any run had an error.`;
+against --url the server's own limits apply. Exit code 1 if any run had an error.
+--hostile runs the paced load a second time beside one abusive client (its own thread: it floods a socket
+it never reads, sends frames past the hard limit, opens sockets that never say hello, sends junk), so the
+honest players' p50/p99 can be compared with and without it.`;
 
 interface RunSpec {
   readonly label: string;
   readonly games: number;
   readonly think: number;
+  /** Beside one abusive client (--hostile). */
+  readonly abuse?: boolean;
 }
 
 export const benchServerCommand: Command = {
@@ -54,6 +60,7 @@ export const benchServerCommand: Command = {
       'saturation-games': 'string',
       url: 'string',
       processes: 'string',
+      hostile: 'boolean',
       json: 'boolean',
     });
     if (!flags.ok) {
@@ -84,6 +91,13 @@ export const benchServerCommand: Command = {
       return 2;
     }
     const specs: RunSpec[] = [{ label: think > 0 ? 'paced' : 'instant', games, think }];
+    if (values.hostile === true)
+      specs.push({
+        label: `${specs[0]?.label ?? 'paced'} beside an abusive client`,
+        games,
+        think,
+        abuse: true,
+      });
     if (saturationGames > 0 && think > 0)
       specs.push({ label: 'saturation', games: saturationGames, think: 0 });
 
@@ -118,6 +132,7 @@ export const benchServerCommand: Command = {
         for (const spec of specs) {
           say(`[${deployment.label}] ${spec.label}: ${spec.games} games, players thinking ${spec.think} ms`);
           const before = machineLoad();
+          const abuser = spec.abuse === true ? startAbuser(deployment.urls[0] ?? '') : null;
           const figures = await drive({
             urls: deployment.urls,
             games: spec.games,
@@ -128,8 +143,10 @@ export const benchServerCommand: Command = {
             progress: (line) => say(`  ${line}`),
             serverCpu: () => deployment.cpuSeconds(),
           });
+          const abuse = abuser === null ? null : await abuser.stop();
           failed ||= figures.errors > 0;
           report(deployment.label, spec, figures, values.json === true, `${before} -> ${machineLoad()}`);
+          if (abuse !== null) say(`  the abuser: ${JSON.stringify(abuse)}`);
         }
       } finally {
         await deployment.stop();
@@ -179,4 +196,27 @@ function report(server: string, spec: RunSpec, figures: Figures, json: boolean, 
       '',
     ].join('\n'),
   );
+}
+
+/** Starts the abusive client on its own thread; `stop` ends it and resolves with what it did. */
+function startAbuser(url: string): { stop(): Promise<unknown> } {
+  const worker = new Worker(new URL('./bench-server/abuser-worker.js', import.meta.url), {
+    workerData: { url },
+  });
+  const counts = new Promise<unknown>((resolve) => {
+    worker.once('message', resolve);
+    worker.once('error', (error) => resolve({ failed: String(error) }));
+    worker.once('exit', () => resolve(null));
+  });
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const timeout = new Promise((resolve) =>
+        setTimeout(() => resolve({ stopped: 'by timeout' }), 10_000).unref(),
+      );
+      const result = await Promise.race([counts, timeout]);
+      await worker.terminate();
+      return result;
+    },
+  };
 }

@@ -5,7 +5,9 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drive, type LoadOptions } from '../../src/cli/bench-server/load.ts';
+import { benchServerCommand } from '../../src/cli/bench-server.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
+import { capture } from './capture.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -52,5 +54,29 @@ describe('bench-server load', () => {
     expect(figures.errorCodes['start/ECONNREFUSED']).toBe(3);
     expect(figures.retries['http/ECONNREFUSED']).toBe(6);
     expect(figures.errors).toBe(4);
+  });
+
+  it('--hostile runs the paced load again beside an abusive client, and the honest players see no error', async () => {
+    const { code, out } = await capture(() =>
+      benchServerCommand.run([
+        '--games',
+        '4',
+        '--seconds',
+        '1',
+        '--think',
+        '100',
+        '--saturation-games',
+        '0',
+        '--hostile',
+        '--json',
+      ]),
+    );
+    const runs = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { run: string; errors: number; actions: number });
+    expect(runs.map((r) => r.run)).toEqual(['paced', 'paced beside an abusive client']);
+    for (const run of runs) expect(run.errors).toBe(0);
+    expect(code).toBe(0);
   });
 });
