@@ -14,6 +14,7 @@ import {
   type Seat,
 } from '../engine/index.ts';
 import { checkFairness, keepCommitment, keepSeen, newContribution, noFairness } from './game/fairness.ts';
+import { refusalSentence } from './game/refusals.ts';
 import { movesOf, parseRecord } from './game/replay.ts';
 import { type Scene, scenesOf } from './game/scenes.ts';
 import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from './game/setup.ts';
@@ -184,8 +185,10 @@ export class Controller {
 
   hear(news: LinkNews): void {
     if (news.t === 'error') {
+      // The developer's wording goes to the console; the player reads a sentence written for players.
+      if (typeof console !== 'undefined') console.info(`refused (${news.code ?? 'link'}): ${news.message}`);
       this.changeGame((g) => {
-        g.error = news.message;
+        g.error = refusalSentence(news.code);
       });
       return;
     }

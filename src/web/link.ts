@@ -6,7 +6,10 @@ import type { Action, Seat } from '../engine/index.ts';
 import type { FromHost } from './local/messages.ts';
 
 /** One thing the game's host says, whichever host it is. */
-export type LinkNews = Extract<FromHost, { t: 'update' }> | { readonly t: 'error'; readonly message: string };
+/** A refusal carries its code (null for a link that failed), so the page can choose what a player reads. */
+export type LinkNews =
+  | Extract<FromHost, { t: 'update' }>
+  | { readonly t: 'error'; readonly code: string | null; readonly message: string };
 
 export interface GameLink {
   send(seat: Seat, action: Action): void;

@@ -3,9 +3,18 @@
  * a fake WebSocket, the real engine's views.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyAction, createGame, type PlayerView, recordOf, viewFor } from '../../src/engine/index.ts';
+import {
+  applyAction,
+  createGame,
+  ENGINE_ERROR_CODES,
+  type PlayerView,
+  recordOf,
+  viewFor,
+} from '../../src/engine/index.ts';
+import { SERVER_ERROR_CODES } from '../../src/protocol/index.ts';
 import { Controller } from '../../src/web/controller.ts';
 import { checkFairness } from '../../src/web/game/fairness.ts';
+import { refusalSentence } from '../../src/web/game/refusals.ts';
 import { OnlineLink } from '../../src/web/online/session.ts';
 import { playUntil, setUp } from './fixtures.ts';
 
@@ -88,9 +97,25 @@ describe('the controller', () => {
       s.game = ctl.newGameScreen('computer', 'red', s.form);
       s.game.view = view;
     });
-    ctl.hear({ t: 'error', message: 'It is not your turn.' });
-    expect(ctl.state.game?.error).toBe('It is not your turn.');
+    ctl.hear({
+      t: 'error',
+      code: 'action/wrong-decision',
+      message: 'Red must turn a card. Expected turnCard, not setup.',
+    });
+    // A sentence for players, never the engine's wording.
+    expect(ctl.state.game?.error).toBe(
+      'That choice is no longer open: the table has moved on. Look at it and choose again.',
+    );
+    expect(ctl.state.game?.error).not.toContain('Expected');
     expect(ctl.state.game?.view).toBe(view);
+  });
+
+  it('every refusal code the engine or the server can send reads as a sentence for players', () => {
+    for (const code of [...ENGINE_ERROR_CODES, ...SERVER_ERROR_CODES, null]) {
+      const sentence = refusalSentence(code);
+      expect(sentence).toMatch(/^[A-Z].*[.:!]$/);
+      expect(sentence).not.toMatch(/[a-z]+\/[a-z]|turnCard|setup|undefined/);
+    }
   });
 });
 

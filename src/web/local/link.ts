@@ -18,10 +18,11 @@ export function startLocalGame(
   const post = (message: ToHost) => worker.postMessage(message);
   worker.onmessage = (event: MessageEvent<FromHost>) => {
     const message = event.data;
-    if (message.t === 'error') hear({ t: 'error', message: message.message });
+    if (message.t === 'error') hear({ t: 'error', code: message.code, message: message.message });
     else hear(message);
   };
-  worker.onerror = (event) => hear({ t: 'error', message: `The game stopped: ${event.message}` });
+  worker.onerror = (event) =>
+    hear({ t: 'error', code: 'host/internal', message: `The game stopped: ${event.message}` });
   post({ t: 'start', mode, options, human, level, contributions });
   return {
     send: (seat, action) => post({ t: 'act', seat, action }),

@@ -219,7 +219,7 @@ export class OnlineLink implements GameLink {
           // The resync's state asks for the contribution again, and `contribute` answers it.
           if (this.lastAction?.type === 'contribute') return;
         }
-        this.ctl.hear({ t: 'error', message: message.message });
+        this.ctl.hear({ t: 'error', code: message.code, message: message.message });
         break;
       case 'presence':
         this.presence(message.presence);
