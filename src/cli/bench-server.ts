@@ -17,7 +17,7 @@ import {
   sqliteDeployment,
 } from './bench-server/processes.ts';
 import type { Command } from './command.ts';
-import { parseFlags } from './flags.ts';
+import { parseFlags, refuse } from './flags.ts';
 
 const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--saturation-games M]
                              [--url URL] [--processes P] [--hostile] [--json]
@@ -63,10 +63,7 @@ export const benchServerCommand: Command = {
       hostile: 'boolean',
       json: 'boolean',
     });
-    if (!flags.ok) {
-      process.stderr.write(`pirates bench-server: ${flags.message}\n${USAGE}\n`);
-      return 2;
-    }
+    if (!flags.ok) return refuse('bench-server', flags.message, USAGE);
     const { values } = flags;
     const games = Number(values.games ?? '1000');
     const seconds = Number(values.seconds ?? '20');

@@ -1,7 +1,7 @@
 /** `pirates bench [--suite NAME] [--scale X] [--rounds N] [--json]`: speed, measured side by side in one run. */
 import { suites } from './bench/suites.ts';
 import type { Command } from './command.ts';
-import { parseFlags } from './flags.ts';
+import { parseFlags, refuse } from './flags.ts';
 
 const USAGE = `Usage: pirates bench [--suite NAME] [--scale X] [--rounds N] [--json]
 
@@ -17,10 +17,7 @@ export const benchCommand: Command = {
   usage: USAGE,
   async run(args) {
     const flags = parseFlags(args, { suite: 'string', scale: 'string', rounds: 'string', json: 'boolean' });
-    if (!flags.ok) {
-      process.stderr.write(`pirates bench: ${flags.message}\n${USAGE}\n`);
-      return 2;
-    }
+    if (!flags.ok) return refuse('bench', flags.message, USAGE);
     const { values } = flags;
     const scale = Number(values.scale ?? '1');
     const rounds = Number(values.rounds ?? '5');

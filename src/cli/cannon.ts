@@ -4,7 +4,7 @@
  */
 import { CALIBRATION_SKILLS, type Calibration, calibrate } from '../engine/cannon/index.ts';
 import type { Command } from './command.ts';
-import { parseFlags } from './flags.ts';
+import { parseFlags, refuse } from './flags.ts';
 
 const USAGE = [
   'Usage: pirates cannon --calibrate [--shots N] [--seed S] [--json]',
@@ -19,10 +19,7 @@ const USAGE = [
   '  --json       print one JSON object instead of a table',
 ].join('\n');
 
-function fail(message: string): number {
-  process.stderr.write(`pirates cannon: ${message}\nRun 'pirates cannon --help' for the options.\n`);
-  return 2;
-}
+const fail = (message: string): number => refuse('cannon', message);
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 

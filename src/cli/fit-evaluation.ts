@@ -8,7 +8,7 @@ import { FEATURES, WEIGHTS } from '../ai/evaluation.ts';
 import { fitEvaluation } from '../ai/fit-evaluation.ts';
 import { createBot } from '../ai/levels.ts';
 import type { Command } from './command.ts';
-import { parseFlags } from './flags.ts';
+import { parseFlags, refuse } from './flags.ts';
 
 const USAGE = `Usage: pirates fit-evaluation [--games N] [--seed S] [--players BOT] [--explore P] [--json]
 
@@ -34,10 +34,7 @@ export const fitEvaluationCommand: Command = {
       explore: 'string',
       json: 'boolean',
     });
-    if (!flags.ok) {
-      process.stderr.write(`pirates fit-evaluation: ${flags.message}\n${USAGE}\n`);
-      return 2;
-    }
+    if (!flags.ok) return refuse('fit-evaluation', flags.message, USAGE);
     const { values } = flags;
     const games = Number(values.games ?? '6000');
     if (!Number.isInteger(games) || games < 2) {

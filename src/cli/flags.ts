@@ -28,3 +28,13 @@ export function parseFlags<K extends FlagKinds>(
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/**
+ * A command line refused: one line naming the command, then its usage (or where to find it), exit code 2.
+ * Every command says it the same way.
+ */
+export function refuse(command: string, message: string, usage?: string): number {
+  const after = usage === undefined ? `Run 'pirates ${command} --help' for the options.` : usage;
+  process.stderr.write(`pirates ${command}: ${message}\n${after}\n`);
+  return 2;
+}

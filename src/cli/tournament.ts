@@ -4,7 +4,7 @@
  */
 import { contestant, runTournament, type TournamentReport } from '../ai/round-robin.ts';
 import type { Command } from './command.ts';
-import { parseFlags } from './flags.ts';
+import { parseFlags, refuse } from './flags.ts';
 
 const USAGE = `Usage: pirates tournament --bots A,B,... [--games N] [--seed S] [--shots quick|aimed] [--turn-limit T] [--json]
 
@@ -32,10 +32,7 @@ export const tournamentCommand: Command = {
       'turn-limit': 'string',
       json: 'boolean',
     });
-    if (!flags.ok) {
-      process.stderr.write(`pirates tournament: ${flags.message}\n${USAGE}\n`);
-      return 2;
-    }
+    if (!flags.ok) return refuse('tournament', flags.message, USAGE);
     const { values } = flags;
     const bots = String(values.bots ?? '')
       .split(',')

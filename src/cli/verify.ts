@@ -14,7 +14,7 @@ import {
   type Viewer,
 } from '../engine/index.ts';
 import type { Command } from './command.ts';
-import { parseFlags } from './flags.ts';
+import { parseFlags, refuse } from './flags.ts';
 
 const USAGE = [
   'Usage: pirates verify <record.json | game URL> [options]',
@@ -37,10 +37,7 @@ const USAGE = [
   'Exit code: 0 when every check passes, 1 when one fails, 2 when the input cannot be read.',
 ].join('\n');
 
-function fail(message: string): number {
-  process.stderr.write(`pirates verify: ${message}\nRun 'pirates verify --help' for the options.\n`);
-  return 2;
-}
+const fail = (message: string): number => refuse('verify', message);
 
 /** What a record answer holds; a bare record is taken as `record` alone. */
 interface Published {

@@ -16,6 +16,11 @@ import {
 
 /** A fresh contribution: 256 bits from the browser's cryptographic generator, as hex. The player never sees it. */
 export function newContribution(): string {
+  return randomHex256();
+}
+
+/** 256 bits from the platform's cryptographic generator (browser or worker), as hex: a seed or a share. */
+export function randomHex256(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

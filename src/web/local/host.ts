@@ -23,13 +23,8 @@ import {
   toAct,
   viewFor,
 } from '../../engine/index.ts';
+import { randomHex256 } from '../game/fairness.ts';
 import type { BotInfo, FromHost, Level, LocalMode, ToHost } from './messages.ts';
-
-/** 256 bits from the platform's cryptographic generator, as hex: the game's secret seed. */
-function newSeed(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** The computer player for a level; the levels are `createBot`'s own names. */
 function botFor(level: Level): { bot: Bot; info: BotInfo } {
@@ -55,7 +50,7 @@ export class LocalHost {
   private readonly fresh = new Set<Seat>(['red', 'blue']);
 
   constructor(start: Extract<ToHost, { t: 'start' }>) {
-    const seed = newSeed();
+    const seed = randomHex256();
     this.seedHash = commitmentOf(seed);
     this.state = createGame({ ...start.options, seed, entropy: 'seats' });
     this.mode = start.mode;
