@@ -227,7 +227,12 @@ export class Controller {
           }
         : null;
       if (this.state.speed > 0) {
-        const scenes = scenesOf(news.events).filter((s) => s.kind !== 'card' || s.seat !== news.seat);
+        // A player is not shown a scene of what they just did themselves (a card they turned, the pirate they put
+        // on the hatch); its outcome, decided by chance, they are shown.
+        const scenes = scenesOf(news.events).filter(
+          (s) =>
+            !((s.kind === 'card' || (s.kind === 'hatch' && s.result === 'waits')) && s.seat === news.seat),
+        );
         g.scenes = [...g.scenes, ...scenes];
       }
     });

@@ -29,11 +29,19 @@ describe('the plank and hatch scenes', () => {
   });
 
   it('name your own pirate when a missed skull shot sends it back, and keep it hidden from the opponent', () => {
-    const scene: Scene = { kind: 'hatch', piece, flung: false, lost: null };
+    const scene: Scene = { kind: 'hatch', seat: 'blue', piece, result: 'back', lost: null };
     expect(text(scene, 'red')).toContain(`The skull was missed: your ${name} climbs back to its place.`);
     const enemy = text(scene, 'blue');
     expect(enemy).toContain("Red's pirate climbs back");
     expect(enemy).not.toContain(name);
+  });
+
+  it('while the pirate waits on the hatch, the scene states no outcome (issue 21: nothing before the shot)', () => {
+    const scene: Scene = { kind: 'hatch', seat: 'blue', piece, result: 'waits', lost: null };
+    const enemy = text(scene, 'blue');
+    expect(enemy).toContain("Red's pirate stands on the hatch: You aim at the skull.");
+    for (const seat of ['red', 'blue'] as const)
+      expect(text(scene, seat)).not.toMatch(/hit|miss|flung|climbs/i);
   });
 
   it('name a lost pirate to both (R4.5: pieces out of play are public)', () => {

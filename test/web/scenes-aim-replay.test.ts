@@ -55,6 +55,22 @@ describe('scenes from events', () => {
       { type: 'pieceOut', piece: 12, owner: 'blue', kind: 'bomb', cause: 'skull', audience: 'all' },
     ];
     expect(scenesOf(events).map((s) => s.kind)).toEqual(['shot', 'hatch']);
+    expect(scenesOf(events)[1]).toMatchObject({ result: 'flung', lost: 'bomb' });
+  });
+
+  it('aimed shots: the hatch alone tells no outcome; the shot then tells the pirate climbing back', () => {
+    // With aimed shots the pirate goes on the hatch in one update and the shot comes in the next.
+    const hatch: GameEvent[] = [{ type: 'onHatch', seat: 'red', piece: 12, audience: 'all' }];
+    expect(scenesOf(hatch)).toEqual([{ kind: 'hatch', seat: 'red', piece: 12, result: 'waits', lost: null }]);
+    const shot: GameEvent[] = [
+      { type: 'shot', seat: 'red', target: 'skull', hit: false, aim: null, flight: null, audience: 'all' },
+      { type: 'pieceReturned', piece: 12, from: 'hatch', audience: 'all' },
+      { type: 'turnEnded', seat: 'red', turn: 3, audience: 'all' },
+    ];
+    expect(scenesOf(shot)).toMatchObject([
+      { kind: 'shot', hit: false },
+      { kind: 'hatch', piece: 12, result: 'back' },
+    ]);
   });
 });
 

@@ -28,8 +28,11 @@ export type Scene =
     }
   | {
       readonly kind: 'hatch';
+      /** The seat that put the enemy pirate there (and fires at the skull). */
+      readonly seat: Seat;
       readonly piece: number;
-      readonly flung: boolean;
+      /** 'waits' until the shot: nothing is decided yet; then 'flung' (the skull was hit) or 'back'. */
+      readonly result: 'waits' | 'flung' | 'back';
       readonly lost: PieceKind | null;
     }
   | {
@@ -89,18 +92,15 @@ export function scenesOf(events: readonly GameEvent[]): Scene[] {
       }
       case 'shot': {
         scenes.push({ kind: 'shot', seat: e.seat, target: e.target, hit: e.hit, flight: e.flight });
+        const hatch = e.target === 'skull' ? hatchResult(events.slice(i + 1), e.seat) : null;
+        if (hatch !== null) scenes.push(hatch);
         break;
       }
-      case 'onHatch': {
-        const out = events.slice(i + 1).find((x) => x.type === 'pieceOut' && x.piece === e.piece);
-        scenes.push({
-          kind: 'hatch',
-          piece: e.piece,
-          flung: out !== undefined,
-          lost: out?.type === 'pieceOut' ? out.kind : null,
-        });
+      case 'onHatch':
+        // What happens to the pirate is told after the shot that decides it, never before (issue 21).
+        if (!events.slice(i + 1).some((x) => x.type === 'shot'))
+          scenes.push({ kind: 'hatch', seat: e.seat, piece: e.piece, result: 'waits', lost: null });
         break;
-      }
       case 'flagCardTurned':
         scenes.push({ kind: 'flag', seat: e.seat, owner: e.owner, slot: e.slot, card: e.card });
         break;
@@ -111,19 +111,16 @@ export function scenesOf(events: readonly GameEvent[]): Scene[] {
         break;
     }
   }
-  // The hatch scene is told after the shot that decides it.
-  return orderHatchAfterShot(scenes);
+  return scenes;
 }
 
-function orderHatchAfterShot(scenes: Scene[]): Scene[] {
-  const out: Scene[] = [];
-  for (let i = 0; i < scenes.length; i++) {
-    const s = scenes[i];
-    const next = scenes[i + 1];
-    if (s?.kind === 'hatch' && next?.kind === 'shot') {
-      out.push(next, s);
-      i++;
-    } else if (s !== undefined) out.push(s);
+/** After a shot at the skull: the pirate on the hatch flung off (hit) or climbing back (miss), if there was one. */
+function hatchResult(after: readonly GameEvent[], seat: Seat): Scene | null {
+  for (const x of after) {
+    if (x.type === 'pieceOut' && x.cause === 'skull')
+      return { kind: 'hatch', seat, piece: x.piece, result: 'flung', lost: x.kind };
+    if (x.type === 'pieceReturned' && x.from === 'hatch')
+      return { kind: 'hatch', seat, piece: x.piece, result: 'back', lost: null };
   }
-  return out;
+  return null;
 }

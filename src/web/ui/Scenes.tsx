@@ -140,14 +140,16 @@ function Body(props: { scene: Scene; view: PlayerView }) {
             <Defs />
             <rect x="60" y="80" width="120" height="40" fill="url(#wood)" />
             <rect x="100" y="74" width="40" height="8" fill="#5b3418" />
-            <g class={scene.flung ? 'flung' : 'stays'}>
+            <g class={scene.result === 'flung' ? 'flung' : 'stays'}>
               <Pirate x={120} y={55} r={18} owner={owner} kind={kind} />
             </g>
           </svg>
           <p class="result">
-            {scene.flung
-              ? `The skull was hit: ${target} is flung overboard!`
-              : `The skull was missed: ${target} climbs back to its place.`}
+            {scene.result === 'waits'
+              ? `${capitalised(target)} stands on the hatch: ${who(scene.seat, view)} ${scene.seat === view.viewer ? 'aim' : 'aims'} at the skull.`
+              : scene.result === 'flung'
+                ? `The skull was hit: ${target} is flung overboard!`
+                : `The skull was missed: ${target} climbs back to its place.`}
           </p>
         </>
       );
