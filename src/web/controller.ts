@@ -19,7 +19,7 @@ import { movesOf, parseRecord } from './game/replay.ts';
 import { type Scene, scenesOf } from './game/scenes.ts';
 import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from './game/setup.ts';
 import type { GameLink, LinkNews } from './link.ts';
-import { startLocalGame } from './local/link.ts';
+import { type LocalLink, startLocalGame } from './local/link.ts';
 import type { AppState, GameMode, GameScreen, HomeForm, LogLine, Screen } from './state.ts';
 
 const DEFAULT_FORM: HomeForm = {
@@ -55,6 +55,8 @@ let lineId = 0;
 export class Controller {
   state: AppState;
   private link: GameLink | null = null;
+  /** The local game's link, for pass-and-play's hand-over; null online. */
+  private local: LocalLink | null = null;
   private sceneTimer: ReturnType<typeof setTimeout> | null = null;
   /** Online games plug in here (online/session.ts), so this file stays about the page. */
   onlineHooks: {
@@ -113,6 +115,8 @@ export class Controller {
       aiming: null,
       lastAim: { red: null, blue: null },
       handover: mode === 'pass' ? seat : null,
+      handTo: null,
+      waiting: false,
       scenes: [],
       error: null,
       record: null,
@@ -145,7 +149,8 @@ export class Controller {
       s.game = game;
       s.screen = 'game';
     });
-    this.link = startLocalGame(mode, options, human, form.level, contributions, (news) => this.hear(news));
+    this.local = startLocalGame(mode, options, human, form.level, contributions, (news) => this.hear(news));
+    this.link = this.local;
   }
 
   attach(link: GameLink): void {
@@ -156,6 +161,7 @@ export class Controller {
   closeLink(): void {
     this.link?.close();
     this.link = null;
+    this.local = null;
     if (this.sceneTimer !== null) clearTimeout(this.sceneTimer);
     this.sceneTimer = null;
   }
@@ -189,6 +195,7 @@ export class Controller {
       if (typeof console !== 'undefined') console.info(`refused (${news.code ?? 'link'}): ${news.message}`);
       this.changeGame((g) => {
         g.error = refusalSentence(news.code);
+        g.waiting = false;
       });
       return;
     }
@@ -209,6 +216,8 @@ export class Controller {
       g.view = news.view;
       g.error = null;
       g.selected = null;
+      g.waiting = false;
+      g.handTo = news.handTo;
       g.bot = news.bot;
       if (news.record !== null) g.record = news.record;
       if (previous?.pending.ask === 'setup' && news.view.pending.ask !== 'setup') g.setup = EMPTY_DRAFT;
@@ -272,11 +281,29 @@ export class Controller {
 
   act(action: Action): void {
     const game = this.state.game;
-    if (game === null || this.link === null) return;
+    // One decision at a time: a second click before the answer would be judged against the old question.
+    if (game === null || this.link === null || game.waiting) return;
     this.link.send(game.seat, action);
     this.changeGame((g) => {
       g.selected = null;
       g.error = null;
+      g.waiting = true;
+    });
+  }
+
+  /** Pass-and-play: the seat that acted has seen what its decision did; the device goes to the next seat. */
+  passDevice(): void {
+    const game = this.state.game;
+    if (game?.handTo == null || this.local === null) return;
+    const next = game.handTo;
+    this.local.handOver();
+    if (this.sceneTimer !== null) clearTimeout(this.sceneTimer);
+    this.sceneTimer = null;
+    this.changeGame((g) => {
+      g.scenes = [];
+      g.handover = next;
+      g.handTo = null;
+      g.waiting = true;
     });
   }
 

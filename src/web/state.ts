@@ -87,6 +87,13 @@ export interface GameScreen {
   lastAim: { red: Aim | null; blue: Aim | null };
   /** Pass-and-play: the seat the device must go to before anything is shown, or null, e.g. 'blue'. */
   handover: Seat | null;
+  /**
+   * Pass-and-play: the seat to hand the device to once the seat holding it has seen what its decision did, or
+   * null, e.g. 'blue' (the page offers "Pass the device to Blue").
+   */
+  handTo: Seat | null;
+  /** A decision was sent and its answer has not come yet: every choice is off until it comes (no second click). */
+  waiting: boolean;
   /** Animations still to play, first is playing, e.g. `[{ kind: 'battle', ... }]`. */
   scenes: Scene[];
   /** The last refusal or connection problem, in words, or null. */

@@ -74,6 +74,11 @@ export async function stepOnce(
     await scene.click({ position: { x: 5, y: 5 }, timeout: 1000 }).catch(() => undefined);
     return 'acted';
   }
+  const pass = page.locator('[data-pass-device]');
+  if ((await pass.count()) > 0) {
+    await pass.click({ timeout: 2000 }).catch(() => undefined);
+    return 'acted';
+  }
   const handover = page.locator('[data-handover]');
   if ((await handover.count()) > 0) {
     await handover
@@ -122,7 +127,7 @@ export async function stepOnce(
     .locator('[data-prompt]')
     .textContent({ timeout: 500 })
     .catch(() => '');
-  if (prompt === 'Turn a card') await moment('turn');
+  if (prompt?.startsWith('Turn a card') === true) await moment('turn');
   const descriptions = await choices.evaluateAll((els) =>
     els.map((e) => e.getAttribute('data-choice') ?? ''),
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Action, actionKey, opponentOf, toAct, viewFor } from '../../src/engine/index.ts';
 import { cardLabel, choicesFor } from '../../src/web/game/choices.ts';
+import { FACE_TITLE } from '../../src/web/game/names.ts';
 import { playUntil, setUp } from './fixtures.ts';
 
 /** Every action the page offers, as keys: all clickable things and buttons. */
@@ -66,10 +67,31 @@ describe('choices: the page offers exactly the legal actions', () => {
     expect(second.pieces.get(attack.attacker)?.kind).toBe('deselect');
   });
 
-  it('names the cards for assistive technology: "Action card 3: Attack!"', () => {
+  it('names the cards for assistive technology: "Action card 3: shows Attack!"', () => {
     const view = viewFor(setUp(), 'red');
     const index = view.cards.findIndex((c) => c.up === 'attack');
-    expect(cardLabel(view, index)).toBe(`Action card ${index + 1}: Attack!`);
+    expect(cardLabel(view, index)).toBe(`Action card ${index + 1}: shows Attack!`);
+  });
+
+  it('a card the player may turn says that turning it plays the side now hidden (R2.1)', () => {
+    const fresh = viewFor(setUp(), 'red');
+    const index = fresh.cards.findIndex((c) => c.up === 'attack');
+    expect(cardLabel(fresh, index, true)).toBe(
+      `Action card ${index + 1}: shows Attack!; turning it plays its unknown other side`,
+    );
+    // Once a card has been turned, both its faces are known: the name says which one turning it plays.
+    const later = playUntil(setUp(), (s) => s.log.length > 12 && s.pending.ask === 'turnCard');
+    const seat = toAct(later)[0];
+    if (seat === undefined) throw new Error('nobody is to turn a card');
+    const view = viewFor(later, seat);
+    const known = view.cards.findIndex(
+      (c, i) => c.down !== null && c.aside === null && view.lastTurned !== i,
+    );
+    const card = view.cards[known];
+    if (card === undefined || card.down === null) throw new Error('no turned card to look at');
+    expect(cardLabel(view, known, true)).toBe(
+      `Action card ${known + 1}: shows ${FACE_TITLE[card.up]}; turning it plays its other side, ${FACE_TITLE[card.down]}`,
+    );
   });
 });
 

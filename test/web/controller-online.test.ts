@@ -43,6 +43,7 @@ describe('the controller', () => {
       v: 0,
       record: null,
       bot: null,
+      handTo: null,
     });
     expect(ctl.state.game?.handover).toBeNull();
     expect(ctl.state.game?.log.map((l) => l.text)).toEqual(['Red starts.']);
@@ -56,6 +57,7 @@ describe('the controller', () => {
       v: 0,
       record: null,
       bot: null,
+      handTo: null,
     });
     expect(ctl.state.game?.handover).toBe('blue');
     expect(ctl.state.game?.log).toEqual([]);
@@ -83,6 +85,7 @@ describe('the controller', () => {
       v: 0,
       record: null,
       bot: null,
+      handTo: null,
     });
     expect(ctl.state.game?.aiming?.target).toBe(state.pending.target);
     ctl.setAim({ pitch: 999, back: -10 });

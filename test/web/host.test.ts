@@ -107,24 +107,53 @@ describe('the local host (what the Web Worker runs)', () => {
     expect(illegal.t).toBe('error');
   });
 
-  it('pass and play: after a seat decides, the update is for the seat that must decide next, with only its events', () => {
+  it('pass and play: the seat that decides sees what its decision did first, then the device goes to the next seat', () => {
     const host = new LocalHost({
       t: 'start',
       mode: 'pass',
-      options: { firstSeat: 'red' },
+      options: { firstSeat: 'red', turnLimit: 40 },
       human: 'red',
       level: 'easy',
       contributions: { red: 'a3'.repeat(32), blue: 'b3'.repeat(32) },
     });
     const first = update(host.begin());
-    expect(first.seat).toBe('red');
+    expect(first).toMatchObject({ seat: 'red', handTo: null });
     const setup = first.view.legalActions[0];
     if (setup === undefined) throw new Error('no setup');
-    const second = update(host.handle({ t: 'act', seat: 'red', action: setup }));
+    const mine = update(host.handle({ t: 'act', seat: 'red', action: setup }));
+    // Red is shown its own setup done, and told to pass the device to Blue.
+    expect(mine).toMatchObject({ seat: 'red', handTo: 'blue' });
+    expect(mine.events.some((e) => e.type === 'setupChosen' && e.seat === 'red')).toBe(true);
+    const second = update(host.handle({ t: 'handOver' }));
     expect(second.seat).toBe('blue');
     expect(second.view.viewer).toBe('blue');
     // Red's private setup event is not in blue's events.
-    expect(second.events.some((e) => e.type === 'setupChosen')).toBe(false);
+    expect(second.events.some((e) => e.type === 'setupChosen' && e.seat === 'red')).toBe(false);
     expect(second.events.some((e) => e.type === 'ready' && e.seat === 'red')).toBe(true);
+
+    // A whole game: every decision's own events (an attack's battle, a shot) reach the seat that made it.
+    const random = randomFromSeed('pass and play');
+    let last = second;
+    let handOvers = 0;
+    for (let i = 0; i < 3000 && last.view.outcome === null; i++) {
+      if (last.handTo !== null) {
+        const next = last.handTo;
+        last = update(host.handle({ t: 'handOver' }));
+        expect(last.seat).toBe(next);
+        handOvers++;
+        continue;
+      }
+      const seat = last.seat;
+      expect(last.view.toAct).toContain(seat);
+      const action = last.view.legalActions[random.int(last.view.legalActions.length)];
+      if (action === undefined) throw new Error('the seat holding the device has nothing to do');
+      last = update(host.handle({ t: 'act', seat, action }));
+      expect(last.seat).toBe(seat);
+      for (const e of last.events) expect(e.audience === 'all' || e.audience === seat).toBe(true);
+      if (action.type === 'shoot')
+        expect(last.events.some((e) => e.type === 'shot' && e.seat === seat)).toBe(true);
+    }
+    expect(last.view.outcome).not.toBeNull();
+    expect(handOvers).toBeGreaterThan(5);
   });
 });

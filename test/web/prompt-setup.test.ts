@@ -10,7 +10,7 @@ import { setUp } from './fixtures.ts';
 describe('the prompt says what to do now', () => {
   it('the mover turns a card; the other waits', () => {
     const state = setUp();
-    expect(promptFor(viewFor(state, 'red'))).toBe('Turn a card');
+    expect(promptFor(viewFor(state, 'red'))).toBe('Turn a card: its hidden side is your action');
     expect(promptFor(viewFor(state, 'blue'))).toBe('Red is turning a card');
   });
 

@@ -30,7 +30,9 @@ describe('the table', () => {
     const buttons = html.match(/role="button"/g) ?? [];
     const view = viewFor(setUp(), 'red');
     expect(buttons).toHaveLength(view.legalActions.length);
-    expect(html).toMatch(/aria-label="Action card \d+: [A-Z]/);
+    expect(html).toMatch(
+      /aria-label="Action card \d+: shows [A-Z][^"]*; turning it plays its unknown other side"/,
+    );
   });
 
   it('shows the opponent only backs: no enemy kind is named, nothing is clickable', () => {

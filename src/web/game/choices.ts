@@ -27,6 +27,16 @@ export interface Choices {
   readonly setups: readonly Extract<Action, { type: 'setup' }>[];
 }
 
+/** Nothing to choose: while a decision is on its way, the page offers nothing (issue 21). */
+export const NO_CHOICES: Choices = {
+  cards: new Map(),
+  pieces: new Map(),
+  flags: new Map(),
+  buttons: [],
+  shoot: null,
+  setups: [],
+};
+
 /** Piece `id` as this view shows it, wherever it is: on a deck, among the extras, or out of play. */
 export function findPiece(view: PlayerView, id: number): PieceView | undefined {
   for (const ship of [view.ships.red, view.ships.blue]) {
@@ -129,11 +139,21 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
   return { cards, pieces, flags, buttons, shoot, setups };
 }
 
-/** The accessible name of an action card, e.g. 'Action card 3: Attack!' (cards count from 1 for people). */
-export function cardLabel(view: PlayerView, index: number): string {
+/**
+ * The accessible name of an action card, e.g. 'Action card 3: shows Attack!, other side Plank' (cards count
+ * from 1 for people). A card the player may turn says what turning it does, since the face played is the one
+ * now hidden (R2.1): 'Action card 3: shows Attack!; turning it plays its unknown other side'.
+ */
+export function cardLabel(view: PlayerView, index: number, turnable = false): string {
   const card = view.cards[index];
   if (card === undefined) return `Action card ${index + 1}`;
+  const shows = `Action card ${index + 1}: shows ${FACE_TITLE[card.up]}`;
+  if (turnable) {
+    const plays = card.down === null ? 'its unknown other side' : `its other side, ${FACE_TITLE[card.down]}`;
+    return `${shows}; turning it plays ${plays}`;
+  }
   const back = card.down === null ? '' : `, other side ${FACE_TITLE[card.down]}`;
   const aside = card.aside === null ? '' : `, set aside by ${SEAT_NAMES[card.aside]}`;
-  return `Action card ${index + 1}: ${FACE_TITLE[card.up]}${back}${aside}`;
+  const blocked = view.lastTurned === index && card.aside === null ? ', just turned: not this turn' : '';
+  return `${shows}${back}${aside}${blocked}`;
 }

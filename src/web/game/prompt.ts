@@ -31,7 +31,8 @@ export function promptFor(view: PlayerView, selected: number | null = null): str
   const mine = pending.seat === me;
   switch (pending.ask) {
     case 'turnCard':
-      return mine ? 'Turn a card' : `${who} is turning a card`;
+      // R2.1: the face played is the one now hidden, which a newcomer would not guess.
+      return mine ? 'Turn a card: its hidden side is your action' : `${who} is turning a card`;
     case 'newPirate':
       return mine ? 'Choose a pirate to bring on deck, or pass' : `${who} may bring a new pirate on deck`;
     case 'swing':

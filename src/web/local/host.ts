@@ -84,6 +84,8 @@ export class LocalHost {
         return { t: 'error', code: 'host/started', message: 'This game has already started.' };
       case 'act':
         return this.act(message.seat, message.action);
+      case 'handOver':
+        return this.handOver();
     }
   }
 
@@ -95,11 +97,23 @@ export class LocalHost {
     if (!result.ok) return { t: 'error', code: result.error.code, message: result.error.message };
     this.record(result.state, result.events);
     this.runBot();
-    if (this.mode === 'pass' && this.state.outcome === null) {
-      const next = toAct(this.state);
-      if (!next.includes(this.shown) && next[0] !== undefined) this.shown = next[0];
-    }
+    // Pass-and-play: the seat that acted is shown what its decision did first (issue 21); the page then
+    // hands the device over and asks for the next seat's update.
     return this.update();
+  }
+
+  /** Pass-and-play: the device goes to the seat that decides next (a no-op when it already holds it). */
+  private handOver(): FromHost {
+    const next = this.nextSeat();
+    if (next !== null) this.shown = next;
+    return this.update();
+  }
+
+  /** Pass-and-play, game running: the seat to pass the device to, when the one holding it no longer decides. */
+  private nextSeat(): Seat | null {
+    if (this.mode !== 'pass' || this.state.outcome !== null) return null;
+    const next = toAct(this.state);
+    return next.includes(this.shown) ? null : (next[0] ?? null);
   }
 
   private record(state: GameState, events: readonly GameEvent[]): void {
@@ -139,6 +153,7 @@ export class LocalHost {
       events,
       record: this.state.outcome === null ? null : recordOf(this.state),
       bot: this.bot?.info ?? null,
+      handTo: this.nextSeat(),
     };
   }
 }

@@ -3,6 +3,11 @@ import type { BySeat, GameOptions, Seat } from '../../engine/index.ts';
 import type { GameLink, LinkNews } from '../link.ts';
 import type { FromHost, Level, LocalMode, ToHost } from './messages.ts';
 
+/** A local game's link: in pass-and-play the page also says when the device changes hands. */
+export interface LocalLink extends GameLink {
+  handOver(): void;
+}
+
 export function startLocalGame(
   mode: LocalMode,
   options: Omit<GameOptions, 'seed' | 'entropy' | 'chance'>,
@@ -10,7 +15,7 @@ export function startLocalGame(
   level: Level,
   contributions: BySeat<string | null>,
   hear: (news: LinkNews) => void,
-): GameLink {
+): LocalLink {
   const worker = new Worker(new URL('./worker.ts', import.meta.url), {
     type: 'module',
     name: 'pirates-game',
@@ -27,5 +32,6 @@ export function startLocalGame(
   return {
     send: (seat, action) => post({ t: 'act', seat, action }),
     close: () => worker.terminate(),
+    handOver: () => post({ t: 'handOver' }),
   };
 }

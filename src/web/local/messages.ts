@@ -36,7 +36,9 @@ export type ToHost =
       readonly contributions: BySeat<string | null>;
     }
   /** A seat's decision. */
-  | { readonly t: 'act'; readonly seat: Seat; readonly action: Action };
+  | { readonly t: 'act'; readonly seat: Seat; readonly action: Action }
+  /** Pass-and-play: the device goes to the seat that acts next; answered with that seat's update. */
+  | { readonly t: 'handOver' };
 
 /** Which computer player the host runs, e.g. `{ name: 'hard' }`. */
 export interface BotInfo {
@@ -46,8 +48,9 @@ export interface BotInfo {
 
 export type FromHost =
   /**
-   * What `seat` sees now and the events it has not been shown yet. In pass-and-play `seat` is the seat the
-   * device should be handed to; `record` is filled in once the game is over (the full record is public then).
+   * What `seat` sees now and the events it has not been shown yet. In pass-and-play `seat` is the seat that
+   * holds the device: after its decision it is first shown what the decision did, and `handTo` names the seat
+   * to pass the device to next (a `handOver` message then brings that seat's update); `record` is filled in once the game is over (the full record is public then).
    * `seedHash` is the commitment to the secret seed; `since`, when not null, says these events start
    * afresh after that many actions (the first update, or an online snapshot), so the page can check later
    * that the record replays to exactly what it was shown.
@@ -63,6 +66,8 @@ export type FromHost =
       readonly events: readonly GameEvent[];
       readonly record: GameRecord | null;
       readonly bot: BotInfo | null;
+      /** Pass-and-play: the seat that decides next, to hand the device to; null otherwise. */
+      readonly handTo: Seat | null;
     }
   /** A refused action; nothing changed. */
   | { readonly t: 'error'; readonly code: string; readonly message: string };

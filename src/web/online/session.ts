@@ -181,6 +181,7 @@ export class OnlineLink implements GameLink {
           events: [],
           record: null,
           bot: null,
+          handTo: null,
         });
         this.contribute(message.view);
         if (message.view.outcome !== null) void this.fetchRecord();
@@ -203,6 +204,7 @@ export class OnlineLink implements GameLink {
           events: message.events,
           record: null,
           bot: null,
+          handTo: null,
         });
         this.contribute(message.view);
         if (message.view.outcome !== null) void this.fetchRecord();

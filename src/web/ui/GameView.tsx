@@ -7,10 +7,11 @@ import { useEffect, useRef } from 'preact/hooks';
 import { type Aim, opponentOf, type PlayerView } from '../../engine/index.ts';
 import type { Controller } from '../controller.ts';
 import { aimKey, dragAim, nudge } from '../game/aim-view.ts';
-import { choicesFor } from '../game/choices.ts';
+import { choicesFor, NO_CHOICES } from '../game/choices.ts';
 import type { FairnessReportView } from '../game/fairness.ts';
 import { SEAT_NAMES } from '../game/names.ts';
 import { promptFor } from '../game/prompt.ts';
+import { waitingSign } from '../game/waiting.ts';
 import type { AimState, GameScreen, LogLine } from '../state.ts';
 import { CannonScene } from './Cannon.tsx';
 import { useFocus } from './focus.ts';
@@ -32,14 +33,20 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
       </main>
     );
   }
-  const choices = choicesFor(view, game.selected);
+  // While a decision is on its way nothing more can be chosen: a second click would answer the old question.
+  const choices = game.waiting ? NO_CHOICES : choicesFor(view, game.selected);
   const scene = game.scenes[0];
+  const waiting = waitingSign(game);
   const over = view.outcome !== null;
   const setup = view.phase === 'setup';
   const prompt = promptFor(view, game.selected);
   const myTurn = view.viewer !== 'spectator' && view.toAct.includes(view.viewer);
   return (
-    <main class={`game seat-${game.seat}`} data-updates={game.updates}>
+    <main
+      class={`game seat-${game.seat}`}
+      data-updates={game.updates}
+      data-waiting={game.waiting ? '' : undefined}
+    >
       <header class="game-bar">
         <button type="button" class="link" onClick={() => ctl.leaveGame()}>
           ← Home
@@ -67,6 +74,9 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
         )}
       </header>
       {game.online !== null && <OnlineBar game={game} ctl={ctl} />}
+      <NextFocus
+        moment={`${game.updates}/${game.scenes.length}/${game.handTo}/${game.waiting}/${game.selected}`}
+      />
       <div class="game-main">
         <div class="board-col">
           <div class={`prompt ${myTurn ? 'mine' : ''}`} role="status" aria-live="polite">
@@ -87,7 +97,18 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
                   Choose another pirate
                 </button>
               )}
+              {game.handTo !== null && (
+                <button type="button" class="primary" data-pass-device="" onClick={() => ctl.passDevice()}>
+                  Pass the device to {SEAT_NAMES[game.handTo]}
+                </button>
+              )}
             </div>
+            {waiting !== null && (
+              <p class="waiting" data-waiting-sign="">
+                <span class="spinner" aria-hidden="true" />
+                {waiting}
+              </p>
+            )}
             {game.error !== null && (
               <p class="error" role="alert">
                 {game.error}
@@ -102,9 +123,10 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
               onSlot={(slot) => ctl.clickFlagSlot(slot)}
               onMove={(from, to) => ctl.moveFlag(from, to)}
               onConfirm={() => ctl.confirmSetup()}
+              busy={game.waiting}
             />
           ) : game.aiming !== null && scene === undefined ? (
-            <CannonPanel view={view} aiming={game.aiming} ctl={ctl} />
+            <CannonPanel view={view} aiming={game.aiming} ctl={ctl} busy={game.waiting} />
           ) : (
             <Table
               view={view}
@@ -149,6 +171,37 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
   );
 }
 
+/**
+ * Where the keyboard goes next (issue 21): when the control that had the focus went away with the last change
+ * (a choice made, a scene closed), the focus moves to the first thing to do now instead of falling to the page.
+ * A control the player moved to themselves keeps the focus.
+ */
+const NEXT_FOCUS = [
+  '[data-scene] button',
+  '[data-end] button',
+  '[data-pass-device]',
+  '[data-setup-piece]',
+  '.prompt-buttons button',
+  'svg.table [data-choice]',
+  '[data-fire]',
+];
+
+function NextFocus(props: { moment: string }) {
+  useEffect(() => {
+    void props.moment;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body && active.isConnected) return;
+    for (const selector of NEXT_FOCUS) {
+      const next = document.querySelector<HTMLElement | SVGElement>(selector);
+      if (next !== null && !(next instanceof HTMLButtonElement && next.disabled)) {
+        next.focus();
+        return;
+      }
+    }
+  }, [props.moment]);
+  return null;
+}
+
 function Log(props: { lines: readonly LogLine[] }) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -175,7 +228,7 @@ function Log(props: { lines: readonly LogLine[] }) {
  */
 const MIN_PULL_CM = 2;
 
-function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controller }) {
+function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controller; busy: boolean }) {
   const { view, aiming, ctl } = props;
   const cannon = view.rules.cannon;
   // Where the pull began and the aim before it, to tell a pull from a tap.
@@ -261,7 +314,7 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
         {slider('yaw', 'Direction', -cannon.maxYaw, cannon.maxYaw, '°')}
         {slider('pitch', 'Tilt', cannon.minPitch, cannon.maxPitch, '°')}
       </div>
-      <button type="button" class="primary big" data-fire="" onClick={() => ctl.fire()}>
+      <button type="button" class="primary big" data-fire="" disabled={props.busy} onClick={() => ctl.fire()}>
         Fire!
       </button>
     </section>

@@ -15,6 +15,8 @@ export function SetupPanel(props: {
   onSlot: (slot: number) => void;
   onMove: (from: number, to: number) => void;
   onConfirm: () => void;
+  /** The setup was sent and its answer has not come yet. */
+  busy?: boolean;
 }) {
   const { view, draft } = props;
   const me = view.viewer;
@@ -51,7 +53,7 @@ export function SetupPanel(props: {
         {draft.flags.map((card, slot) => (
           <button
             type="button"
-            key={`${slot}-${card}`}
+            key={slot}
             class={`flag-slot ${draft.held === slot ? 'held' : ''}`}
             aria-pressed={draft.held === slot}
             aria-label={`Flag place ${slot + 1}: ${FLAG_TITLE[card]}${draft.held === slot ? ' (picked up)' : ''}`}
@@ -101,7 +103,7 @@ export function SetupPanel(props: {
       <button
         type="button"
         class="primary big"
-        disabled={draft.deck.length !== 3}
+        disabled={draft.deck.length !== 3 || props.busy === true}
         data-setup-confirm=""
         onClick={props.onConfirm}
       >

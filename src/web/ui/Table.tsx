@@ -224,7 +224,7 @@ function Cards(props: TableProps) {
         return (
           <Hit
             key={`${i}-${card.up}`}
-            label={cardLabel(view, i)}
+            label={cardLabel(view, i, true)}
             choice={JSON.stringify(action)}
             class={`card-choice ${flip}`}
             onPress={() => props.onCard(i)}
