@@ -4,6 +4,7 @@
  */
 import { render } from 'preact';
 import { Controller } from './controller.ts';
+import { titleFor } from './game/title.ts';
 import { connectOnline } from './online/session.ts';
 import './styles.css';
 import { App } from './ui/App.tsx';
@@ -25,6 +26,8 @@ const draw = () => {
   queueMicrotask(() => {
     pending = false;
     render(<App state={ctl.state} ctl={ctl} />, root);
+    const title = titleFor(ctl.state);
+    if (document.title !== title) document.title = title;
   });
 };
 ctl = new Controller(draw, speed);

@@ -3,7 +3,13 @@ import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
 import { applyAction, createGame, FLAG_CARDS, viewFor } from '../../src/engine/index.ts';
 import { promptFor } from '../../src/web/game/prompt.ts';
-import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from '../../src/web/game/setup.ts';
+import {
+  clickFlagSlot,
+  EMPTY_DRAFT,
+  inRankOrder,
+  setupAction,
+  togglePirate,
+} from '../../src/web/game/setup.ts';
 import { SetupPanel } from '../../src/web/ui/Setup.tsx';
 import { setUp } from './fixtures.ts';
 
@@ -74,5 +80,25 @@ describe('setup: order the flags, pick three pirates, send the listed action', (
     });
     // Red's pieces are not blue's to choose.
     expect(setupAction({ ...draft, deck: [1, 2, 3] }, view.legalActions)).toBeNull();
+  });
+
+  it('the crew to choose from is in rank order: the Captain first, the Bomb last (issue 21)', () => {
+    const state = createGame({ seed: 'crew order' });
+    const view = viewFor(state, 'red');
+    const html = renderToString(
+      h(SetupPanel, {
+        view,
+        draft: EMPTY_DRAFT,
+        onPirate: () => {},
+        onSlot: () => {},
+        onMove: () => {},
+        onConfirm: () => {},
+      }),
+    );
+    const shown = [...html.matchAll(/data-setup-piece="(\d+)"/g)].map((m) => Number(m[1]));
+    const kinds = shown.map((id) => state.kinds[id]);
+    expect(kinds[0]).toBe('captain');
+    expect(kinds[kinds.length - 1]).toBe('bomb');
+    expect(shown).toEqual(inRankOrder(view.ships.red.extras).map((p) => p.id));
   });
 });

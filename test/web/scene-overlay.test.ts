@@ -50,3 +50,17 @@ describe('the plank and hatch scenes', () => {
     expect(text(scene, 'blue')).toContain(`The shark! Red's ${name} is gone.`);
   });
 });
+
+describe('the flag card scene', () => {
+  it('says what the card means once, without repeating its name ("BOOM! (Powder barrel)")', () => {
+    for (const card of ['flag', 'monkey', 'barrel'] as const) {
+      const words = text({ kind: 'flag', seat: 'red', owner: 'blue', slot: 1, card }, 'red');
+      expect(words).not.toMatch(/\(/);
+    }
+    const state = setUp();
+    const scene: Scene = { kind: 'flag', seat: 'red', owner: 'blue', slot: 1, card: 'barrel' };
+    const markup = renderToString(h(SceneOverlay, { scene, view: viewFor(state, 'blue'), onSkip: () => {} }));
+    const result = /<p class="result">([^<]*)<\/p>/.exec(markup)?.[1] ?? '';
+    expect(result).toBe('The powder barrel: BOOM!');
+  });
+});

@@ -69,3 +69,18 @@ export function promptFor(view: PlayerView, selected: number | null = null): str
     }
   }
 }
+
+/** How near the turn limit must be before the bar names it: a safety limit far away is noise (issue 21). */
+export const TURN_LIMIT_SHOWN_WITHIN = 20;
+
+/**
+ * The turn in the game bar, e.g. 'Turn 8', or 'Turn 31 of 40' once the draw at the turn limit is near. Online
+ * games carry the server's safety limit (400 turns) that nobody chose; naming it from turn 1 only puzzles.
+ */
+export function turnWords(view: PlayerView): string {
+  const turn = view.turn + 1;
+  const limit = view.rules.turnLimit;
+  return limit !== null && limit - turn < TURN_LIMIT_SHOWN_WITHIN
+    ? `Turn ${turn} of ${limit}`
+    : `Turn ${turn}`;
+}

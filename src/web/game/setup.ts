@@ -2,7 +2,14 @@
  * The setup draft: the player orders the three flag cards and picks three pirates; the page then sends the
  * listed setup action that matches (it never builds one the view did not offer).
  */
-import { type Action, actionKey, FLAG_CARDS, type FlagCard } from '../../engine/index.ts';
+import {
+  type Action,
+  actionKey,
+  FLAG_CARDS,
+  type FlagCard,
+  type PieceView,
+  RANK,
+} from '../../engine/index.ts';
 
 /** What the player has chosen so far, e.g. `{ flags: ['flag', 'monkey', 'barrel'], deck: [3, 7], held: 1 }`. */
 export interface SetupDraft {
@@ -15,6 +22,12 @@ export interface SetupDraft {
 }
 
 export const EMPTY_DRAFT: SetupDraft = { flags: [...FLAG_CARDS], deck: [], held: null };
+
+/** The crew to choose from in rank order, the Captain (7) first and the Bomb (no rank) last, e.g. for setup. */
+export function inRankOrder(pieces: readonly PieceView[]): PieceView[] {
+  const rank = (p: PieceView) => (p.kind === null ? -2 : (RANK[p.kind] ?? -1));
+  return [...pieces].sort((a, b) => rank(b) - rank(a) || a.id - b.id);
+}
 
 /** Picks or drops a pirate; a fourth pick replaces the oldest. */
 export function togglePirate(draft: SetupDraft, piece: number): SetupDraft {

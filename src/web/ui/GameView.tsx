@@ -10,7 +10,7 @@ import { aimKey, dragAim, nudge } from '../game/aim-view.ts';
 import { choicesFor, NO_CHOICES } from '../game/choices.ts';
 import type { FairnessReportView } from '../game/fairness.ts';
 import { SEAT_NAMES } from '../game/names.ts';
-import { promptFor } from '../game/prompt.ts';
+import { promptFor, turnWords } from '../game/prompt.ts';
 import { waitingSign } from '../game/waiting.ts';
 import type { AimState, GameScreen, LogLine } from '../state.ts';
 import { CannonScene } from './Cannon.tsx';
@@ -55,8 +55,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           <span class={`seat-tag seat-${game.seat}`}>You: {SEAT_NAMES[game.seat]}</span>
           {view.mover !== null && !over && (
             <span>
-              Turn {view.turn + 1}
-              {view.rules.turnLimit === null ? '' : ` of ${view.rules.turnLimit}`} ·{' '}
+              {turnWords(view)} ·{' '}
               <strong>{view.mover === game.seat ? 'your turn' : `${SEAT_NAMES[view.mover]}'s turn`}</strong>
             </span>
           )}

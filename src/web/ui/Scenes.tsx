@@ -2,11 +2,11 @@
  * The scene on show, over the table: a battle with both pieces, the coin, the plank, the hatch flinging a
  * pirate, a shot's flight, a flag card turning. A click (or Enter) skips it; the log keeps the words.
  */
-import { opponentOf, ownerOf, type PlayerView } from '../../engine/index.ts';
+import { type FlagCard, opponentOf, ownerOf, type PlayerView } from '../../engine/index.ts';
 import { strikeWords } from '../game/aim-view.ts';
 import { aimZero } from '../game/aim-zero.ts';
 import { findPiece } from '../game/choices.ts';
-import { FACE_TITLE, FLAG_TITLE, kindName, SEAT_NAMES } from '../game/names.ts';
+import { FACE_TITLE, kindName, SEAT_NAMES } from '../game/names.ts';
 import type { Scene } from '../game/scenes.ts';
 import { Coin, Defs, FaceIcon, FlagArt, Pirate } from './art.tsx';
 import { CannonScene } from './Cannon.tsx';
@@ -24,6 +24,13 @@ function whose(owner: 'red' | 'blue', view: PlayerView): string {
 function capitalised(words: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** What turning each flag card means, said once. */
+const FLAG_RESULT: Readonly<Record<FlagCard, string>> = {
+  flag: 'The Flag! Captured!',
+  monkey: 'Only the monkey: nothing happens.',
+  barrel: 'The powder barrel: BOOM!',
+};
 
 function Body(props: { scene: Scene; view: PlayerView }) {
   const { scene, view } = props;
@@ -191,14 +198,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
             <Defs />
             <FlagArt x={20} y={10} w={80} h={120} card={scene.card} owner={scene.owner} />
           </svg>
-          <p class="result">
-            {scene.card === 'flag'
-              ? 'The Flag! Captured!'
-              : scene.card === 'monkey'
-                ? 'Only the monkey.'
-                : 'The Powder Barrel: BOOM!'}{' '}
-            ({FLAG_TITLE[scene.card]})
-          </p>
+          <p class="result">{FLAG_RESULT[scene.card]}</p>
         </>
       );
     case 'over':

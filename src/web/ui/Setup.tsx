@@ -5,7 +5,7 @@
  */
 import type { PlayerView } from '../../engine/index.ts';
 import { FLAG_TITLE, kindName, SEAT_NAMES } from '../game/names.ts';
-import type { SetupDraft } from '../game/setup.ts';
+import { inRankOrder, type SetupDraft } from '../game/setup.ts';
 import { Defs, FlagArt, Pirate } from './art.tsx';
 
 export function SetupPanel(props: {
@@ -22,7 +22,7 @@ export function SetupPanel(props: {
   const me = view.viewer;
   if (me === 'spectator') return null;
   const waiting = !view.toAct.includes(me);
-  const pieces = [...view.ships[me].extras, ...view.ships[me].deck].sort((a, b) => a.id - b.id);
+  const pieces = inRankOrder([...view.ships[me].extras, ...view.ships[me].deck]);
   const opponent = me === 'red' ? 'blue' : 'red';
   if (view.pending.ask === 'contribute') {
     // Before the deal: both seats give their share of chance first (docs/fairness.md), so the cards wait too.
