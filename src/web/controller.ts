@@ -15,7 +15,7 @@ import {
 } from '../engine/index.ts';
 import { checkFairness, keepCommitment, keepSeen, newContribution, noFairness } from './game/fairness.ts';
 import { refusalSentence } from './game/refusals.ts';
-import { movesOf, parseRecord } from './game/replay.ts';
+import { movesOf, parseRecord, turningCard } from './game/replay.ts';
 import { type Scene, scenesOf } from './game/scenes.ts';
 import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from './game/setup.ts';
 import type { GameLink, LinkNews } from './link.ts';
@@ -126,6 +126,7 @@ export class Controller {
       updates: 0,
       moved: [],
       flipped: null,
+      turning: null,
       fairness: noFairness({ red: null, blue: null }),
     };
   }
@@ -224,6 +225,7 @@ export class Controller {
       const turned = news.events.filter((e) => e.type === 'cardTurned');
       const last = turned[turned.length - 1];
       g.flipped = last?.type === 'cardTurned' ? last.card : null;
+      g.turning = turningCard(news.since === 0 ? null : g.turning, news.events);
       g.moved = news.events.flatMap((e) => (e.type === 'swung' || e.type === 'newPirate' ? [e.piece] : []));
       const pending = news.view.pending;
       const mine = pending.ask === 'shoot' && pending.seat === news.seat && news.view.rules.shots === 'aimed';

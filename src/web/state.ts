@@ -112,6 +112,8 @@ export interface GameScreen {
   moved: number[];
   /** A card the player just turned or saw turned, for the flip animation, e.g. 3. */
   flipped: number | null;
+  /** The card turned in the turn under way, for the "just turned" tag, or null between turns, e.g. 3. */
+  turning: number | null;
   /** What the page keeps to check the game after its end, and the last check (docs/fairness.md). */
   fairness: Fairness;
 }

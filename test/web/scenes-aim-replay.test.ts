@@ -130,4 +130,36 @@ describe('replays', () => {
     expect(parseRecord(JSON.stringify(record))).toMatchObject({ ok: true });
     expect(parseRecord('not json').ok).toBe(false);
   });
+
+  it('a file that is not a saved game, or a damaged one, gets a sentence for players (issue 21)', () => {
+    const record = recordOf(playUntil(setUp('replay'), (s) => s.turn >= 4));
+    const notRecord = [
+      'not json',
+      '{"name": "my shopping list"}',
+      '[1, 2, 3]',
+      '{"options": {}, "actions": "none"}',
+    ];
+    for (const text of notRecord) {
+      const parsed = parseRecord(text);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.message).toMatch(/^That file is not a saved game\. Open the \.json file/);
+    }
+    const moves = record.actions.map((a, i) =>
+      i === record.actions.length - 2 ? { ...a, seat: a.seat === 'red' ? 'blue' : 'red' } : a,
+    );
+    const damaged = [
+      JSON.stringify({ ...record, actions: moves }),
+      JSON.stringify({ ...record, actions: [...record.actions.slice(0, 3), 'junk'] }),
+      JSON.stringify({ ...record, options: { ...record.options, variant: 'pirate-party' } }),
+    ];
+    for (const text of damaged) {
+      const parsed = parseRecord(text);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) {
+        expect(parsed.message).toMatch(/^That saved game is damaged/);
+        // No engine wording ("Expected turnCard", codes) reaches the player.
+        expect(parsed.message).not.toMatch(/Expected|\/|action\b/);
+      }
+    }
+  });
 });

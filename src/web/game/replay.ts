@@ -74,6 +74,20 @@ function mergeShip(a: ShipView, b: ShipView): ShipView {
   };
 }
 
+/**
+ * The card turned in the turn under way, after `events` (a turn's end clears it), starting from `previous`:
+ * the table's "just turned" tag belongs on it while its action is carried out, and on the card the
+ * opponent turned last (R2.2) once the turn has passed.
+ */
+export function turningCard(previous: number | null, events: readonly GameEvent[]): number | null {
+  let card = previous;
+  for (const e of events) {
+    if (e.type === 'cardTurned') card = e.card;
+    else if (e.type === 'turnEnded') card = null;
+  }
+  return card;
+}
+
 /** One view with every secret of both seats, for watching a finished game; nothing can be done in it. */
 export function openView(views: Record<Seat, PlayerView>): PlayerView {
   const { red, blue } = views;
@@ -89,18 +103,40 @@ export function openView(views: Record<Seat, PlayerView>): PlayerView {
   };
 }
 
-/** Checks that text is a game record (shape only; playing it tells the rest). */
+const NOT_A_RECORD =
+  'That file is not a saved game. Open the .json file you saved with "Save the record" at the end of a game.';
+
+/**
+ * Reads a saved game for the replay: a sentence for players when it is not one (the developer's reason goes to
+ * the console). The whole record is played through once here, so a damaged file is refused at the door
+ * rather than halfway through watching it.
+ */
 export function parseRecord(text: string): { ok: true; record: GameRecord } | { ok: false; message: string } {
+  const refuse = (message: string, reason: string) => {
+    if (typeof console !== 'undefined') console.info(`record refused: ${reason}`);
+    return { ok: false as const, message };
+  };
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, message: 'That file is not a game record (it is not JSON).' };
+    return refuse(NOT_A_RECORD, 'not JSON');
   }
-  if (typeof data !== 'object' || data === null || !('options' in data) || !('actions' in data)) {
-    return { ok: false, message: 'That file is not a game record: it needs options and actions.' };
-  }
+  if (typeof data !== 'object' || data === null || !('options' in data) || !('actions' in data))
+    return refuse(NOT_A_RECORD, 'no options or actions');
   const record = data as GameRecord;
-  if (!Array.isArray(record.actions)) return { ok: false, message: 'The record has no list of actions.' };
+  if (!Array.isArray(record.actions)) return refuse(NOT_A_RECORD, 'actions is not a list');
+  let played: ReturnType<typeof replayTo>;
+  try {
+    played = replayTo(record, movesOf(record));
+  } catch (error) {
+    played = { ok: false, message: String(error) };
+  }
+  if (!played.ok) {
+    return refuse(
+      'That saved game is damaged (or was changed by hand): its moves do not follow the rules, so it cannot be played back.',
+      played.message,
+    );
+  }
   return { ok: true, record };
 }

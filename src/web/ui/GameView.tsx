@@ -133,6 +133,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
               choices={choices}
               selected={game.selected}
               flipped={game.flipped}
+              turning={game.turning}
               moved={game.moved}
               onPiece={(id) => {
                 const choice = choices.pieces.get(id);

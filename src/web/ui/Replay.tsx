@@ -4,7 +4,7 @@ import { describeEvent } from '../../engine/index.ts';
 import type { Controller } from '../controller.ts';
 import { choicesFor } from '../game/choices.ts';
 import { promptFor } from '../game/prompt.ts';
-import { movesOf, openView, replayTo } from '../game/replay.ts';
+import { movesOf, openView, replayTo, turningCard } from '../game/replay.ts';
 import type { ReplayState } from '../state.ts';
 import { Table } from './Table.tsx';
 
@@ -93,6 +93,7 @@ export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
             choices={choicesFor(view, null)}
             selected={null}
             flipped={null}
+            turning={turningCard(null, position.events)}
             onPiece={() => undefined}
             onCard={() => undefined}
             onFlag={() => undefined}

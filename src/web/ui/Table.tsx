@@ -19,6 +19,8 @@ export interface TableProps {
   choices: Choices;
   selected: number | null;
   flipped: number | null;
+  /** The card turned in the turn under way, if any: it carries the "just turned" tag (else R2.2's card). */
+  turning?: number | null;
   /** Pieces that just arrived on a deck (swing, new pirate), drawn arriving. */
   moved?: readonly number[];
   onPiece: (id: number) => void;
@@ -207,7 +209,7 @@ function Cards(props: TableProps) {
             up={card.up}
             down={card.down}
             aside={card.aside}
-            blocked={view.lastTurned === i}
+            blocked={(props.turning ?? view.lastTurned) === i}
           />
         );
         const flip = props.flipped === i ? 'flip' : '';
