@@ -20,7 +20,7 @@ import { type Scene, scenesOf } from './game/scenes.ts';
 import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from './game/setup.ts';
 import type { GameLink, LinkNews } from './link.ts';
 import { type LocalLink, startLocalGame } from './local/link.ts';
-import type { AppState, GameMode, GameScreen, HomeForm, LogLine, Screen } from './state.ts';
+import type { AppState, GameMode, GameScreen, HomeCard, HomeForm, LogLine, Screen } from './state.ts';
 
 const DEFAULT_FORM: HomeForm = {
   level: 'easy',
@@ -70,7 +70,14 @@ export class Controller {
     private readonly redraw: (state: AppState) => void,
     speed: number,
   ) {
-    this.state = { screen: 'home', form: { ...DEFAULT_FORM }, game: null, replay: null, speed, notice: null };
+    this.state = {
+      screen: 'home',
+      forms: { computer: { ...DEFAULT_FORM }, friend: { ...DEFAULT_FORM }, pass: { ...DEFAULT_FORM } },
+      game: null,
+      replay: null,
+      speed,
+      notice: null,
+    };
   }
 
   /** The one way the state changes: mutate through `change`, then everything is redrawn. */
@@ -95,9 +102,9 @@ export class Controller {
     });
   }
 
-  setForm(patch: Partial<HomeForm>): void {
+  setForm(card: HomeCard, patch: Partial<HomeForm>): void {
     this.change((s) => {
-      s.form = { ...s.form, ...patch };
+      s.forms = { ...s.forms, [card]: { ...s.forms[card], ...patch } };
     });
   }
 
@@ -131,7 +138,7 @@ export class Controller {
     };
   }
 
-  startLocal(mode: 'computer' | 'pass', form: HomeForm = this.state.form): void {
+  startLocal(mode: 'computer' | 'pass', form: HomeForm = this.state.forms[mode]): void {
     this.closeLink();
     const options = {
       variant: form.variant,

@@ -9,6 +9,8 @@ import type { SetupDraft } from './game/setup.ts';
 import type { BotInfo, Level } from './local/messages.ts';
 
 export type Screen = 'home' | 'rules' | 'game' | 'replay' | 'join';
+/** The home page's cards that start a game, each with its own options. */
+export type HomeCard = 'computer' | 'friend' | 'pass';
 export type GameMode = 'computer' | 'pass' | 'online';
 
 /** The choices on the home page, e.g. `{ level: 'medium', variant: 'standard', shots: 'aimed', ... }`. */
@@ -35,7 +37,7 @@ export interface LogLine {
   seat: Seat | null;
 }
 
-/** An online game's link state, e.g. `{ gameId: 'k3f9', connected: true, opponentAway: null, ... }`. */
+/** An online game's link state, e.g. `{ gameId: 'k3f9', connected: true, opponentAwaySince: null, ... }`. */
 export interface OnlineStatus {
   /** The game's id on the server, e.g. 'k3f9x2'. */
   gameId: string;
@@ -43,8 +45,8 @@ export interface OnlineStatus {
   inviteLink: string | null;
   /** The socket is open and the server knows us. */
   connected: boolean;
-  /** Seconds the other player has been away, or null while they are here, e.g. 45. */
-  opponentAway: number | null;
+  /** When the other player went away, in ms on this page's clock (the bar counts up from it), or null while they are here. */
+  opponentAwaySince: number | null;
   /** The server offers the claim-the-win / computer-plays-on choice (the away time has passed). */
   canClaim: boolean;
   /** The last stream number seen, e.g. 17 (STYLE "versioned stream"). */
@@ -135,8 +137,8 @@ export interface ReplayState {
 export interface AppState {
   /** Which page, e.g. 'home'. */
   screen: Screen;
-  /** The home page's options. */
-  form: HomeForm;
+  /** Each home card's options: a friend game never takes the computer card's colour or shots (issue 21). */
+  forms: Record<HomeCard, HomeForm>;
   /** The game on the page, or null. */
   game: GameScreen | null;
   /** The replay on the page, or null. */

@@ -62,9 +62,11 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', () => {
     const started = Date.now();
 
     await host.goto(url);
-    await host.getByText('More options').click();
-    await host.getByLabel('Turn limit').selectOption('20');
-    await host.locator('label', { hasText: 'Quick shots' }).nth(1).click();
+    // The friend card's own options (issue 21: never the computer card's).
+    const card = host.getByRole('region', { name: 'Play a friend online' });
+    await card.getByText('More options').click();
+    await card.getByLabel('Turn limit').selectOption('20');
+    await card.locator('label', { hasText: 'Quick shots' }).click();
     await host.click('[data-start=friend]');
     const invite = await host.locator('[data-invite]').inputValue({ timeout: PATIENCE_MS });
     expect(invite).toMatch(/\/play\/[A-Za-z0-9_-]+\?invite=/);
@@ -162,6 +164,18 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', () => {
       if (a !== 'acted' && b !== 'acted') await host.waitForTimeout(50);
     }
     await friend.close();
+    // The away counter counts up by itself, without any message from the server (issue 21).
+    const away = host.getByText(/^The other player is away \(/);
+    await away.waitFor({ timeout: PATIENCE_MS });
+    const first = await away.textContent();
+    await host.waitForFunction(
+      (text) =>
+        [...document.querySelectorAll('.warn')].some(
+          (e) => e.textContent?.startsWith('The other player is away (') === true && e.textContent !== text,
+        ),
+      first,
+      { timeout: PATIENCE_MS },
+    );
     const computer = host.getByRole('button', { name: 'Let the computer play on' });
     await computer.waitFor({ timeout: PATIENCE_MS });
     expect(await host.getByRole('button', { name: 'Claim the win' }).count()).toBe(1);

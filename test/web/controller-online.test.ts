@@ -29,7 +29,7 @@ describe('the controller', () => {
     const { ctl, draws } = controller();
     const state = setUp();
     ctl.change((s) => {
-      s.game = ctl.newGameScreen('pass', 'red', s.form);
+      s.game = ctl.newGameScreen('pass', 'red', s.forms.computer);
       s.game.handover = null;
       s.screen = 'game';
     });
@@ -72,7 +72,7 @@ describe('the controller', () => {
     if (state.pending.ask !== 'shoot') return;
     const shooter = state.pending.seat;
     ctl.change((s) => {
-      s.game = ctl.newGameScreen('computer', shooter, s.form);
+      s.game = ctl.newGameScreen('computer', shooter, s.forms.computer);
       s.screen = 'game';
     });
     ctl.hear({
@@ -97,7 +97,7 @@ describe('the controller', () => {
     const { ctl } = controller();
     const view = viewFor(setUp(), 'red');
     ctl.change((s) => {
-      s.game = ctl.newGameScreen('computer', 'red', s.form);
+      s.game = ctl.newGameScreen('computer', 'red', s.forms.computer);
       s.game.view = view;
     });
     ctl.hear({
@@ -157,12 +157,12 @@ describe('the online link', () => {
     vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
     const { ctl } = controller();
     ctl.change((s) => {
-      s.game = ctl.newGameScreen('online', 'red', s.form);
+      s.game = ctl.newGameScreen('online', 'red', s.forms.computer);
       s.game.online = {
         gameId: 'g1',
         inviteLink: null,
         connected: false,
-        opponentAway: null,
+        opponentAwaySince: null,
         canClaim: false,
         version: -1,
         copied: null,
@@ -187,7 +187,7 @@ describe('the online link', () => {
     };
     socket.receive({ t: 'state', v: 4, viewer: 'red', view, seedHash: 'x', presence });
     expect(ctl.state.game?.online?.version).toBe(4);
-    expect(ctl.state.game?.online?.opponentAway).not.toBeNull();
+    expect(ctl.state.game?.online?.opponentAwaySince).not.toBeNull();
     const updates = ctl.state.game?.updates ?? 0;
     socket.receive({ t: 'update', v: 4, events: [], view }); // a duplicate
     expect(ctl.state.game?.updates).toBe(updates);
@@ -207,7 +207,7 @@ describe('the online link', () => {
     vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
     const { ctl } = controller();
     ctl.change((s) => {
-      s.game = ctl.newGameScreen('online', 'red', s.form);
+      s.game = ctl.newGameScreen('online', 'red', s.forms.computer);
     });
     const link = new OnlineLink(ctl, 'g2', {
       seat: 'red',
@@ -241,7 +241,7 @@ describe('the online link', () => {
     vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
     const { ctl } = controller();
     ctl.change((s) => {
-      s.game = ctl.newGameScreen('online', 'blue', s.form);
+      s.game = ctl.newGameScreen('online', 'blue', s.forms.computer);
     });
     const contribution = '5a'.repeat(32);
     const link = new OnlineLink(ctl, 'g3', {

@@ -9,7 +9,7 @@ import { setUp } from './fixtures.ts';
 function pageWith(seat: 'red' | 'blue') {
   const ctl = new Controller(() => {}, 0);
   ctl.change((s) => {
-    s.game = ctl.newGameScreen('computer', seat, s.form);
+    s.game = ctl.newGameScreen('computer', seat, s.forms.computer);
     s.screen = 'game';
   });
   ctl.hear({

@@ -18,7 +18,7 @@ function table(mode: 'computer' | 'online') {
   const state = setUp();
   ctl.attach(link);
   ctl.change((s) => {
-    s.game = ctl.newGameScreen(mode, 'red', s.form);
+    s.game = ctl.newGameScreen(mode, 'red', s.forms.computer);
     s.screen = 'game';
   });
   ctl.hear({

@@ -93,7 +93,7 @@ function presenceStatus(
   return {
     inviteLink:
       other.holder === 'open' && ticket.invite !== null ? inviteLinkOf(gameId, ticket.invite) : null,
-    opponentAway: away ? Math.max(0, (Date.now() - (awaySince ?? Date.now())) / 1000) : null,
+    opponentAwaySince: away ? (awaySince ?? Date.now()) : null,
     canClaim: presence.claimable !== null && presence.claimable !== me,
   };
 }
@@ -313,7 +313,7 @@ export function connectOnline(ctl: Controller): void {
       gameId,
       inviteLink: ticket.invite === null ? null : inviteLinkOf(gameId, ticket.invite),
       connected: false,
-      opponentAway: null,
+      opponentAwaySince: null,
       canClaim: false,
       version: -1,
       copied: null,
@@ -361,7 +361,7 @@ export function connectOnline(ctl: Controller): void {
     join(gameId, invite) {
       const known = loadTicket(gameId);
       if (known !== null) {
-        enter(gameId, known, ctl.state.form);
+        enter(gameId, known, ctl.state.forms.friend);
         return;
       }
       if (invite === null) {
@@ -378,7 +378,7 @@ export function connectOnline(ctl: Controller): void {
             seedHash: null,
           };
           saveTicket(gameId, ticket);
-          enter(gameId, ticket, ctl.state.form);
+          enter(gameId, ticket, ctl.state.forms.friend);
         })
         .catch((error: unknown) => fail(`Could not join the game: ${(error as Error).message}`));
     },

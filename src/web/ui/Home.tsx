@@ -1,11 +1,12 @@
 /** The home page: play the computer, a friend online, pass and play, watch a replay, learn the rules. */
 import type { Controller } from '../controller.ts';
 import { LEVELS } from '../local/messages.ts';
-import type { AppState, HomeForm } from '../state.ts';
+import type { AppState, HomeCard, HomeForm } from '../state.ts';
 import { Defs, Pirate, Ship } from './art.tsx';
 
 function Choice<K extends keyof HomeForm>(props: {
   form: HomeForm;
+  card: HomeCard;
   field: K;
   legend: string;
   options: readonly { value: HomeForm[K]; label: string }[];
@@ -22,7 +23,7 @@ function Choice<K extends keyof HomeForm>(props: {
               type="radio"
               name={props.name}
               checked={props.form[props.field] === o.value}
-              onChange={() => props.ctl.setForm({ [props.field]: o.value } as Partial<HomeForm>)}
+              onChange={() => props.ctl.setForm(props.card, { [props.field]: o.value } as Partial<HomeForm>)}
             />
             {o.label}
           </label>
@@ -32,13 +33,13 @@ function Choice<K extends keyof HomeForm>(props: {
   );
 }
 
-function RulesChoices(props: { form: HomeForm; ctl: Controller; prefix: string }) {
+function RulesChoices(props: { form: HomeForm; ctl: Controller; card: HomeCard }) {
   return (
     <>
       <Choice
         {...props}
         field="variant"
-        name={`${props.prefix}-variant`}
+        name={`${props.card}-variant`}
         legend="Rules"
         options={[
           { value: 'standard', label: 'Standard' },
@@ -48,7 +49,7 @@ function RulesChoices(props: { form: HomeForm; ctl: Controller; prefix: string }
       <Choice
         {...props}
         field="shots"
-        name={`${props.prefix}-shots`}
+        name={`${props.card}-shots`}
         legend="Cannon"
         options={[
           { value: 'aimed', label: 'Aim it yourself' },
@@ -56,6 +57,47 @@ function RulesChoices(props: { form: HomeForm; ctl: Controller; prefix: string }
         ]}
       />
     </>
+  );
+}
+
+function SeatChoice(props: { form: HomeForm; ctl: Controller; card: HomeCard }) {
+  return (
+    <Choice
+      {...props}
+      field="seat"
+      name={`${props.card}-seat`}
+      legend="Your colour"
+      options={[
+        { value: 'red', label: 'Red (stripes)' },
+        { value: 'blue', label: 'Blue (dots)' },
+      ]}
+    />
+  );
+}
+
+function MoreOptions(props: { form: HomeForm; ctl: Controller; card: HomeCard }) {
+  const { form, ctl, card } = props;
+  return (
+    <details class="more">
+      <summary>More options</summary>
+      <label>
+        Turn limit (a draw after it){' '}
+        <select
+          aria-label="Turn limit"
+          value={form.turnLimit === null ? '' : String(form.turnLimit)}
+          onChange={(e) => {
+            const value = (e.currentTarget as HTMLSelectElement).value;
+            ctl.setForm(card, { turnLimit: value === '' ? null : Number(value) });
+          }}
+        >
+          <option value="">None</option>
+          <option value="20">20 turns</option>
+          <option value="40">40 turns</option>
+          <option value="80">80 turns</option>
+          <option value="150">150 turns</option>
+        </select>
+      </label>
+    </details>
   );
 }
 
@@ -91,7 +133,7 @@ function Hero() {
 
 export function Home(props: { state: AppState; ctl: Controller }) {
   const { state, ctl } = props;
-  const form = state.form;
+  const { forms } = state;
   return (
     <main class="home">
       <header class="home-head">
@@ -112,45 +154,17 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         <section class="panel" aria-labelledby="h-computer">
           <h2 id="h-computer">Play the computer</h2>
           <Choice
-            form={form}
+            form={forms.computer}
+            card="computer"
             ctl={ctl}
             field="level"
             name="level"
             legend="Level"
             options={LEVELS.map((l) => ({ value: l, label: l[0]?.toUpperCase() + l.slice(1) }))}
           />
-          <RulesChoices form={form} ctl={ctl} prefix="computer" />
-          <Choice
-            form={form}
-            ctl={ctl}
-            field="seat"
-            name="seat"
-            legend="Your colour"
-            options={[
-              { value: 'red', label: 'Red (stripes)' },
-              { value: 'blue', label: 'Blue (dots)' },
-            ]}
-          />
-          <details class="more">
-            <summary>More options</summary>
-            <label>
-              Turn limit (a draw after it){' '}
-              <select
-                aria-label="Turn limit"
-                value={form.turnLimit === null ? '' : String(form.turnLimit)}
-                onChange={(e) => {
-                  const value = (e.currentTarget as HTMLSelectElement).value;
-                  ctl.setForm({ turnLimit: value === '' ? null : Number(value) });
-                }}
-              >
-                <option value="">None</option>
-                <option value="20">20 turns</option>
-                <option value="40">40 turns</option>
-                <option value="80">80 turns</option>
-                <option value="150">150 turns</option>
-              </select>
-            </label>
-          </details>
+          <RulesChoices form={forms.computer} ctl={ctl} card="computer" />
+          <SeatChoice form={forms.computer} ctl={ctl} card="computer" />
+          <MoreOptions form={forms.computer} ctl={ctl} card="computer" />
           <button
             type="button"
             class="primary big"
@@ -163,12 +177,14 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         <section class="panel" aria-labelledby="h-friend">
           <h2 id="h-friend">Play a friend online</h2>
           <p>Start a game and send your friend the link.</p>
-          <RulesChoices form={form} ctl={ctl} prefix="friend" />
+          <RulesChoices form={forms.friend} ctl={ctl} card="friend" />
+          <SeatChoice form={forms.friend} ctl={ctl} card="friend" />
+          <MoreOptions form={forms.friend} ctl={ctl} card="friend" />
           <button
             type="button"
             class="primary big"
             data-start="friend"
-            onClick={() => ctl.onlineHooks?.create(form)}
+            onClick={() => ctl.onlineHooks?.create(forms.friend)}
           >
             Play a friend online
           </button>
@@ -176,6 +192,8 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         <section class="panel" aria-labelledby="h-pass">
           <h2 id="h-pass">Pass and play</h2>
           <p>Two people, one device. The screen hides each player's pirates while you hand it over.</p>
+          <RulesChoices form={forms.pass} ctl={ctl} card="pass" />
+          <MoreOptions form={forms.pass} ctl={ctl} card="pass" />
           <button type="button" class="primary big" data-start="pass" onClick={() => ctl.startLocal('pass')}>
             Pass and play
           </button>

@@ -1,4 +1,5 @@
 /** Online games: the invite link with its Copy button, the connection, and the other player's absence. */
+import { useEffect, useState } from 'preact/hooks';
 import type { Controller } from '../controller.ts';
 import type { GameScreen } from '../state.ts';
 
@@ -27,11 +28,7 @@ export function OnlineBar(props: { game: GameScreen; ctl: Controller }) {
         </div>
       )}
       {!online.connected && <p class="warn">Connection lost: reconnecting…</p>}
-      {online.opponentAway !== null && (
-        <p class="warn">
-          The other player is away{online.opponentAway > 0 ? ` (${Math.round(online.opponentAway)} s)` : ''}.
-        </p>
-      )}
+      {online.opponentAwaySince !== null && <AwayFor since={online.opponentAwaySince} />}
       {online.canClaim && (
         <div class="claim">
           <button type="button" onClick={() => ctl.onlineHooks?.claim('win')}>
@@ -44,4 +41,22 @@ export function OnlineBar(props: { game: GameScreen; ctl: Controller }) {
       )}
     </div>
   );
+}
+
+/** "The other player is away (1 min 05 s)", counting up every second while they stay away (issue 21). */
+export function AwayFor(props: { since: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return <p class="warn">The other player is away ({awayWords(now - props.since)}).</p>;
+}
+
+/** 45000 -> '45 s', 65000 -> '1 min 05 s'. */
+export function awayWords(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return minutes === 0 ? `${rest} s` : `${minutes} min ${String(rest).padStart(2, '0')} s`;
 }
