@@ -37,8 +37,12 @@ export type Action =
   | { readonly type: 'turnFlag'; readonly slot: number }
   /** R2.5: decline an optional action (New pirate, Swing, Attack, a flag attempt by boarding). */
   | { readonly type: 'pass' }
-  /** R7.2: give up; accepted from either seat while the game runs. */
-  | { readonly type: 'resign' };
+  /**
+   * R7.2: give up; accepted from either seat while the game runs. `away` marks the resignation a server
+   * records for a seat that stayed away on its turn past the away time when the other claimed the win
+   * (docs/protocol.md, "claim"): the game ends the same way, and says so.
+   */
+  | { readonly type: 'resign'; readonly away?: true };
 
 export type ActionType = Action['type'];
 
@@ -144,8 +148,12 @@ export function parseAction(input: unknown): Result<Action> {
         ? ok({ type, slot: input.slot })
         : malformed('turnFlag needs slot: 0, 1 or 2.');
     case 'pass':
-    case 'resign':
       return ok({ type });
+    case 'resign':
+      if (input.away === undefined) return ok({ type });
+      return input.away === true
+        ? ok({ type, away: true })
+        : malformed('resign takes away: true, or nothing.');
   }
   return malformed(
     `Unknown action type '${String(input.type)}'; expected one of: ${ACTION_TYPES.join(', ')}.`,

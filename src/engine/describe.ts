@@ -5,6 +5,7 @@ import type { Viewer } from './view.ts';
 import {
   CARD_FACE_NAMES,
   FLAG_CARD_NAMES,
+  opponentOf,
   PIECE_NAMES,
   type PieceKind,
   RANK,
@@ -99,7 +100,9 @@ export function describeEvent(event: GameEvent, forSeat: Viewer): string {
     case 'turnEnded':
       return `${SEAT_NAMES[event.seat]}'s turn ends.`;
     case 'resigned':
-      return `${SEAT_NAMES[event.seat]} resigned.`;
+      return event.away === true
+        ? `${SEAT_NAMES[event.seat]} was away too long: ${SEAT_NAMES[opponentOf(event.seat)]} claimed the win.`
+        : `${SEAT_NAMES[event.seat]} resigned.`;
     case 'gameOver':
       if (event.winner === null) return 'The game is a draw.';
       return event.reason === 'flag'

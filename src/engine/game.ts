@@ -47,12 +47,20 @@ export function applyAction(state: GameState, seat: unknown, action: unknown): A
     if (refusal) return { ok: false, error: refusal };
     const table: Table = { state: cloneState(state), chance: chanceOf(state.chance), events: [] };
     if (parsed.value.type === 'resign') {
-      table.events?.push({ type: 'resigned', seat, audience: 'all' });
+      const winner = opponentOf(seat);
+      const away = parsed.value.away === true;
+      table.events?.push(
+        away
+          ? { type: 'resigned', seat, away, audience: 'all' }
+          : { type: 'resigned', seat, audience: 'all' },
+      );
       finish(
         table,
-        opponentOf(seat),
+        winner,
         'resigned',
-        `${SEAT_NAMES[seat]} resigned; ${SEAT_NAMES[opponentOf(seat)]} wins.`,
+        away
+          ? `${SEAT_NAMES[seat]} was away too long; ${SEAT_NAMES[winner]} claimed the win.`
+          : `${SEAT_NAMES[seat]} resigned; ${SEAT_NAMES[winner]} wins.`,
       );
     } else {
       resolve(table, seat, parsed.value);

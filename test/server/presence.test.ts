@@ -51,6 +51,23 @@ describe('away seats and reconnection', () => {
     await red.find((m) => m.t === 'presence' && m.presence.claimable === 'blue');
     const over = await red.ask({ t: 'claim', claim: 'win' }, (m) => m.t === 'update');
     expect(over.t === 'update' && over.view.outcome?.winner).toBe('red');
+    // It reads as a claim, not as a resignation (issue 21).
+    expect(over.t === 'update' && over.view.outcome?.message).toBe(
+      'Blue was away too long; Red claimed the win.',
+    );
+    expect(over.t === 'update' && over.events).toContainEqual({
+      type: 'resigned',
+      seat: 'blue',
+      away: true,
+      audience: 'all',
+    });
+    await red.close();
+  });
+
+  it('a seat cannot record its own absence as a claim', async () => {
+    const { red } = await friendGameWithRedOnly();
+    const refused = await red.ask({ t: 'act', v: 0, action: { type: 'resign', away: true } }, isError);
+    expect(refused.t === 'error' && refused.code).toBe('act/away');
     await red.close();
   });
 

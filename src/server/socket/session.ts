@@ -133,6 +133,13 @@ export class Session {
         if (!parsed.success) return this.#error('message/invalid', describeIssues('act', parsed.error));
         const seat = this.#seatOrRefuse(viewer);
         if (seat === null) return;
+        if (parsed.data.action.type === 'resign' && parsed.data.action.away === true) {
+          // Only the server records an absence, when the other seat claims the win.
+          return this.#error(
+            'act/away',
+            'A seat cannot record its own absence; send { t: "resign" } to give up.',
+          );
+        }
         const outcome = await this.#room.act(seat, parsed.data.v, parsed.data.action);
         if (outcome.kind === 'repeat') return this.#sendState(viewer);
         if (outcome.kind === 'refused') return this.#error(outcome.error.code, outcome.error.message);
@@ -203,7 +210,7 @@ export class Session {
       );
     }
     if (claim === 'win') {
-      const outcome = await this.#room.act(away, null, { type: 'resign' });
+      const outcome = await this.#room.act(away, null, { type: 'resign', away: true });
       if (outcome.kind === 'refused') this.#error(outcome.error.code, outcome.error.message);
       return;
     }

@@ -76,6 +76,21 @@ describe('R7 end of the game', () => {
     expect(setup.outcome?.winner).toBe('red');
   });
 
+  it('R7.2 decision: a resignation recorded for an absence says so (the other seat claimed the win)', () => {
+    const p = position({ mover: 'red', red: { deck: ['whip', 'captain'] }, card: 'plank' });
+    const { state, events } = act(p.state, 'red', { type: 'resign', away: true });
+    expect(state.outcome).toEqual({
+      winner: 'blue',
+      reason: 'resigned',
+      message: 'Red was away too long; Blue claimed the win.',
+    });
+    expect(describeEvent(theEvent(events, 'resigned'), 'blue')).toBe(
+      'Red was away too long: Blue claimed the win.',
+    );
+    expect(state.log.at(-1)).toEqual({ seat: 'red', action: { type: 'resign', away: true } });
+    refused(p.state, 'red', { type: 'resign', away: 'yes' } as unknown as Action, 'action/malformed');
+  });
+
   it('R7.2 the turn limit is off by default; reaching it is a draw', () => {
     expect(createGame({ seed: 'x' }).rules.turnLimit).toBeNull();
     const p = position({ mover: 'red', options: { turnLimit: 2 } });
