@@ -47,8 +47,9 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Play the computer' }).count()).toBe(1);
     await page.screenshot({ path: join(out, 'home.png'), fullPage: true });
     // A shorter game: a turn limit from "More options", as a person would set it.
-    await page.getByText('More options').click();
-    await page.getByLabel('Turn limit').selectOption('40');
+    const card = page.getByRole('region', { name: 'Play the computer' });
+    await card.getByText('More options').click();
+    await card.getByLabel('Turn limit').selectOption('40');
     await page.click('[data-start=computer]');
     await page.waitForSelector('[data-setup-piece]');
     await page.screenshot({ path: join(out, 'setup.png'), fullPage: true });
@@ -267,5 +268,30 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', () => {
       decisions++;
     }
     await context.close();
+  });
+
+  it("the pieces' names on the table read at phone and desktop size (issue 21)", async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(server.url);
+      await page.click('[data-start=computer]');
+      await page.waitForSelector('[data-setup-piece]');
+      await chooseSetup(page, [0, 1, 2]);
+      await page.waitForSelector('svg.table');
+      // The smallest rendered name of a known pirate, in CSS pixels of text height.
+      const smallest = await page.evaluate(() => {
+        const names = new Set(['Captain', 'Sally', 'Walter', 'Ivan', 'Eddy', 'Boris', 'Aden', 'Bomb']);
+        const heights = [...document.querySelectorAll('svg.table text')]
+          .filter((t) => names.has(t.textContent ?? ''))
+          .map((t) => t.getBoundingClientRect().height);
+        return heights.length === 0 ? 0 : Math.min(...heights);
+      });
+      expect(smallest, `names at ${viewport.width}x${viewport.height}`).toBeGreaterThanOrEqual(10);
+      await context.close();
+    }
   });
 });

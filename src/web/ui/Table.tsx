@@ -6,7 +6,7 @@
 import { opponentOf, type PieceView, type PlayerView, type Seat } from '../../engine/index.ts';
 import { type Choices, cardLabel } from '../game/choices.ts';
 import { FLAG_TITLE, pieceName, SEAT_NAMES } from '../game/names.ts';
-import { CardArt, Defs, FlagArt, Pirate, Ship } from './art.tsx';
+import { CardArt, Defs, FlagArt, PieceName, Pirate, Ship } from './art.tsx';
 import { Hit, Named } from './hit.tsx';
 
 export const TABLE_W = 400;
@@ -76,7 +76,8 @@ function PieceSpot(props: TableProps & { piece: PieceView; x: number; y: number;
   const arriving = props.moved?.includes(piece.id) === true;
   const drawn = (
     <g class={`${onHatch ? 'on-hatch' : ''} ${arriving ? 'arrive' : ''}`}>
-      <Pirate x={x} y={y} r={r} owner={piece.owner} kind={piece.kind} />
+      <Pirate x={x} y={y} r={r} owner={piece.owner} kind={piece.kind} named={false} />
+      <PieceName x={x} y={y} r={r} kind={piece.kind} />
       {piece.boarded && piece.kind === null && (
         // It has boarded once, so it is not the Bomb: a small anchor says so.
         <g

@@ -44,8 +44,20 @@ export function Defs() {
 }
 
 /** A pirate token at (x, y): its kind if known, else its owner's back. */
-export function Pirate(props: { x: number; y: number; r?: number; owner: Seat; kind: PieceKind | null }) {
+/**
+ * A pirate token at (x, y). `named` (the default) writes the short name inside, for small pictures; the table
+ * writes it under the token instead (PieceName), where it can be read on a phone (issue 21).
+ */
+export function Pirate(props: {
+  x: number;
+  y: number;
+  r?: number;
+  owner: Seat;
+  kind: PieceKind | null;
+  named?: boolean;
+}) {
   const r = props.r ?? 15;
+  const named = props.named !== false;
   const { x, y, owner, kind } = props;
   if (kind === null) {
     return (
@@ -97,19 +109,50 @@ export function Pirate(props: { x: number; y: number; r?: number; owner: Seat; k
       ) : (
         <text
           x={x}
-          y={y + r * 0.28}
+          y={y + r * (named ? 0.28 : 0.38)}
           text-anchor="middle"
-          font-size={r * 0.95}
+          font-size={r * (named ? 0.95 : 1.1)}
           font-weight="800"
           fill={SEAT_DARK[owner]}
         >
           {rank}
         </text>
       )}
-      <text x={x} y={y + r * 0.72} text-anchor="middle" font-size={r * 0.36} font-weight="700" fill="#3b2410">
-        {KIND_SHORT[kind]}
-      </text>
+      {named && (
+        <text
+          x={x}
+          y={y + r * 0.72}
+          text-anchor="middle"
+          font-size={r * 0.36}
+          font-weight="700"
+          fill="#3b2410"
+        >
+          {KIND_SHORT[kind]}
+        </text>
+      )}
     </g>
+  );
+}
+
+/** A known pirate's short name under its token on the table, large enough to read at phone size. */
+export function PieceName(props: { x: number; y: number; r: number; kind: PieceKind | null }) {
+  if (props.kind === null) return null;
+  const name = KIND_SHORT[props.kind];
+  // Neighbours on a deck stand 34 apart: a long name is squeezed to the token's width rather than overlap.
+  const fit = name.length > 5 ? { textLength: props.r * 2 + 2, lengthAdjust: 'spacingAndGlyphs' } : {};
+  return (
+    <text
+      x={props.x}
+      y={props.y + props.r + 10}
+      text-anchor="middle"
+      font-size="11"
+      font-weight="800"
+      fill="#fff"
+      class="piece-name label-shadow"
+      {...fit}
+    >
+      {name}
+    </text>
   );
 }
 
