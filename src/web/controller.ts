@@ -20,6 +20,7 @@ import { type Scene, scenesOf } from './game/scenes.ts';
 import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from './game/setup.ts';
 import type { GameLink, LinkNews } from './link.ts';
 import { type LocalLink, startLocalGame } from './local/link.ts';
+import { DEFAULT_SETTINGS, type Settings, sceneSpeed } from './settings.ts';
 import type { AppState, GameMode, GameScreen, HomeCard, HomeForm, LogLine, Screen } from './state.ts';
 
 const DEFAULT_FORM: HomeForm = {
@@ -66,16 +67,25 @@ export class Controller {
     claim(choice: 'win' | 'computer'): void;
   } | null = null;
 
+  /**
+   * `settings` as stored in this browser; a number is a scene speed for tests (1 normal, 0 no scenes).
+   * `keep` saves changed settings (main.tsx passes localStorage).
+   */
   constructor(
     private readonly redraw: (state: AppState) => void,
-    speed: number,
+    settings: Settings | number,
+    private readonly keep: (settings: Settings) => void = () => {},
   ) {
+    const chosen = typeof settings === 'number' ? { ...DEFAULT_SETTINGS, scenes: settings > 0 } : settings;
+    const speed = typeof settings === 'number' ? settings : sceneSpeed(settings);
     this.state = {
       screen: 'home',
       forms: { computer: { ...DEFAULT_FORM }, friend: { ...DEFAULT_FORM }, pass: { ...DEFAULT_FORM } },
       game: null,
       replay: null,
       speed,
+      settings: chosen,
+      settingsOpen: false,
       notice: null,
     };
   }
@@ -100,6 +110,27 @@ export class Controller {
       s.screen = screen;
       s.notice = null;
     });
+  }
+
+  /** Opens or closes the settings panel. */
+  showSettings(open: boolean): void {
+    this.change((s) => {
+      s.settingsOpen = open;
+    });
+  }
+
+  /** Changes settings, keeps them, and applies them at once (scenes already queued follow the new pace). */
+  setSettings(patch: Partial<Settings>): void {
+    this.change((s) => {
+      s.settings = { ...s.settings, ...patch };
+      s.speed = sceneSpeed(s.settings);
+      if (s.speed === 0 && s.game) s.game.scenes = [];
+    });
+    this.keep(this.state.settings);
+    if (this.state.speed === 0 && this.sceneTimer !== null) {
+      clearTimeout(this.sceneTimer);
+      this.sceneTimer = null;
+    }
   }
 
   setForm(card: HomeCard, patch: Partial<HomeForm>): void {

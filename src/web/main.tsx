@@ -6,6 +6,7 @@ import { render } from 'preact';
 import { Controller } from './controller.ts';
 import { titleFor } from './game/title.ts';
 import { connectOnline } from './online/session.ts';
+import { loadSettings, saveSettings } from './settings.ts';
 import './styles.css';
 import { App } from './ui/App.tsx';
 
@@ -13,9 +14,9 @@ const root = document.getElementById('app');
 if (root === null) throw new Error('no #app element');
 
 // Scenes keep their pace under prefers-reduced-motion (the stylesheet stills their motion, the results stay
-// readable); `pirates.speed` in localStorage sets the pace: 0 shows none, 0.5 is twice as fast.
-const stored = Number(localStorage.getItem('pirates.speed') ?? 'NaN');
-const speed = Number.isFinite(stored) && stored >= 0 ? stored : 1;
+// readable); the settings panel sets their pace, turns them off, and overrides the device's motion setting.
+const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
+const settings = loadSettings(storage);
 
 let ctl: Controller;
 let pending = false;
@@ -26,11 +27,14 @@ const draw = () => {
   queueMicrotask(() => {
     pending = false;
     render(<App state={ctl.state} ctl={ctl} />, root);
+    const motion = ctl.state.settings.motion;
+    document.documentElement.classList.toggle('motion-reduce', motion === 'reduce');
+    document.documentElement.classList.toggle('motion-full', motion === 'full');
     const title = titleFor(ctl.state);
     if (document.title !== title) document.title = title;
   });
 };
-ctl = new Controller(draw, speed);
+ctl = new Controller(draw, settings, (changed) => saveSettings(storage, changed));
 connectOnline(ctl);
 
 function route(): void {

@@ -7,6 +7,7 @@ import type { Fairness } from './game/fairness.ts';
 import type { Scene } from './game/scenes.ts';
 import type { SetupDraft } from './game/setup.ts';
 import type { BotInfo, Level } from './local/messages.ts';
+import type { Settings } from './settings.ts';
 
 export type Screen = 'home' | 'rules' | 'game' | 'replay' | 'join';
 /** The home page's cards that start a game, each with its own options. */
@@ -143,8 +144,12 @@ export interface AppState {
   game: GameScreen | null;
   /** The replay on the page, or null. */
   replay: ReplayState | null;
-  /** Animation speed factor: 1 normal, 0 none (reduced motion), e.g. 1. */
+  /** The scenes' time factor, from the settings: 1 normal, 0.5 fast, 0 none, e.g. 1. */
   speed: number;
+  /** The player's settings (settings.ts). */
+  settings: Settings;
+  /** The settings panel is open. */
+  settingsOpen: boolean;
   /** A message on the home or join page (e.g. "That invite has expired."), or null. */
   notice: string | null;
 }

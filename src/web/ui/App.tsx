@@ -5,8 +5,19 @@ import { GameView } from './GameView.tsx';
 import { Home } from './Home.tsx';
 import { ReplayView } from './Replay.tsx';
 import { Rules } from './Rules.tsx';
+import { SettingsPanel } from './Settings.tsx';
 
 export function App(props: { state: AppState; ctl: Controller }) {
+  const { state, ctl } = props;
+  return (
+    <>
+      <Screen state={state} ctl={ctl} />
+      {state.settingsOpen && <SettingsPanel settings={state.settings} ctl={ctl} />}
+    </>
+  );
+}
+
+function Screen(props: { state: AppState; ctl: Controller }) {
   const { state, ctl } = props;
   switch (state.screen) {
     case 'home':

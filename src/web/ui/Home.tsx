@@ -3,6 +3,7 @@ import type { Controller } from '../controller.ts';
 import { LEVELS } from '../local/messages.ts';
 import type { AppState, HomeCard, HomeForm } from '../state.ts';
 import { Defs, Pirate, Ship } from './art.tsx';
+import { SettingsButton } from './Settings.tsx';
 
 function Choice<K extends keyof HomeForm>(props: {
   form: HomeForm;
@@ -140,6 +141,7 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         <h1>
           Pirates! <span>Stratego</span>
         </h1>
+        <SettingsButton ctl={ctl} />
         <p class="tagline">
           Hide your flag, board the enemy ship, and fire the cannon through the hole in their sail.
         </p>
