@@ -210,6 +210,14 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', () => {
       await tabTo(`[data-setup-piece="${id}"]`);
       await page.keyboard.press('Space');
     }
+    // Swapping two flag cards by keyboard keeps the focus on the place just swapped (issue 21, item 9).
+    await tabTo('.flag-slot');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(
+      /^Flag place 2: /,
+    );
     await tabTo('[data-setup-confirm]');
     await page.keyboard.press('Enter');
     // Scenes take the focus: Enter dismisses them; then Tab reaches an offered choice on the table.
