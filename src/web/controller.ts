@@ -18,6 +18,7 @@ import { refusalSentence } from './game/refusals.ts';
 import { movesOf, parseRecord, turningCard } from './game/replay.ts';
 import { type Scene, scenesOf } from './game/scenes.ts';
 import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from './game/setup.ts';
+import { type Effect, effectsOf } from './game/sounds.ts';
 import type { GameLink, LinkNews } from './link.ts';
 import { type LocalLink, startLocalGame } from './local/link.ts';
 import { DEFAULT_SETTINGS, type Settings, sceneSpeed } from './settings.ts';
@@ -59,6 +60,8 @@ export class Controller {
   /** The local game's link, for pass-and-play's hand-over; null online. */
   private local: LocalLink | null = null;
   private sceneTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Sounds plug in here (ui/sound.ts in the browser; none in tests). */
+  sound: ((effects: readonly Effect[]) => void) | null = null;
   /** Online games plug in here (online/session.ts), so this file stays about the page. */
   onlineHooks: {
     create(form: HomeForm): void;
@@ -238,6 +241,7 @@ export class Controller {
       });
       return;
     }
+    let heard: Scene[] = [];
     this.changeGame((g) => {
       const lines: LogLine[] = news.events.map((e) => ({
         id: ++lineId,
@@ -275,16 +279,16 @@ export class Controller {
             pull: null,
           }
         : null;
-      if (this.state.speed > 0) {
-        // A player is not shown a scene of what they just did themselves (a card they turned, the pirate they put
-        // on the hatch); its outcome, decided by chance, they are shown.
-        const scenes = scenesOf(news.events).filter(
-          (s) =>
-            !((s.kind === 'card' || (s.kind === 'hatch' && s.result === 'waits')) && s.seat === news.seat),
-        );
-        g.scenes = [...g.scenes, ...scenes];
-      }
+      // A player is not shown a scene of what they just did themselves (a card they turned, the pirate they put
+      // on the hatch); its outcome, decided by chance, they are shown. Its sound they hear at once.
+      const all = scenesOf(news.events);
+      const own = (s: Scene) =>
+        (s.kind === 'card' || (s.kind === 'hatch' && s.result === 'waits')) && s.seat === news.seat;
+      const shown = this.state.speed > 0 ? all.filter((s) => !own(s)) : [];
+      g.scenes = [...g.scenes, ...shown];
+      heard = all.filter((s) => !shown.includes(s));
     });
+    this.sounds(heard);
     this.playScenes();
   }
 
@@ -293,10 +297,17 @@ export class Controller {
     if (this.sceneTimer !== null || game === null || game.handover !== null) return;
     const scene = game.scenes[0];
     if (scene === undefined) return;
+    this.sounds([scene]);
     this.sceneTimer = setTimeout(() => {
       this.sceneTimer = null;
       this.skipScene();
     }, SCENE_MS[scene.kind] * this.state.speed);
+  }
+
+  /** Plays the sounds of these scenes now, when sound is on. */
+  private sounds(scenes: readonly Scene[]): void {
+    if (this.sound === null || !this.state.settings.sound || scenes.length === 0) return;
+    this.sound(scenes.flatMap(effectsOf));
   }
 
   /** Ends the scene on show (a click on it, or its time is up). */

@@ -7,6 +7,7 @@ import { Controller } from './controller.ts';
 import { titleFor } from './game/title.ts';
 import { connectOnline } from './online/session.ts';
 import { loadSettings, saveSettings } from './settings.ts';
+import { playEffects } from './ui/sound.ts';
 import './styles.css';
 import { App } from './ui/App.tsx';
 
@@ -35,6 +36,7 @@ const draw = () => {
   });
 };
 ctl = new Controller(draw, settings, (changed) => saveSettings(storage, changed));
+ctl.sound = playEffects;
 connectOnline(ctl);
 
 function route(): void {

@@ -1,6 +1,6 @@
 /**
  * The player's settings, kept in this browser: whether scenes play and at what pace, and how much the page
- * moves. One panel changes them (ui/Settings.tsx); sound and language will join them there.
+ * moves, and whether the table makes sounds. One panel changes them (ui/Settings.tsx).
  */
 
 export type Motion = 'system' | 'reduce' | 'full';
@@ -14,9 +14,11 @@ export interface Settings {
   readonly pace: ScenePace;
   /** 'system' follows the device's reduced-motion setting; 'reduce' stills the page; 'full' animates anyway. */
   readonly motion: Motion;
+  /** The table's sounds (the card, the coin, the cannon, the splash, the end). */
+  readonly sound: boolean;
 }
 
-export const DEFAULT_SETTINGS: Settings = { scenes: true, pace: 'normal', motion: 'system' };
+export const DEFAULT_SETTINGS: Settings = { scenes: true, pace: 'normal', motion: 'system', sound: true };
 
 const PACE_FACTOR: Readonly<Record<ScenePace, number>> = { slow: 1.6, normal: 1, fast: 0.5 };
 
@@ -42,6 +44,7 @@ export function parseSettings(text: string | null): Settings {
     scenes: typeof stored.scenes === 'boolean' ? stored.scenes : DEFAULT_SETTINGS.scenes,
     pace: pick(stored.pace, ['slow', 'normal', 'fast'], DEFAULT_SETTINGS.pace),
     motion: pick(stored.motion, ['system', 'reduce', 'full'], DEFAULT_SETTINGS.motion),
+    sound: typeof stored.sound === 'boolean' ? stored.sound : DEFAULT_SETTINGS.sound,
   };
 }
 

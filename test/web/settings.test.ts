@@ -55,6 +55,7 @@ describe('settings', () => {
       scenes: false,
       pace: 'fast',
       motion: 'reduce',
+      sound: true,
     });
     expect(parseSettings('{"scenes":"yes","pace":"warp","motion":"full"}')).toEqual({
       ...DEFAULT_SETTINGS,
@@ -75,17 +76,62 @@ describe('settings', () => {
     expect(ctl.state.game?.scenes).toEqual([]);
     hear();
     expect(ctl.state.game?.scenes).toEqual([]);
-    expect(kept.at(-1)).toEqual({ scenes: false, pace: 'fast', motion: 'system' });
+    expect(kept.at(-1)).toEqual({ scenes: false, pace: 'fast', motion: 'system', sound: true });
     expect(sceneSpeed(kept.at(-1) ?? DEFAULT_SETTINGS)).toBe(0);
   });
 
   it('the panel shows the settings in force', () => {
-    const { ctl } = game({ scenes: true, pace: 'slow', motion: 'reduce' });
+    const { ctl } = game({ scenes: true, pace: 'slow', motion: 'reduce', sound: false });
     const markup = renderToString(h(SettingsPanel, { settings: ctl.state.settings, ctl }));
     expect(markup).toContain('aria-labelledby="settings-title"');
     const checked = [
       ...markup.matchAll(/<label[^>]*><input type="radio" name="([^"]+)" checked\/>([^<]+)</g),
     ].map((m) => `${m[1]}=${m[2]}`);
     expect(checked).toEqual(['settings-pace=Slow', 'settings-motion=Less motion']);
+  });
+
+  it('sound: each scene is heard as it shows, your own card at once, and nothing when muted', () => {
+    const { ctl } = game({ ...DEFAULT_SETTINGS, scenes: false });
+    const heard: string[][] = [];
+    ctl.sound = (effects) => heard.push([...effects]);
+    ctl.hear({
+      t: 'update',
+      seat: 'red',
+      view: viewFor(setUp(), 'red'),
+      events: [
+        { type: 'cardTurned', seat: 'red', card: 2, face: 'shootSail', back: 'attack', audience: 'all' },
+        { type: 'shot', seat: 'red', target: 'sail', hit: true, aim: null, flight: null, audience: 'all' },
+      ],
+      seedHash: 'ab'.repeat(32),
+      since: null,
+      v: 0,
+      record: null,
+      bot: null,
+      handTo: null,
+    });
+    expect(heard).toEqual([['card', 'cannon', 'hit']]);
+    ctl.setSettings({ sound: false });
+    ctl.hear({
+      t: 'update',
+      seat: 'red',
+      view: viewFor(setUp(), 'red'),
+      events: [BATTLE],
+      seedHash: 'ab'.repeat(32),
+      since: null,
+      v: 0,
+      record: null,
+      bot: null,
+      handTo: null,
+    });
+    expect(heard).toHaveLength(1);
+  });
+
+  it('with scenes on, a scene is heard when it starts to show', () => {
+    const { ctl, hear } = game(DEFAULT_SETTINGS);
+    const heard: string[][] = [];
+    ctl.sound = (effects) => heard.push([...effects]);
+    hear();
+    expect(heard).toEqual([['hit']]);
+    ctl.closeLink();
   });
 });

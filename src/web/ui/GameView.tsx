@@ -17,7 +17,7 @@ import { CannonScene } from './Cannon.tsx';
 import { useFocus } from './focus.ts';
 import { OnlineBar } from './OnlineBar.tsx';
 import { SceneOverlay } from './Scenes.tsx';
-import { SettingsButton } from './Settings.tsx';
+import { SettingsButton, SoundButton } from './Settings.tsx';
 import { SetupPanel } from './Setup.tsx';
 import { Table } from './Table.tsx';
 
@@ -61,6 +61,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
             </span>
           )}
         </div>
+        <SoundButton on={ctl.state.settings.sound} ctl={ctl} />
         <SettingsButton ctl={ctl} />
         {!over && (
           <button

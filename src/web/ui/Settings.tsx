@@ -43,6 +43,14 @@ export function SettingsPanel(props: { settings: Settings; ctl: Controller }) {
           />
           Show scenes (battles, the coin, the cannon's flight); the ship's log always keeps the words
         </label>
+        <label class="toggle">
+          <input
+            type="checkbox"
+            checked={settings.sound}
+            onChange={(e) => ctl.setSettings({ sound: (e.currentTarget as HTMLInputElement).checked })}
+          />
+          Sound (the cards, the coin, the cannon, the splash)
+        </label>
         <fieldset class="choice" disabled={!settings.scenes}>
           <legend>Scene speed</legend>
           <div class="choice-row">
@@ -80,6 +88,22 @@ export function SettingsPanel(props: { settings: Settings; ctl: Controller }) {
         </button>
       </section>
     </div>
+  );
+}
+
+/** The game bar's mute button: one press to silence the table, remembered like every setting. */
+export function SoundButton(props: { on: boolean; ctl: Controller }) {
+  return (
+    <button
+      type="button"
+      class="link"
+      aria-pressed={!props.on}
+      aria-label="Mute"
+      data-mute=""
+      onClick={() => props.ctl.setSettings({ sound: !props.on })}
+    >
+      {props.on ? '🔊' : '🔇'}
+    </button>
   );
 }
 
