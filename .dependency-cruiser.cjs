@@ -82,10 +82,12 @@ module.exports = {
     },
     {
       name: 'not-to-unresolvable',
-      comment: 'An import that cannot be resolved is a typo or a missing dependency.',
+      comment:
+        'An import that cannot be resolved is a typo or a missing dependency. Vite virtual modules and the type-only ' +
+        'references of src/web/env.d.ts exist only at build time.',
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: '^(virtual:pwa-register|vite/client|vite-plugin-pwa/client)$' },
     },
   ],
   options: {

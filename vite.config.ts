@@ -2,9 +2,14 @@
  * The browser game's build (issue 7): Vite serves and bundles src/web into dist/web, where the game server
  * (`pirates serve`) finds it. JSX is Preact's; the dev server hands /api (HTTP and WebSocket) to the game
  * server on port 3000, so online play works while developing the page.
+ *
+ * The page installs as an app and plays the computer offline (issue 20): vite-plugin-pwa writes the web app
+ * manifest and a Workbox service worker that precaches the whole build (the game's Worker included), so a
+ * page opened without a network still starts. /api is never cached: online play needs the server.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -15,6 +20,31 @@ export default defineConfig({
   build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: true },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   worker: { format: 'es' },
+  plugins: [
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: null,
+      manifest: {
+        name: 'Pirates! Stratego',
+        short_name: 'Pirates!',
+        description:
+          'Hide your flag, board the enemy ship, fire the cannon. Play the computer, a friend, or pass and play.',
+        theme_color: '#1b6b8f',
+        background_color: '#1b6b8f',
+        display: 'standalone',
+        start_url: '/',
+        icons: [
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+      },
+    }),
+  ],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', ws: true, changeOrigin: true } },
   },

@@ -2,6 +2,8 @@
  * The browser game's entry: make the controller, draw the page from its state on every change, and route
  * from the address (/, /rules, /replay, /play/:id for online games).
  */
+
+import { registerSW } from 'virtual:pwa-register';
 import { render } from 'preact';
 import { Controller } from './controller.ts';
 import { titleFor } from './game/title.ts';
@@ -49,5 +51,9 @@ function route(): void {
   else if (ctl.state.screen !== 'home' && path === '/') ctl.go('home');
   else draw();
 }
+// The service worker (vite.config.ts) keeps the page for offline play and updates itself quietly; under
+// `vite` (development) the plugin's registerSW does nothing.
+if ('serviceWorker' in navigator) registerSW({ immediate: true });
+
 window.addEventListener('popstate', route);
 route();

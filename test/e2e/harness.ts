@@ -42,6 +42,7 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** Serves a build; unknown paths get index.html (the page routes /play/:id and /rules itself). */
