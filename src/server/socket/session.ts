@@ -4,7 +4,15 @@
  * handed to the room; whatever is refused gets `{ t: 'error', code, message }` and changes nothing.
  * This socket only ever receives `viewFor` its own viewer and `eventsFor` it (the single exit point).
  */
-import { eventsFor, opponentOf, type Seat, type Viewer, viewFor } from '../../engine/index.ts';
+import {
+  eventsFor,
+  historyFor,
+  opponentOf,
+  type Seat,
+  stateAfter,
+  type Viewer,
+  viewFor,
+} from '../../engine/index.ts';
 import {
   actSchema,
   CLIENT_MESSAGE_TYPES,
@@ -12,9 +20,11 @@ import {
   type ErrorCode,
   errorMessage,
   helloSchema,
+  historySchema,
   packView,
   resignSchema,
   resyncSchema,
+  reviewSchema,
   type ServerMessage,
 } from '../../protocol/index.ts';
 import { DEFAULT_LEVEL } from '../bots/levels.ts';
@@ -146,6 +156,28 @@ export class Session {
         const outcome = await this.#room.act(seat, null, { type: 'resign' });
         if (outcome.kind === 'refused') return this.#error(outcome.error.code, outcome.error.message);
         return;
+      }
+      case 'history': {
+        const parsed = historySchema.safeParse(data);
+        if (!parsed.success) return this.#error('message/invalid', describeIssues('history', parsed.error));
+        await this.#room.catchUp();
+        // The game's log replayed, filtered by the one filter for this socket's viewer.
+        const state = this.#room.state;
+        return this.#send({ t: 'history', v: state.log.length, steps: historyFor(state, viewer) });
+      }
+      case 'review': {
+        const parsed = reviewSchema.safeParse(data);
+        if (!parsed.success) return this.#error('message/invalid', describeIssues('review', parsed.error));
+        await this.#room.catchUp();
+        const state = this.#room.state;
+        const v = parsed.data.v;
+        if (v > state.log.length) {
+          return this.#error(
+            'review/ahead',
+            `The game is at move ${state.log.length}; move ${v} has not happened.`,
+          );
+        }
+        return this.#send({ t: 'review', v, view: packView(viewFor(stateAfter(state, v), viewer)) });
       }
       case 'claim': {
         const parsed = claimSchema.safeParse(data);
