@@ -19,8 +19,18 @@ import { movesOf, parseRecord } from './game/replay.ts';
 import { type Scene, scenesOf } from './game/scenes.ts';
 import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from './game/setup.ts';
 import type { GameLink, LinkNews } from './link.ts';
+import { forgetGame, type KeptSummary, loadKeptSummary } from './local/kept.ts';
 import { startLocalGame } from './local/link.ts';
 import type { AppState, GameMode, GameScreen, HomeForm, LogLine, Screen } from './state.ts';
+
+/** The address of a local game on the page: Back and Forward move between it and the home page. */
+const LOCAL_GAME_PATH = '/game';
+
+/** Refusals that mean there is no kept game to take up: the page goes home and says so. */
+const NOTHING_TO_CONTINUE: Readonly<Record<string, string>> = {
+  'host/nothing-kept': 'There is no game kept on this device to continue. Start a new one.',
+  'host/kept-broken': 'The game kept on this device could not be read, so it was cleared. Start a new one.',
+};
 
 const DEFAULT_FORM: HomeForm = {
   level: 'easy',
@@ -68,7 +78,15 @@ export class Controller {
     private readonly redraw: (state: AppState) => void,
     speed: number,
   ) {
-    this.state = { screen: 'home', form: { ...DEFAULT_FORM }, game: null, replay: null, speed, notice: null };
+    this.state = {
+      screen: 'home',
+      form: { ...DEFAULT_FORM },
+      game: null,
+      replay: null,
+      speed,
+      notice: null,
+      kept: null,
+    };
   }
 
   /** The one way the state changes: mutate through `change`, then everything is redrawn. */
@@ -123,6 +141,8 @@ export class Controller {
       moved: [],
       flipped: null,
       fairness: noFairness({ red: null, blue: null }),
+      review: null,
+      leaving: false,
     };
   }
 
@@ -145,7 +165,168 @@ export class Controller {
       s.game = game;
       s.screen = 'game';
     });
-    this.link = startLocalGame(mode, options, human, form.level, contributions, (news) => this.hear(news));
+    this.showGamePath();
+    this.link = startLocalGame(
+      { t: 'start', mode, options, human, level: form.level, contributions },
+      (news) => this.hear(news),
+    );
+  }
+
+  // --- the local game kept on this device (local/kept.ts) ---
+
+  /** The address says "a local game" (so Back goes home and Forward comes back), without a new entry twice. */
+  private showGamePath(): void {
+    if (typeof history === 'undefined') return;
+    if (location.pathname === LOCAL_GAME_PATH) history.replaceState(null, '', LOCAL_GAME_PATH);
+    else history.pushState(null, '', LOCAL_GAME_PATH);
+  }
+
+  /** Reads what is kept for the home page's "Continue your game". */
+  async refreshKept(): Promise<void> {
+    const kept = await loadKeptSummary();
+    this.change((s) => {
+      s.kept = kept;
+    });
+  }
+
+  /** "Continue your game" (or a reload, or Forward): the kept game where it was left. */
+  async continueLocal(): Promise<void> {
+    const kept: KeptSummary | null = this.state.kept ?? (await loadKeptSummary());
+    if (kept === null) {
+      if (typeof history !== 'undefined' && location.pathname === LOCAL_GAME_PATH)
+        history.replaceState(null, '', '/');
+      this.change((s) => {
+        s.screen = 'home';
+        s.game = null;
+        s.notice = NOTHING_TO_CONTINUE['host/nothing-kept'] ?? null;
+      });
+      return;
+    }
+    this.closeLink();
+    const form: HomeForm = {
+      level: kept.level,
+      variant: kept.variant,
+      shots: kept.shots,
+      seat: kept.human,
+      turnLimit: kept.turnLimit,
+    };
+    this.change((s) => {
+      const game = this.newGameScreen(kept.mode, kept.human, form);
+      game.fairness = noFairness(
+        kept.contributions,
+        null,
+        kept.mode === 'computer' ? opponentOf(kept.human) : null,
+      );
+      s.game = game;
+      s.screen = 'game';
+      s.notice = null;
+    });
+    this.showGamePath();
+    this.link = startLocalGame({ t: 'resume' }, (news) => this.hear(news));
+  }
+
+  /** "Abandon it" on the home page: the kept game is forgotten. */
+  async abandonKept(): Promise<void> {
+    await forgetGame().catch(() => undefined);
+    await this.refreshKept();
+  }
+
+  /** "← Home" during a game asks first; a finished game is left at once. */
+  askLeave(): void {
+    const game = this.state.game;
+    if (game === null || game.view === null || game.view.outcome !== null) {
+      this.leaveGame();
+      return;
+    }
+    this.changeGame((g) => {
+      g.leaving = true;
+    });
+  }
+
+  /** "Stay at the table" in the leave dialog. */
+  stay(): void {
+    this.changeGame((g) => {
+      g.leaving = false;
+    });
+  }
+
+  /**
+   * The browser's Back to the home page: a local game is put down, kept on the device, and offered again as
+   * "Continue your game" (Forward takes it up).
+   */
+  backHome(): void {
+    const game = this.state.game;
+    if (game !== null && game.mode !== 'online') {
+      this.closeLink();
+      this.change((s) => {
+        s.game = null;
+      });
+      void this.refreshKept();
+    }
+    this.go('home');
+  }
+
+  // --- looking back at earlier moves ---
+
+  /** Clicking a log line: the table as this seat saw it then. */
+  reviewAt(line: LogLine): void {
+    const game = this.state.game;
+    if (game === null || this.link === null) return;
+    this.changeGame((g) => {
+      g.review = { v: line.v, text: line.text, view: null };
+    });
+    this.link.review(game.seat, line.v);
+  }
+
+  /** "Back to the game". */
+  endReview(): void {
+    this.changeGame((g) => {
+      g.review = null;
+    });
+  }
+
+  /** The answers to history and review. */
+  private hearLookBack(news: Extract<LinkNews, { t: 'history' | 'review' }>): void {
+    if (news.t === 'history') {
+      this.changeGame((g) => {
+        // What the host says was shown up to news.v replaces what this page had of it; later lines stay.
+        const past: LogLine[] = news.steps.flatMap((step) =>
+          step.events.map((e) => ({
+            id: ++lineId,
+            text: describeEvent(e, news.seat),
+            seat: eventSeat(e),
+            v: step.v,
+          })),
+        );
+        const later = g.logs[news.seat].filter((line) => line.v > news.v);
+        g.logs[news.seat] = [...past, ...later].slice(-200);
+        if (g.seat === news.seat) g.log = g.logs[news.seat];
+      });
+      return;
+    }
+    this.changeGame((g) => {
+      if (g.review !== null && g.review.v === news.v && g.seat === news.seat) {
+        g.review = { ...g.review, view: { ...news.view, legalActions: [] } };
+      }
+    });
+  }
+
+  /** A refusal that leaves no kept game to take up: home, with a sentence. Returns whether it was one. */
+  private hearNothingToContinue(code: string | null): boolean {
+    const nothing = code === null ? undefined : NOTHING_TO_CONTINUE[code];
+    if (nothing !== undefined) {
+      this.closeLink();
+      if (typeof history !== 'undefined' && location.pathname === LOCAL_GAME_PATH)
+        history.replaceState(null, '', '/');
+      this.change((s) => {
+        s.game = null;
+        s.screen = 'home';
+        s.notice = nothing;
+        s.kept = null;
+      });
+      return true;
+    }
+    return false;
   }
 
   attach(link: GameLink): void {
@@ -167,6 +348,7 @@ export class Controller {
       s.game = null;
     });
     this.go('home', '/');
+    void this.refreshKept();
   }
 
   onlineJoin(gameId: string, invite: string | null): void {
@@ -184,6 +366,11 @@ export class Controller {
   // --- news from the host ---
 
   hear(news: LinkNews): void {
+    if (news.t === 'history' || news.t === 'review') {
+      this.hearLookBack(news);
+      return;
+    }
+    if (news.t === 'error' && this.hearNothingToContinue(news.code)) return;
     if (news.t === 'error') {
       // The developer's wording goes to the console; the player reads a sentence written for players.
       if (typeof console !== 'undefined') console.info(`refused (${news.code ?? 'link'}): ${news.message}`);
@@ -197,6 +384,7 @@ export class Controller {
         id: ++lineId,
         text: describeEvent(e, news.seat),
         seat: eventSeat(e),
+        v: news.v,
       }));
       g.logs[news.seat] = [...g.logs[news.seat], ...lines].slice(-200);
       keepCommitment(g.fairness, news.seedHash);
@@ -232,6 +420,8 @@ export class Controller {
       }
     });
     this.playScenes();
+    // A snapshot after some moves (a reload, a reconnection, a kept game taken up): fetch the log it missed.
+    if (news.since !== null && news.since > 0) this.link?.history(news.seat);
   }
 
   private playScenes(): void {
