@@ -390,6 +390,8 @@ export class Controller {
       keepCommitment(g.fairness, news.seedHash);
       keepSeen(g.fairness, news.seat, news.since, news.v, news.events, news.view);
       if (g.mode === 'pass' && news.seat !== g.seat && news.view.outcome === null) g.handover = news.seat;
+      // A look back is its seat's own: it never stays open for the next seat at the device.
+      if (news.seat !== g.seat) g.review = null;
       g.seat = news.seat;
       g.log = g.logs[news.seat];
       g.updates++;

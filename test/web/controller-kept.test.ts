@@ -94,6 +94,31 @@ describe('the log after a reload, and looking back', () => {
     ctl.endReview();
     expect(ctl.state.game?.review).toBeNull();
   });
+
+  it('pass and play: a look back is closed when the device goes to the other seat', () => {
+    const { ctl } = inGame('pass');
+    snapshot(ctl, 4, null);
+    const line = ctl.state.game?.log[0];
+    if (line === undefined) throw new Error('no line');
+    ctl.reviewAt(line);
+    ctl.hear({ t: 'review', seat: 'red', v: 4, view: viewFor(setUp(), 'red') });
+    ctl.hear({
+      t: 'update',
+      seat: 'blue',
+      view: viewFor(setUp(), 'blue'),
+      events: [],
+      seedHash: 'ab'.repeat(32),
+      since: null,
+      v: 5,
+      record: null,
+      bot: null,
+    });
+    expect(ctl.state.game?.handover).toBe('blue');
+    expect(ctl.state.game?.review).toBeNull();
+    // A late answer for red's look back is not shown to blue.
+    ctl.hear({ t: 'review', seat: 'red', v: 4, view: viewFor(setUp(), 'red') });
+    expect(ctl.state.game?.review).toBeNull();
+  });
 });
 
 describe('leaving and taking up a local game', () => {

@@ -29,6 +29,11 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
         <p>Setting up the table…</p>
         {game.online !== null && <OnlineBar game={game} ctl={ctl} />}
         {game.error !== null && <p class="error">{game.error}</p>}
+        {game.error !== null && (
+          <button type="button" onClick={() => ctl.leaveGame()}>
+            Home
+          </button>
+        )}
       </main>
     );
   }
