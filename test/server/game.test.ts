@@ -133,6 +133,13 @@ describe('a seat coming back (issue 21)', () => {
     expect(review.t === 'review' && review.view).toEqual(view);
     const ahead = await again.ask({ t: 'review', v: v + 5 }, isError);
     expect(ahead.t === 'error' && ahead.code).toBe('review/ahead');
+    // Each look back replays the game: a flood of them is refused, whatever the socket's message rate.
+    const answers: string[] = [];
+    const stop = again.onMessage((m) => answers.push(m.t === 'error' ? m.code : m.t));
+    for (let i = 0; i < 12; i++) again.send({ t: 'review', v: 1 });
+    await again.next((m) => m.t === 'error' && m.code === 'rate/limited');
+    stop();
+    expect(answers.filter((a) => a === 'review').length).toBeLessThan(12);
     await again.close();
   });
 });

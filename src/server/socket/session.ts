@@ -36,6 +36,13 @@ import { StoreUnavailable } from '../store/game-store.ts';
 import { describeIssues } from './describe-issues.ts';
 import { TokenBucket } from './rate-limit.ts';
 
+/**
+ * Looking back (`history`, `review`) replays the game: tens of milliseconds for a long aimed game, so a socket
+ * may ask it only a few times a second, whatever its message rate.
+ */
+const LOOK_BACKS_PER_SECOND = 2;
+const LOOK_BACK_BURST = 8;
+
 /** What a session needs of its socket: send text, close. */
 export interface Channel {
   send(text: string): void;
@@ -47,6 +54,7 @@ export class Session {
   readonly #channel: Channel;
   readonly #context: ServerContext;
   readonly #bucket: TokenBucket;
+  readonly #lookBacks = new TokenBucket(LOOK_BACKS_PER_SECOND, LOOK_BACK_BURST);
   #viewer: Viewer | null = null;
   #leave: (() => void) | null = null;
   /** Closes a socket that never says hello (an idle socket holds memory and a place in the address's count). */
@@ -160,6 +168,7 @@ export class Session {
       case 'history': {
         const parsed = historySchema.safeParse(data);
         if (!parsed.success) return this.#error('message/invalid', describeIssues('history', parsed.error));
+        if (!this.#lookBacks.take()) return this.#lookBackLimited();
         await this.#room.catchUp();
         // The game's log replayed, filtered by the one filter for this socket's viewer.
         const state = this.#room.state;
@@ -168,6 +177,7 @@ export class Session {
       case 'review': {
         const parsed = reviewSchema.safeParse(data);
         if (!parsed.success) return this.#error('message/invalid', describeIssues('review', parsed.error));
+        if (!this.#lookBacks.take()) return this.#lookBackLimited();
         await this.#room.catchUp();
         const state = this.#room.state;
         const v = parsed.data.v;
@@ -241,6 +251,13 @@ export class Session {
     }
     const record = this.#room.seat(away);
     await this.#room.setSeat(away, { holder: 'computer', tokenHash: record.tokenHash, level: DEFAULT_LEVEL });
+  }
+
+  #lookBackLimited(): void {
+    this.#error(
+      'rate/limited',
+      `Looking back replays the game: at most ${LOOK_BACKS_PER_SECOND} a second; try again in a moment.`,
+    );
   }
 
   #seatOrRefuse(viewer: Viewer): Seat | null {
