@@ -136,6 +136,13 @@ describe.skipIf(!chromiumAvailable())('the browser game keeps local games', () =
     page.on('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Resign' }).click();
     await page.locator('[data-end]').waitFor({ timeout: PATIENCE_MS });
+    // A game taken up again still checks out: its record against what this page was shown since.
+    const end = page.locator('[data-end]');
+    await end.getByRole('button', { name: 'Check this game' }).click();
+    const check = end.getByRole('region', { name: 'Fairness check' });
+    await check.getByRole('heading', { name: 'This game was fair' }).waitFor();
+    expect(await check.locator('li.bad').count()).toBe(0);
+    expect(await check.getByText('Your contribution').count()).toBe(1);
     await page.locator('[data-end]').getByRole('button', { name: 'Home' }).click();
     await page.getByRole('heading', { name: 'Play the computer' }).waitFor();
     await page.reload();
