@@ -191,7 +191,8 @@ export class Controller {
 
   /** "Continue your game" (or a reload, or Forward): the kept game where it was left. */
   async continueLocal(): Promise<void> {
-    const kept: KeptSummary | null = this.state.kept ?? (await loadKeptSummary());
+    // Read afresh: what the home page showed may be older than what the last game kept.
+    const kept: KeptSummary | null = await loadKeptSummary();
     if (kept === null) {
       if (typeof history !== 'undefined' && location.pathname === LOCAL_GAME_PATH)
         history.replaceState(null, '', '/');
