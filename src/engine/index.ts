@@ -52,6 +52,7 @@ export {
   outcome,
   toAct,
 } from './game.ts';
+export { type HistoryStep, historyFor, stateAfter } from './history.ts';
 export {
   DEFAULT_QUICK_ODDS,
   ENTROPY_SOURCES,

@@ -30,13 +30,30 @@ export const actSchema = z.strictObject({
 export const resignSchema = z.strictObject({ t: z.literal('resign') });
 export const resyncSchema = z.strictObject({ t: z.literal('resync') });
 
+/** Everything this socket's viewer has been shown so far, by action (a reloaded page's log). */
+export const historySchema = z.strictObject({ t: z.literal('history') });
+
+/** The table as this socket's viewer saw it after `v` actions (looking back at a move during the game). */
+export const reviewSchema = z.strictObject({
+  t: z.literal('review'),
+  v: z.number().int().min(0).max(1_000_000),
+});
+
 /**
  * When the other seat has been away on its turn for longer than the server allows, a seat may claim the
  * win ('win') or let the computer play the empty seat ('computer').
  */
 export const claimSchema = z.strictObject({ t: z.literal('claim'), claim: z.enum(['win', 'computer']) });
 
-export const clientMessageSchema = z.union([helloSchema, actSchema, resignSchema, resyncSchema, claimSchema]);
+export const clientMessageSchema = z.union([
+  helloSchema,
+  actSchema,
+  resignSchema,
+  resyncSchema,
+  claimSchema,
+  historySchema,
+  reviewSchema,
+]);
 
 export type HelloMessage = z.infer<typeof helloSchema>;
 export type ActMessage = z.infer<typeof actSchema>;
@@ -50,6 +67,8 @@ const EVERY_TYPE: Readonly<Record<ClientMessage['t'], true>> = {
   resign: true,
   resync: true,
   claim: true,
+  history: true,
+  review: true,
 };
 
 /** The message types a client may send, for error sentences. */

@@ -27,6 +27,7 @@ export const SERVER_ERRORS = {
   'act/stale':
     'The action was made against another version of the game; look at the newest and decide again.',
   'act/away': 'Only the server records that a seat was away (when the other claims the win).',
+  'review/ahead': 'A review asked for a move the game has not reached yet.',
   'claim/not-away': 'The other seat is not away long enough to be claimed.',
   'game/unknown': 'No game has this id (HTTP 404).',
   'game/level': 'No computer level has this name, or a level was given for a friend game (HTTP 400).',

@@ -4,7 +4,7 @@
  * Views and events are the engine's own types, already filtered for the receiving seat; a view's setup
  * choices travel folded (wire-view.ts: `unpackView` gives the engine's view back).
  */
-import type { BySeat, GameEvent, Seat, Viewer } from '../engine/index.ts';
+import type { BySeat, GameEvent, HistoryStep, Seat, Viewer } from '../engine/index.ts';
 import type { ErrorMessage } from './errors.ts';
 import type { WireView } from './wire-view.ts';
 
@@ -45,4 +45,27 @@ export interface PresenceMessage {
   readonly presence: Presence;
 }
 
-export type ServerMessage = StateMessage | UpdateMessage | PresenceMessage | ErrorMessage;
+/**
+ * The answer to `history`: every event the receiver was shown, grouped by the action (`v`) that caused it,
+ * up to `v` (the same `eventsFor` filter as updates; actions it saw nothing of are left out).
+ */
+export interface HistoryMessage {
+  readonly t: 'history';
+  readonly v: number;
+  readonly steps: readonly HistoryStep[];
+}
+
+/** The answer to `review`: the receiver's view as it stood after `v` actions (never another viewer's). */
+export interface ReviewMessage {
+  readonly t: 'review';
+  readonly v: number;
+  readonly view: WireView;
+}
+
+export type ServerMessage =
+  | StateMessage
+  | UpdateMessage
+  | PresenceMessage
+  | HistoryMessage
+  | ReviewMessage
+  | ErrorMessage;

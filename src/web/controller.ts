@@ -20,9 +20,19 @@ import { type Scene, scenesOf } from './game/scenes.ts';
 import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from './game/setup.ts';
 import { type Effect, effectsOf } from './game/sounds.ts';
 import type { GameLink, LinkNews } from './link.ts';
+import { forgetGame, type KeptSummary, loadKeptSummary } from './local/kept.ts';
 import { type LocalLink, startLocalGame } from './local/link.ts';
 import { DEFAULT_SETTINGS, type Settings, sceneSpeed } from './settings.ts';
 import type { AppState, GameMode, GameScreen, HomeCard, HomeForm, LogLine, Screen } from './state.ts';
+
+/** The address of a local game on the page: Back and Forward move between it and the home page. */
+const LOCAL_GAME_PATH = '/game';
+
+/** Refusals that mean there is no kept game to take up: the page goes home and says so. */
+const NOTHING_TO_CONTINUE: Readonly<Record<string, string>> = {
+  'host/nothing-kept': 'There is no game kept on this device to continue. Start a new one.',
+  'host/kept-broken': 'The game kept on this device could not be read, so it was cleared. Start a new one.',
+};
 
 const DEFAULT_FORM: HomeForm = {
   level: 'easy',
@@ -90,6 +100,7 @@ export class Controller {
       settings: chosen,
       settingsOpen: false,
       notice: null,
+      kept: null,
     };
   }
 
@@ -169,6 +180,8 @@ export class Controller {
       flipped: null,
       turning: null,
       fairness: noFairness({ red: null, blue: null }),
+      review: null,
+      leaving: false,
     };
   }
 
@@ -191,8 +204,171 @@ export class Controller {
       s.game = game;
       s.screen = 'game';
     });
-    this.local = startLocalGame(mode, options, human, form.level, contributions, (news) => this.hear(news));
+    this.showGamePath();
+    this.local = startLocalGame(
+      { t: 'start', mode, options, human, level: form.level, contributions },
+      (news) => this.hear(news),
+    );
     this.link = this.local;
+  }
+
+  // --- the local game kept on this device (local/kept.ts) ---
+
+  /** The address says "a local game" (so Back goes home and Forward comes back), without a new entry twice. */
+  private showGamePath(): void {
+    if (typeof history === 'undefined') return;
+    if (location.pathname === LOCAL_GAME_PATH) history.replaceState(null, '', LOCAL_GAME_PATH);
+    else history.pushState(null, '', LOCAL_GAME_PATH);
+  }
+
+  /** Reads what is kept for the home page's "Continue your game". */
+  async refreshKept(): Promise<void> {
+    const kept = await loadKeptSummary();
+    this.change((s) => {
+      s.kept = kept;
+    });
+  }
+
+  /** "Continue your game" (or a reload, or Forward): the kept game where it was left. */
+  async continueLocal(): Promise<void> {
+    // Read afresh: what the home page showed may be older than what the last game kept.
+    const kept: KeptSummary | null = await loadKeptSummary();
+    if (kept === null) {
+      if (typeof history !== 'undefined' && location.pathname === LOCAL_GAME_PATH)
+        history.replaceState(null, '', '/');
+      this.change((s) => {
+        s.screen = 'home';
+        s.game = null;
+        s.notice = NOTHING_TO_CONTINUE['host/nothing-kept'] ?? null;
+      });
+      return;
+    }
+    this.closeLink();
+    const form: HomeForm = {
+      level: kept.level,
+      variant: kept.variant,
+      shots: kept.shots,
+      seat: kept.human,
+      turnLimit: kept.turnLimit,
+    };
+    this.change((s) => {
+      const game = this.newGameScreen(kept.mode, kept.human, form);
+      game.fairness = noFairness(
+        kept.contributions,
+        null,
+        kept.mode === 'computer' ? opponentOf(kept.human) : null,
+      );
+      s.game = game;
+      s.screen = 'game';
+      s.notice = null;
+    });
+    this.showGamePath();
+    this.local = startLocalGame({ t: 'resume' }, (news) => this.hear(news));
+    this.link = this.local;
+  }
+
+  /** "Abandon it" on the home page: the kept game is forgotten. */
+  async abandonKept(): Promise<void> {
+    await forgetGame().catch(() => undefined);
+    await this.refreshKept();
+  }
+
+  /** "← Home" during a game asks first; a finished game is left at once. */
+  askLeave(): void {
+    const game = this.state.game;
+    if (game === null || game.view === null || game.view.outcome !== null) {
+      this.leaveGame();
+      return;
+    }
+    this.changeGame((g) => {
+      g.leaving = true;
+    });
+  }
+
+  /** "Stay at the table" in the leave dialog. */
+  stay(): void {
+    this.changeGame((g) => {
+      g.leaving = false;
+    });
+  }
+
+  /**
+   * The browser's Back to the home page: a local game is put down, kept on the device, and offered again as
+   * "Continue your game" (Forward takes it up).
+   */
+  backHome(): void {
+    const game = this.state.game;
+    if (game !== null && game.mode !== 'online') {
+      this.closeLink();
+      this.change((s) => {
+        s.game = null;
+      });
+      void this.refreshKept();
+    }
+    this.go('home');
+  }
+
+  // --- looking back at earlier moves ---
+
+  /** Clicking a log line: the table as this seat saw it then. */
+  reviewAt(line: LogLine): void {
+    const game = this.state.game;
+    if (game === null || this.link === null) return;
+    this.changeGame((g) => {
+      g.review = { v: line.v, text: line.text, view: null };
+    });
+    this.link.review(game.seat, line.v);
+  }
+
+  /** "Back to the game". */
+  endReview(): void {
+    this.changeGame((g) => {
+      g.review = null;
+    });
+  }
+
+  /** The answers to history and review. */
+  private hearLookBack(news: Extract<LinkNews, { t: 'history' | 'review' }>): void {
+    if (news.t === 'history') {
+      this.changeGame((g) => {
+        // What the host says was shown up to news.v replaces what this page had of it; later lines stay.
+        const past: LogLine[] = news.steps.flatMap((step) =>
+          step.events.map((e) => ({
+            id: ++lineId,
+            text: describeEvent(e, news.seat),
+            seat: eventSeat(e),
+            v: step.v,
+          })),
+        );
+        const later = g.logs[news.seat].filter((line) => line.v > news.v);
+        g.logs[news.seat] = [...past, ...later].slice(-200);
+        if (g.seat === news.seat) g.log = g.logs[news.seat];
+      });
+      return;
+    }
+    this.changeGame((g) => {
+      if (g.review !== null && g.review.v === news.v && g.seat === news.seat) {
+        g.review = { ...g.review, view: { ...news.view, legalActions: [] } };
+      }
+    });
+  }
+
+  /** A refusal that leaves no kept game to take up: home, with a sentence. Returns whether it was one. */
+  private hearNothingToContinue(code: string | null): boolean {
+    const nothing = code === null ? undefined : NOTHING_TO_CONTINUE[code];
+    if (nothing !== undefined) {
+      this.closeLink();
+      if (typeof history !== 'undefined' && location.pathname === LOCAL_GAME_PATH)
+        history.replaceState(null, '', '/');
+      this.change((s) => {
+        s.game = null;
+        s.screen = 'home';
+        s.notice = nothing;
+        s.kept = null;
+      });
+      return true;
+    }
+    return false;
   }
 
   attach(link: GameLink): void {
@@ -215,6 +391,7 @@ export class Controller {
       s.game = null;
     });
     this.go('home', '/');
+    void this.refreshKept();
   }
 
   onlineJoin(gameId: string, invite: string | null): void {
@@ -232,6 +409,11 @@ export class Controller {
   // --- news from the host ---
 
   hear(news: LinkNews): void {
+    if (news.t === 'history' || news.t === 'review') {
+      this.hearLookBack(news);
+      return;
+    }
+    if (news.t === 'error' && this.hearNothingToContinue(news.code)) return;
     if (news.t === 'error') {
       // The developer's wording goes to the console; the player reads a sentence written for players.
       if (typeof console !== 'undefined') console.info(`refused (${news.code ?? 'link'}): ${news.message}`);
@@ -247,11 +429,14 @@ export class Controller {
         id: ++lineId,
         text: describeEvent(e, news.seat),
         seat: eventSeat(e),
+        v: news.v,
       }));
       g.logs[news.seat] = [...g.logs[news.seat], ...lines].slice(-200);
       keepCommitment(g.fairness, news.seedHash);
       keepSeen(g.fairness, news.seat, news.since, news.v, news.events, news.view);
       if (g.mode === 'pass' && news.seat !== g.seat && news.view.outcome === null) g.handover = news.seat;
+      // A look back is its seat's own: it never stays open for the next seat at the device.
+      if (news.seat !== g.seat) g.review = null;
       g.seat = news.seat;
       g.log = g.logs[news.seat];
       g.updates++;
@@ -290,6 +475,8 @@ export class Controller {
     });
     this.sounds(heard);
     this.playScenes();
+    // A snapshot after some moves (a reload, a reconnection, a kept game taken up): fetch the log it missed.
+    if (news.since !== null && news.since > 0) this.link?.history(news.seat);
   }
 
   private playScenes(): void {

@@ -1,6 +1,7 @@
 /**
  * The browser game's entry: make the controller, draw the page from its state on every change, and route
- * from the address (/, /rules, /replay, /play/:id for online games).
+ * from the address (/, /rules, /replay, /game for the local game kept on this device, /play/:id for online
+ * games).
  */
 
 import { registerSW } from 'virtual:pwa-register';
@@ -48,7 +49,12 @@ function route(): void {
     const invite = new URLSearchParams(location.search).get('invite');
     ctl.onlineJoin(play[1], invite);
   } else if (path === '/rules') ctl.go('rules');
-  else if (ctl.state.screen !== 'home' && path === '/') ctl.go('home');
+  else if (path === '/game') {
+    // A reload or Forward to a local game: take up the one kept on this device (unless it is on the page).
+    const game = ctl.state.game;
+    if (game === null || game.mode === 'online') void ctl.continueLocal();
+    else ctl.go('game');
+  } else if (ctl.state.screen !== 'home' && path === '/') ctl.backHome();
   else draw();
 }
 // The service worker (vite.config.ts) keeps the page for offline play and updates itself quietly; under
@@ -57,3 +63,5 @@ if ('serviceWorker' in navigator) registerSW({ immediate: true });
 
 window.addEventListener('popstate', route);
 route();
+// "Continue your game" on the home page, when a local game is kept on this device.
+void ctl.refreshKept();

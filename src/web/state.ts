@@ -6,6 +6,7 @@ import type { Aim, GameRecord, PlayerView, Seat, ShotTarget } from '../engine/in
 import type { Fairness } from './game/fairness.ts';
 import type { Scene } from './game/scenes.ts';
 import type { SetupDraft } from './game/setup.ts';
+import type { KeptSummary } from './local/kept.ts';
 import type { BotInfo, Level } from './local/messages.ts';
 import type { Settings } from './settings.ts';
 
@@ -36,6 +37,18 @@ export interface LogLine {
   text: string;
   /** The seat the event is about, if any, for the colour mark; null for the coin and the like. */
   seat: Seat | null;
+  /** How many actions the game had once this happened, e.g. 9: where "look back" takes the table. */
+  v: number;
+}
+
+/** Looking back at an earlier move during a game, e.g. `{ v: 9, text: 'Blue turned card 3: Attack!', view: null }`. */
+export interface ReviewState {
+  /** The moment looked at: the number of actions then. */
+  v: number;
+  /** The log line clicked, as the heading says it. */
+  text: string;
+  /** The table as this seat saw it then, or null while the host answers. */
+  view: PlayerView | null;
 }
 
 /** An online game's link state, e.g. `{ gameId: 'k3f9', connected: true, opponentAwaySince: null, ... }`. */
@@ -119,6 +132,10 @@ export interface GameScreen {
   turning: number | null;
   /** What the page keeps to check the game after its end, and the last check (docs/fairness.md). */
   fairness: Fairness;
+  /** Looking back at an earlier move, or null while the table shows the game now. */
+  review: ReviewState | null;
+  /** "← Home" was clicked during the game: the page asks first (the leave dialog is open). */
+  leaving: boolean;
 }
 
 /** A replay being watched, e.g. `{ record, step: 12, seat: 'spectator' }`. */
@@ -152,4 +169,6 @@ export interface AppState {
   settingsOpen: boolean;
   /** A message on the home or join page (e.g. "That invite has expired."), or null. */
   notice: string | null;
+  /** The local game kept on this device, for "Continue your game", or null when none is. */
+  kept: KeptSummary | null;
 }

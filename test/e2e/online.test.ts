@@ -1,7 +1,7 @@
 /**
  * End to end, online play (issue 7) against the real game server (`pirates serve`): two browser contexts
  * joined through the invite link play a game to its end; a reload in the middle brings a player back to the
- * same position; a closed page shows the other player as away and comes back by itself.
+ * same position with the same ship's log; a closed page shows the other player as away and comes back by itself.
  */
 
 import { join } from 'node:path';
@@ -103,9 +103,19 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', () => {
     // A reload brings the host back to the same position.
     await settle(host);
     const before = await position(host);
+    const log = await host.locator('.log li').allTextContents();
+    expect(log.length).toBeGreaterThan(5);
     await host.reload();
     await host.waitForSelector('svg.table, [data-setup-confirm], [data-end]');
     await settle(host);
+    expect(await position(host)).toBe(before);
+    // The ship's log comes back whole (issue 21), and a line of it looks back at the table then.
+    await expect.poll(() => host.locator('.log li').allTextContents()).toEqual(log);
+    await host.locator('.log li button').nth(1).click();
+    const review = host.locator('[data-review]');
+    await review.locator('svg.table').waitFor();
+    expect(await review.locator('[data-choice]').count()).toBe(0);
+    await review.getByRole('button', { name: 'Back to the game' }).click();
     expect(await position(host)).toBe(before);
 
     // The friend's page goes away: the host is told; the friend comes back through the same link.

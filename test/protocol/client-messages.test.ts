@@ -7,7 +7,9 @@ describe('protocol schemas', () => {
     expect(helloSchema.safeParse({ t: 'hello', spectate: true }).success).toBe(true);
     const act = actSchema.safeParse({ t: 'act', v: 3, action: { type: 'turnCard', card: 2 } });
     expect(act.success && act.data.action).toEqual({ type: 'turnCard', card: 2 });
-    for (const t of ['resign', 'resync']) expect(clientMessageSchema.safeParse({ t }).success).toBe(true);
+    for (const t of ['resign', 'resync', 'history'])
+      expect(clientMessageSchema.safeParse({ t }).success).toBe(true);
+    expect(clientMessageSchema.safeParse({ t: 'review', v: 12 }).success).toBe(true);
     expect(createGameSchema.safeParse({ opponent: 'friend', seat: 'random' }).success).toBe(true);
   });
 
@@ -20,5 +22,12 @@ describe('protocol schemas', () => {
     );
     expect(actSchema.safeParse({ t: 'act', v: 0, action: { type: 'pass' }, extra: 1 }).success).toBe(false);
     expect(createGameSchema.safeParse({ opponent: 'friend', seat: 'green' }).success).toBe(false);
+    for (const review of [
+      { t: 'review' },
+      { t: 'review', v: -1 },
+      { t: 'review', v: 1.5 },
+      { t: 'history', v: 1 },
+    ])
+      expect(clientMessageSchema.safeParse(review).success).toBe(false);
   });
 });

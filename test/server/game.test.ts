@@ -104,6 +104,46 @@ describe('whole games over sockets', () => {
   });
 });
 
+describe('a seat coming back (issue 21)', () => {
+  it('a new socket of a seat gets its log back by action, and looks back at its own earlier tables only', async () => {
+    const created = await createGame(server.url, { opponent: 'computer', level: 'random', turnLimit: 300 });
+    const first = await Client.open(server.url, created.gameId);
+    await first.ask(hello(created.token), isState);
+    await playRandomly(first, 'coming-back', { maxActions: 6 });
+    const seen = first.messages.flatMap((m) => (m.t === 'update' ? [{ v: m.v, events: m.events }] : []));
+    const views = new Map(first.messages.flatMap((m) => (m.t === 'update' ? [[m.v, m.view] as const] : [])));
+    await first.close();
+    // The reload: a new socket, the same token.
+    const again = await Client.open(server.url, created.gameId);
+    const state = await again.ask(hello(created.token), isState);
+    const v = state.t === 'state' ? state.v : -1;
+    const history = await again.ask({ t: 'history' }, (m) => m.t === 'history');
+    if (history.t !== 'history') throw new Error('expected history');
+    expect(history.v).toBe(v);
+    // Everything the first socket was told, in the same steps (the computer's moves included).
+    expect(history.steps.filter((step) => seen.some((s) => s.v === step.v))).toEqual(
+      seen.filter((s) => s.events.length > 0),
+    );
+    for (const step of history.steps) {
+      for (const event of step.events) expect(['all', created.seat]).toContain(event.audience);
+    }
+    const [at, view] = [...views.entries()][2] ?? [];
+    if (at === undefined) throw new Error('too few updates');
+    const review = await again.ask({ t: 'review', v: at }, (m) => m.t === 'review');
+    expect(review.t === 'review' && review.view).toEqual(view);
+    const ahead = await again.ask({ t: 'review', v: v + 5 }, isError);
+    expect(ahead.t === 'error' && ahead.code).toBe('review/ahead');
+    // Each look back replays the game: a flood of them is refused, whatever the socket's message rate.
+    const answers: string[] = [];
+    const stop = again.onMessage((m) => answers.push(m.t === 'error' ? m.code : m.t));
+    for (let i = 0; i < 12; i++) again.send({ t: 'review', v: 1 });
+    await again.next((m) => m.t === 'error' && m.code === 'rate/limited');
+    stop();
+    expect(answers.filter((a) => a === 'review').length).toBeLessThan(12);
+    await again.close();
+  });
+});
+
 describe('tokens, invites and unknown games', () => {
   it('an unknown game id and a wrong or used invite get clear errors', async () => {
     const missing = await get<{ code: string }>(server.url, '/api/games/nosuchgame123');

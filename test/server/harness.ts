@@ -117,7 +117,9 @@ export class Client {
       // Setup choices travel folded (wire-view.ts); tests read the engine's view, as the page does.
       const wire = JSON.parse(String(data)) as ServerMessage;
       const message =
-        wire.t === 'state' || wire.t === 'update' ? { ...wire, view: unpackView(wire.view) } : wire;
+        wire.t === 'state' || wire.t === 'update' || wire.t === 'review'
+          ? { ...wire, view: unpackView(wire.view) }
+          : wire;
       this.messages.push(message);
       for (const listener of [...this.#listeners]) listener(message);
       const waiting = this.#waiters;

@@ -67,6 +67,14 @@ async function playOne(index: number): Promise<Played> {
   await Promise.all(players);
   // The spectator sees the last update too.
   await spectator.find((m) => m.t === 'update' && m.view.outcome !== null);
+  // A reloaded page's log and a look back at earlier moves: the same filters as the live game (in some games:
+  // each answer replays the game).
+  for (const { client } of index % 10 === 0 ? clients : []) {
+    const end = client.latest()?.v ?? 0;
+    await client.ask({ t: 'history' }, (m) => m.t === 'history');
+    for (const v of [0, 3, Math.floor(end / 2), end])
+      await client.ask({ t: 'review', v }, (m) => m.t === 'review');
+  }
   await Promise.all(clients.map(({ client }) => client.close()));
   return {
     gameId: created.gameId,
@@ -143,7 +151,15 @@ export function leakSuite(title: string, start: StartServer, games: number): voi
           for (const message of messages) {
             const text = JSON.stringify(message);
             expect(text.includes(seed), `seed in a message to ${viewer}`).toBe(false);
-            if (message.t !== 'state' && message.t !== 'update') continue;
+            if (message.t === 'history') {
+              const told = events.flatMap((all, v) => {
+                const seen = eventsFor(all, viewer);
+                return seen.length > 0 ? [{ v, events: seen }] : [];
+              });
+              expect(message.steps).toEqual(told.filter((step) => step.v <= message.v));
+              checked++;
+            }
+            if (message.t !== 'state' && message.t !== 'update' && message.t !== 'review') continue;
             const state = states[message.v];
             if (state === undefined) throw new Error(`message at v ${message.v} beyond the record`);
             expect(message.view).toEqual(viewFor(state, viewer));

@@ -4,7 +4,7 @@ import { LocalHost } from '../../src/web/local/host.ts';
 import type { FromHost } from '../../src/web/local/messages.ts';
 
 function update(message: FromHost): Extract<FromHost, { t: 'update' }> {
-  if (message.t !== 'update') throw new Error(`expected an update, got ${message.message}`);
+  if (message.t !== 'update') throw new Error(`expected an update, got ${JSON.stringify(message)}`);
   return message;
 }
 

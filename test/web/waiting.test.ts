@@ -13,7 +13,12 @@ import { setUp } from './fixtures.ts';
 
 function table(mode: 'computer' | 'online') {
   const sent: Action[] = [];
-  const link: GameLink = { send: (_seat: Seat, action: Action) => sent.push(action), close: () => {} };
+  const link: GameLink = {
+    send: (_seat: Seat, action: Action) => sent.push(action),
+    history: () => {},
+    review: () => {},
+    close: () => {},
+  };
   const ctl = new Controller(() => {}, 0);
   const state = setUp();
   ctl.attach(link);

@@ -4,7 +4,15 @@
  * handed to the room; whatever is refused gets `{ t: 'error', code, message }` and changes nothing.
  * This socket only ever receives `viewFor` its own viewer and `eventsFor` it (the single exit point).
  */
-import { eventsFor, opponentOf, type Seat, type Viewer, viewFor } from '../../engine/index.ts';
+import {
+  eventsFor,
+  historyFor,
+  opponentOf,
+  type Seat,
+  stateAfter,
+  type Viewer,
+  viewFor,
+} from '../../engine/index.ts';
 import {
   actSchema,
   CLIENT_MESSAGE_TYPES,
@@ -12,9 +20,11 @@ import {
   type ErrorCode,
   errorMessage,
   helloSchema,
+  historySchema,
   packView,
   resignSchema,
   resyncSchema,
+  reviewSchema,
   type ServerMessage,
 } from '../../protocol/index.ts';
 import { DEFAULT_LEVEL } from '../bots/levels.ts';
@@ -25,6 +35,13 @@ import { sha256 } from '../secrets.ts';
 import { StoreUnavailable } from '../store/game-store.ts';
 import { describeIssues } from './describe-issues.ts';
 import { TokenBucket } from './rate-limit.ts';
+
+/**
+ * Looking back (`history`, `review`) replays the game: tens of milliseconds for a long aimed game, so a socket
+ * may ask it only a few times a second, whatever its message rate.
+ */
+const LOOK_BACKS_PER_SECOND = 2;
+const LOOK_BACK_BURST = 8;
 
 /** What a session needs of its socket: send text, close. */
 export interface Channel {
@@ -37,6 +54,7 @@ export class Session {
   readonly #channel: Channel;
   readonly #context: ServerContext;
   readonly #bucket: TokenBucket;
+  readonly #lookBacks = new TokenBucket(LOOK_BACKS_PER_SECOND, LOOK_BACK_BURST);
   #viewer: Viewer | null = null;
   #leave: (() => void) | null = null;
   /** Closes a socket that never says hello (an idle socket holds memory and a place in the address's count). */
@@ -154,6 +172,30 @@ export class Session {
         if (outcome.kind === 'refused') return this.#error(outcome.error.code, outcome.error.message);
         return;
       }
+      case 'history': {
+        const parsed = historySchema.safeParse(data);
+        if (!parsed.success) return this.#error('message/invalid', describeIssues('history', parsed.error));
+        if (!this.#lookBacks.take()) return this.#lookBackLimited();
+        await this.#room.catchUp();
+        // The game's log replayed, filtered by the one filter for this socket's viewer.
+        const state = this.#room.state;
+        return this.#send({ t: 'history', v: state.log.length, steps: historyFor(state, viewer) });
+      }
+      case 'review': {
+        const parsed = reviewSchema.safeParse(data);
+        if (!parsed.success) return this.#error('message/invalid', describeIssues('review', parsed.error));
+        if (!this.#lookBacks.take()) return this.#lookBackLimited();
+        await this.#room.catchUp();
+        const state = this.#room.state;
+        const v = parsed.data.v;
+        if (v > state.log.length) {
+          return this.#error(
+            'review/ahead',
+            `The game is at move ${state.log.length}; move ${v} has not happened.`,
+          );
+        }
+        return this.#send({ t: 'review', v, view: packView(viewFor(stateAfter(state, v), viewer)) });
+      }
       case 'claim': {
         const parsed = claimSchema.safeParse(data);
         if (!parsed.success) return this.#error('message/invalid', describeIssues('claim', parsed.error));
@@ -216,6 +258,13 @@ export class Session {
     }
     const record = this.#room.seat(away);
     await this.#room.setSeat(away, { holder: 'computer', tokenHash: record.tokenHash, level: DEFAULT_LEVEL });
+  }
+
+  #lookBackLimited(): void {
+    this.#error(
+      'rate/limited',
+      `Looking back replays the game: at most ${LOOK_BACKS_PER_SECOND} a second; try again in a moment.`,
+    );
   }
 
   #seatOrRefuse(viewer: Viewer): Seat | null {

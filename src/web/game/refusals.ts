@@ -25,6 +25,12 @@ export function refusalSentence(code: string | null): string {
     case 'store/unavailable':
     case 'server/closing':
       return 'The server is busy for a moment; your game is safe. Try again shortly.';
+    case 'host/unavailable':
+      return 'The game could not start on this page: its code did not load (are you offline?). Reload the page once you are connected; a game kept on this device waits for you.';
+    case 'host/not-kept':
+      return 'This browser would not let the page keep the game: a reload or leaving the page will lose it.';
+    case 'review/ahead':
+      return 'That moment has not happened yet.';
     case 'host/internal':
     case 'host/no-game':
       return 'The game on this page stopped. Go Home and start a new one.';

@@ -11,6 +11,7 @@ import type {
   GameEvent,
   GameOptions,
   GameRecord,
+  HistoryStep,
   PlayerView,
   Seat,
 } from '../../engine/index.ts';
@@ -35,10 +36,16 @@ export type ToHost =
       readonly level: Level;
       readonly contributions: BySeat<string | null>;
     }
+  /** Take up the game kept on this device (kept.ts) where it was left. */
+  | { readonly t: 'resume' }
   /** A seat's decision. */
   | { readonly t: 'act'; readonly seat: Seat; readonly action: Action }
   /** Pass-and-play: the device goes to the seat that acts next; answered with that seat's update. */
-  | { readonly t: 'handOver' };
+  | { readonly t: 'handOver' }
+  /** Everything `seat` has been shown so far, by action (the log of a game taken up again). */
+  | { readonly t: 'history'; readonly seat: Seat }
+  /** The table as `seat` saw it after `v` actions (looking back at a move). */
+  | { readonly t: 'review'; readonly seat: Seat; readonly v: number };
 
 /** Which computer player the host runs, e.g. `{ name: 'hard' }`. */
 export interface BotInfo {
@@ -69,5 +76,14 @@ export type FromHost =
       /** Pass-and-play: the seat that decides next, to hand the device to; null otherwise. */
       readonly handTo: Seat | null;
     }
+  /** The answer to `history`: `seat`'s events by action, up to `v` actions. */
+  | {
+      readonly t: 'history';
+      readonly seat: Seat;
+      readonly v: number;
+      readonly steps: readonly HistoryStep[];
+    }
+  /** The answer to `review`: `seat`'s view after `v` actions. */
+  | { readonly t: 'review'; readonly seat: Seat; readonly v: number; readonly view: PlayerView }
   /** A refused action; nothing changed. */
   | { readonly t: 'error'; readonly code: string; readonly message: string };

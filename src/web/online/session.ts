@@ -226,6 +226,12 @@ export class OnlineLink implements GameLink {
       case 'presence':
         this.presence(message.presence);
         break;
+      case 'history':
+        this.ctl.hear({ t: 'history', seat: this.ticket.seat, v: message.v, steps: message.steps });
+        break;
+      case 'review':
+        this.ctl.hear({ t: 'review', seat: this.ticket.seat, v: message.v, view: message.view });
+        break;
     }
   }
 
@@ -283,6 +289,15 @@ export class OnlineLink implements GameLink {
     if (action === null) return;
     const key = actionKey(action);
     if (view.legalActions.some((a) => actionKey(a) === key)) this.say({ t: 'act', v: this.version, action });
+  }
+
+  /** The server replays the game for this seat's eyes only (docs/protocol.md); the seat is the ticket's. */
+  history(_seat: Seat): void {
+    this.say({ t: 'history' });
+  }
+
+  review(_seat: Seat, v: number): void {
+    this.say({ t: 'review', v });
   }
 
   claim(choice: 'win' | 'computer'): void {

@@ -5,7 +5,7 @@
  * wire-view.ts is imported on its own, it holds no zod).
  */
 import type { PlayerView } from '../../engine/index.ts';
-import type { ServerMessage, StateMessage, UpdateMessage } from '../../protocol/index.ts';
+import type { ReviewMessage, ServerMessage, StateMessage, UpdateMessage } from '../../protocol/index.ts';
 import { unpackView } from '../../protocol/wire-view.ts';
 
 export type {
@@ -18,13 +18,14 @@ export type {
   ServerMessage,
 } from '../../protocol/index.ts';
 
-const TYPES = new Set(['state', 'update', 'presence', 'error']);
+const TYPES = new Set(['state', 'update', 'presence', 'history', 'review', 'error']);
 
 /** A server message with the engine's view in it, as the page reads it. */
 export type PageMessage =
-  | Exclude<ServerMessage, StateMessage | UpdateMessage>
+  | Exclude<ServerMessage, StateMessage | UpdateMessage | ReviewMessage>
   | (Omit<StateMessage, 'view'> & { readonly view: PlayerView })
-  | (Omit<UpdateMessage, 'view'> & { readonly view: PlayerView });
+  | (Omit<UpdateMessage, 'view'> & { readonly view: PlayerView })
+  | (Omit<ReviewMessage, 'view'> & { readonly view: PlayerView });
 
 /** A server message, or null for anything the page does not understand (it is ignored). */
 export function parseServerMessage(text: string): PageMessage | null {
@@ -38,7 +39,8 @@ export function parseServerMessage(text: string): PageMessage | null {
   const t = (data as { t?: unknown }).t;
   if (typeof t !== 'string' || !TYPES.has(t)) return null;
   const message = data as ServerMessage;
-  if (message.t !== 'state' && message.t !== 'update') return message;
+  if (message.t === 'history') return Array.isArray(message.steps) ? message : null;
+  if (message.t !== 'state' && message.t !== 'update' && message.t !== 'review') return message;
   return typeof message.view === 'object' && message.view !== null
     ? { ...message, view: unpackView(message.view) }
     : null;

@@ -31,11 +31,17 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
         <p>Setting up the table…</p>
         {game.online !== null && <OnlineBar game={game} ctl={ctl} />}
         {game.error !== null && <p class="error">{game.error}</p>}
+        {game.error !== null && (
+          <button type="button" onClick={() => ctl.leaveGame()}>
+            Home
+          </button>
+        )}
       </main>
     );
   }
   // While a decision is on its way nothing more can be chosen: a second click would answer the old question.
-  const choices = game.waiting ? NO_CHOICES : choicesFor(view, game.selected);
+  // Looking back at an earlier move, nothing of the present is offered either.
+  const choices = game.waiting || game.review !== null ? NO_CHOICES : choicesFor(view, game.selected);
   const scene = game.scenes[0];
   const waiting = waitingSign(game);
   const over = view.outcome !== null;
@@ -49,7 +55,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
       data-waiting={game.waiting ? '' : undefined}
     >
       <header class="game-bar">
-        <button type="button" class="link" onClick={() => ctl.leaveGame()}>
+        <button type="button" class="link" onClick={() => ctl.askLeave()}>
           ← Home
         </button>
         <div class="status" aria-live="polite">
@@ -77,7 +83,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
       </header>
       {game.online !== null && <OnlineBar game={game} ctl={ctl} />}
       <NextFocus
-        moment={`${game.updates}/${game.scenes.length}/${game.handTo}/${game.waiting}/${game.selected}`}
+        moment={`${game.updates}/${game.scenes.length}/${game.handTo}/${game.waiting}/${game.selected}/${game.review?.v}`}
       />
       <div class="game-main">
         <div class="board-col">
@@ -117,7 +123,9 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
               </p>
             )}
           </div>
-          {setup ? (
+          {game.review !== null ? (
+            <ReviewPanel game={game} ctl={ctl} />
+          ) : setup ? (
             <SetupPanel
               view={view}
               draft={game.setup}
@@ -158,7 +166,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
         </div>
         <aside class="side-col">
           {game.bot !== null && <p class="bot-note">Computer: {game.form.level}</p>}
-          <Log lines={game.log} />
+          <Log lines={game.log} onLine={(line) => ctl.reviewAt(line)} />
         </aside>
       </div>
       {scene !== undefined && (
@@ -170,6 +178,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
         />
       )}
       {over && scene === undefined && <EndPanel view={view} game={game} ctl={ctl} />}
+      {game.leaving && <LeaveDialog game={game} ctl={ctl} />}
     </main>
   );
 }
@@ -181,7 +190,9 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
  */
 const NEXT_FOCUS = [
   '[data-scene] button',
+  '[data-leave] button',
   '[data-end] button',
+  '[data-review-back]',
   '[data-pass-device]',
   '[data-setup-piece]',
   '.prompt-buttons button',
@@ -205,7 +216,76 @@ function NextFocus(props: { moment: string }) {
   return null;
 }
 
-function Log(props: { lines: readonly LogLine[] }) {
+/** "← Home" during a game: the page asks first and says what becomes of the game. */
+function LeaveDialog(props: { game: GameScreen; ctl: Controller }) {
+  const { game, ctl } = props;
+  const focus = useFocus<HTMLButtonElement>();
+  const kept =
+    game.mode === 'online'
+      ? 'The game goes on at the server and your seat is kept: open the game’s link again to come back.'
+      : 'The game is kept on this device: “Continue your game” on the home page brings you back to it.';
+  return (
+    <div
+      class="end-overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="leave-title"
+      aria-describedby="leave-text"
+      data-leave=""
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') ctl.stay();
+      }}
+    >
+      <div class="panel end">
+        <h1 id="leave-title">Leave the table?</h1>
+        <p id="leave-text">{kept}</p>
+        <div class="end-buttons">
+          <button type="button" class="primary big" ref={focus} onClick={() => ctl.stay()}>
+            Stay at the table
+          </button>
+          <button type="button" onClick={() => ctl.leaveGame()}>
+            Go home
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Looking back at an earlier move: the table as this seat saw it then, nothing to click but the way back. */
+function ReviewPanel(props: { game: GameScreen; ctl: Controller }) {
+  const { game, ctl } = props;
+  const review = game.review;
+  const focus = useFocus<HTMLButtonElement>();
+  if (review === null) return null;
+  return (
+    <section class="panel review" aria-labelledby="review-title" data-review={review.v}>
+      <h2 id="review-title" class="review-title">
+        Looking back: {review.text}
+      </h2>
+      <p class="hint">The table as you saw it then. Nothing here can be played.</p>
+      <button type="button" class="primary" ref={focus} data-review-back="" onClick={() => ctl.endReview()}>
+        Back to the game
+      </button>
+      {review.view === null ? (
+        <p>Finding that moment…</p>
+      ) : (
+        <Table
+          view={review.view}
+          bottom={game.seat}
+          choices={choicesFor(review.view, null)}
+          selected={null}
+          flipped={null}
+          onPiece={() => undefined}
+          onCard={() => undefined}
+          onFlag={() => undefined}
+        />
+      )}
+    </section>
+  );
+}
+
+function Log(props: { lines: readonly LogLine[]; onLine: (line: LogLine) => void }) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const list = ref.current;
@@ -214,10 +294,19 @@ function Log(props: { lines: readonly LogLine[] }) {
   return (
     <section class="log" aria-labelledby="log-title">
       <h2 id="log-title">Ship's log</h2>
+      <p class="hint">Click a line to look back at the table then.</p>
       <ol ref={ref} aria-live="polite">
         {props.lines.map((line) => (
           <li key={line.id} class={line.seat === null ? '' : `seat-${line.seat}`}>
-            {line.text}
+            <button
+              type="button"
+              class="log-line"
+              title="Look back at the table then"
+              data-v={line.v}
+              onClick={() => props.onLine(line)}
+            >
+              {line.text}
+            </button>
           </li>
         ))}
       </ol>

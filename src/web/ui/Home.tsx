@@ -1,5 +1,8 @@
 /** The home page: play the computer, a friend online, pass and play, watch a replay, learn the rules. */
+import { useState } from 'preact/hooks';
 import type { Controller } from '../controller.ts';
+import { SEAT_NAMES } from '../game/names.ts';
+import type { KeptSummary } from '../local/kept.ts';
 import { LEVELS } from '../local/messages.ts';
 import type { AppState, HomeCard, HomeForm } from '../state.ts';
 import { Defs, Pirate, Ship } from './art.tsx';
@@ -132,6 +135,53 @@ function Hero() {
   );
 }
 
+/** What the kept game is, in a few words, e.g. "Against the computer (hard), you are Red · turn 7". */
+export function keptLabel(kept: KeptSummary): string {
+  const who =
+    kept.mode === 'computer'
+      ? `Against the computer (${kept.level}), you are ${SEAT_NAMES[kept.human]}`
+      : 'Pass and play, two players on this device';
+  const rules = `${kept.variant === 'advanced' ? 'advanced' : 'standard'} rules, ${kept.shots === 'aimed' ? 'aimed' : 'quick'} shots`;
+  const when =
+    kept.turn === 0
+      ? 'setting up'
+      : `turn ${kept.turn}${kept.turnLimit === null ? '' : ` of ${kept.turnLimit}`}`;
+  return `${who} · ${rules} · ${when}`;
+}
+
+/** "Continue your game": the local game kept on this device, to take up or abandon (two clicks). */
+function KeptGamePanel(props: { kept: KeptSummary; ctl: Controller }) {
+  const { kept, ctl } = props;
+  const [abandoning, setAbandoning] = useState(false);
+  return (
+    <section class="panel kept" aria-labelledby="h-kept" data-kept="">
+      <h2 id="h-kept">Your game is waiting</h2>
+      <p>{keptLabel(kept)}</p>
+      <div class="kept-buttons">
+        <button type="button" class="primary big" data-continue="" onClick={() => void ctl.continueLocal()}>
+          Continue your game
+        </button>
+        {abandoning ? (
+          <>
+            <span>Abandon it for good?</span>
+            <button type="button" onClick={() => void ctl.abandonKept()}>
+              Yes, abandon it
+            </button>
+            <button type="button" onClick={() => setAbandoning(false)}>
+              No, keep it
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={() => setAbandoning(true)}>
+            Abandon it
+          </button>
+        )}
+      </div>
+      <p class="hint">Starting a new game against the computer or pass and play replaces it.</p>
+    </section>
+  );
+}
+
 export function Home(props: { state: AppState; ctl: Controller }) {
   const { state, ctl } = props;
   const { forms } = state;
@@ -152,6 +202,7 @@ export function Home(props: { state: AppState; ctl: Controller }) {
           {state.notice}
         </p>
       )}
+      {state.kept !== null && <KeptGamePanel kept={state.kept} ctl={ctl} />}
       <div class="home-grid">
         <section class="panel" aria-labelledby="h-computer">
           <h2 id="h-computer">Play the computer</h2>
