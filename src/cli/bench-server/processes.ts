@@ -17,6 +17,8 @@ export interface Deployment {
   readonly urls: readonly string[];
   /** CPU seconds the server processes have used so far (user + system), or null when unknown (--url). */
   cpuSeconds(): number | null;
+  /** Resident memory of the server processes now (bytes, summed), or null when unknown (--url, not Linux). */
+  rssBytes(): number | null;
   stop(): Promise<void>;
 }
 
@@ -36,8 +38,16 @@ const RAISED_LIMITS = {
   MESSAGES_PER_SECOND: '1000',
   MESSAGE_BURST: '1000',
   SOCKETS_PER_ADDRESS: '1000000',
+  SOCKET_OPENS_PER_MINUTE: '1000000',
   COMPUTER_GAMES_PER_ADDRESS: '1000000',
 };
+
+/**
+ * Which limits a deployment's processes keep: 'raised' (RAISED_LIMITS, for one address playing every game,
+ * instant players included) or 'public' (the defaults a public server runs with: `--hostile`, whose honest
+ * players each come from an address of their own and whose abuser must face what a real attacker would).
+ */
+export type LimitsKind = 'raised' | 'public';
 
 const BENCH_ENV = {
   PORT: '0',
@@ -47,7 +57,6 @@ const BENCH_ENV = {
   // Info, for the ready line; sockets log nothing per message, so only the games' requests are logged.
   LOG_LEVEL: 'info',
   TURN_LIMIT: '400',
-  ...RAISED_LIMITS,
 };
 
 /** One line for the output: which limits this run raised, against the public defaults. */
@@ -76,13 +85,14 @@ function stopChildrenOnExit(): void {
   }
 }
 
-export async function sqliteDeployment(): Promise<Deployment> {
+export async function sqliteDeployment(limits: LimitsKind = 'raised'): Promise<Deployment> {
   const dir = mkdtempSync(join(tmpdir(), 'pirates-bench-'));
-  const server = await startServerProcess({ DATABASE_PATH: join(dir, 'bench.sqlite') });
+  const server = await startServerProcess({ DATABASE_PATH: join(dir, 'bench.sqlite') }, limits);
   return {
-    label: 'sqlite, 1 process',
+    label: `sqlite, 1 process${limits === 'public' ? ', public limits' : ''}`,
     urls: [server.url],
     cpuSeconds: () => cpuSecondsOf([server.child]),
+    rssBytes: () => rssBytesOf([server.child]),
     async stop() {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -90,7 +100,11 @@ export async function sqliteDeployment(): Promise<Deployment> {
   };
 }
 
-export async function sharedDeployment(processes: number, services: SharedServices): Promise<Deployment> {
+export async function sharedDeployment(
+  processes: number,
+  services: SharedServices,
+  limits: LimitsKind = 'raised',
+): Promise<Deployment> {
   const id = randomBytes(4).toString('hex');
   const schema = `bench_${id}`;
   const env = {
@@ -100,13 +114,16 @@ export async function sharedDeployment(processes: number, services: SharedServic
     REDIS_PREFIX: `pirates-bench:${id}:`,
   };
   // One process first, so the migrations run once; the others find the schema made.
-  const first = await startServerProcess(env);
-  const rest = await Promise.all(Array.from({ length: processes - 1 }, () => startServerProcess(env)));
+  const first = await startServerProcess(env, limits);
+  const rest = await Promise.all(
+    Array.from({ length: processes - 1 }, () => startServerProcess(env, limits)),
+  );
   const servers = [first, ...rest];
   return {
-    label: `postgres+redis, ${processes} processes`,
+    label: `postgres+redis, ${processes} processes${limits === 'public' ? ', public limits' : ''}`,
     urls: servers.map((s) => s.url),
     cpuSeconds: () => cpuSecondsOf(servers.map((s) => s.child)),
+    rssBytes: () => rssBytesOf(servers.map((s) => s.child)),
     async stop() {
       await Promise.all(servers.map((s) => s.stop()));
       const client = new pg.Client({ connectionString: services.databaseUrl });
@@ -126,9 +143,9 @@ interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+async function startServerProcess(env: Record<string, string>, limits: LimitsKind): Promise<ServerProcess> {
   const child = spawn(process.execPath, [join(import.meta.dirname, '../../../bin/pirates.js'), 'serve'], {
-    env: { ...process.env, ...BENCH_ENV, ...env },
+    env: { ...process.env, ...BENCH_ENV, ...(limits === 'raised' ? RAISED_LIMITS : {}), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   stopChildrenOnExit();
@@ -174,6 +191,21 @@ function cpuSecondsOf(children: readonly ChildProcess[]): number | null {
       const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       total += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    } catch {
+      return null;
+    }
+  }
+  return total;
+}
+
+/** Resident memory of child processes (VmRSS, from /proc: Linux), summed; null elsewhere. */
+function rssBytesOf(children: readonly ChildProcess[]): number | null {
+  let total = 0;
+  for (const child of children) {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      if (match === null) return null;
+      total += Number(match[1]) * 1024;
     } catch {
       return null;
     }
