@@ -88,7 +88,7 @@ function refusedUpgrade(url: string): Promise<{ status: number; body: unknown }>
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
     socket.on('open', () => reject(new Error('the socket was opened')));
-    socket.on('error', () => undefined);
+    socket.on('error', reject);
     socket.on('unexpected-response', (_request, response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -230,12 +230,15 @@ export function hostileSuite(title: string, start: StartServer): void {
       try {
         const game = await createGame(strict.url, { opponent: 'friend' });
         for (let i = 0; i < 3; i++) await (await Client.open(strict.url, game.gameId)).close();
-        const refused = await refusedUpgrade(
-          `${strict.url.replace('http', 'ws')}/api/games/${game.gameId}/socket`,
-        );
-        expect(refused.status).toBe(429);
-        expect(refused.body).toMatchObject({ t: 'error', code: 'rate/sockets' });
-        expect(JSON.stringify(refused.body)).toContain('At most 3 sockets may be opened');
+        const url = `${strict.url.replace('http', 'ws')}/api/games/${game.gameId}/socket`;
+        // Three more are refused with a sentence each; past that the connection is cut without one.
+        for (let i = 0; i < 3; i++) {
+          const refused = await refusedUpgrade(url);
+          expect(refused.status).toBe(429);
+          expect(refused.body).toMatchObject({ t: 'error', code: 'rate/sockets' });
+          expect(JSON.stringify(refused.body)).toContain('At most 3 sockets may be opened');
+        }
+        await expect(refusedUpgrade(url)).rejects.toThrow(/socket hang up|ECONNRESET/);
         // Other requests from the address are not counted against it.
         const health = await get<{ ok: boolean }>(strict.url, '/healthz');
         expect(health.body.ok).toBe(true);

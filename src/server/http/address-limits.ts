@@ -25,8 +25,10 @@ export async function registerAddressLimits(
 }
 
 /**
- * An onRequest hook: at most `max` requests a minute from one address (IPv6: one /64) under `name`, past
- * that `code` with `sentence` (HTTP 429, answered directly: no exception per refusal).
+ * An onRequest hook: at most `max` requests a minute from one address (IPv6: one /64) under `name`. Past
+ * that, `code` with `sentence` (HTTP 429, answered directly: no exception per refusal), as many times again;
+ * past twice `max` the connection is cut without an answer until the minute is over: a client that keeps
+ * on after so many refusals is not reading them, and writing each one would cost more than its request.
  */
 export function perMinute(
   app: FastifyInstance,
@@ -38,11 +40,18 @@ export function perMinute(
   const limit = app.createRateLimit({
     max,
     timeWindow: 60_000,
+    // 'Banned' once `max` refusals have been answered: from then on the connection is cut.
+    ban: max,
     keyGenerator: (request) => `${name}:${normalizeIP(request.ip)}`,
   });
   return async (request, reply) => {
     const counted = await limit(request);
     if (counted.isAllowed || !counted.isExceeded) return;
+    if (counted.isBanned) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
     await reply.code(429).header('retry-after', counted.ttlInSeconds).send(errorMessage(code, sentence));
   };
 }
