@@ -3,6 +3,8 @@
  * seat, stale v, another game's token, replayed actions). Each is answered with an error, the server stays
  * up, and no game's state changes.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { randomFromSeed } from '../../src/engine/index.ts';
@@ -81,6 +83,16 @@ function hostileMessages(
     );
   }
   return messages;
+}
+
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
+/** This process's heap and buffers after a full collection (the test server runs in it). */
+function heldMemory(): number {
+  collect();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 }
 
 /** Opens a socket that the server must refuse before the upgrade: its HTTP status and JSON body. */
@@ -277,6 +289,52 @@ export function hostileSuite(title: string, start: StartServer): void {
         expect(bounded.logs.join('')).toContain('socket closed: the client does not read');
         const health = await get<{ ok: boolean }>(bounded.url, '/healthz');
         expect(health.body.ok).toBe(true);
+      } finally {
+        await bounded.stop();
+      }
+    });
+
+    it('what never-reading clients made the server hold is let go once they are closed', async () => {
+      // Sized small: six clients, each closed at a 1 MiB bound; memory read after a full collection.
+      const bounded = await start({
+        limits: {
+          ...DEFAULT_LIMITS,
+          messagesPerSecond: 100_000,
+          messageBurst: 100_000,
+          socketsPerAddress: 100,
+        },
+      });
+      try {
+        const game = await createGame(bounded.url, { opponent: 'friend' });
+        const deadline = Date.now() + PATIENCE_MS;
+        const gaveUp = () => bounded.logs.filter((line) => line.includes('the client does not read')).length;
+        /** `count` clients that ask and never read, one after another, each until the server gives up on it. */
+        const flood = async (count: number): Promise<boolean[]> => {
+          const closed: boolean[] = [];
+          for (let i = 0; i < count; i++) {
+            const client = await Client.open(bounded.url, game.gameId);
+            await client.ask({ t: 'hello', spectate: true }, isState);
+            client.reading(false);
+            const given = gaveUp();
+            while (gaveUp() === given && !client.closed && Date.now() < deadline) {
+              for (let j = 0; j < 200; j++) client.send({ t: 'resync' });
+              await new Promise((resolve) => setTimeout(resolve, 10));
+            }
+            client.reading(true);
+            while (!client.closed && Date.now() < deadline)
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            closed.push(client.closed);
+          }
+          return closed;
+        };
+        // One round first, so what stays afterwards is not code the first round compiled.
+        expect(await flood(1)).toEqual([true]);
+        const before = heldMemory();
+        expect(await flood(6)).toEqual(Array(6).fill(true));
+        expect(gaveUp()).toBe(7);
+        // About 1 MiB waited for each of them; what stays is a heap's noise (under 1 MiB in five runs
+        // here), not half their backlog.
+        expect(heldMemory() - before).toBeLessThan(3 * 1024 * 1024);
       } finally {
         await bounded.stop();
       }
