@@ -29,9 +29,9 @@ export interface SharedServices {
 
 /**
  * The public limits stay on in every server; the benchmark's own processes raise some of them for the run,
- * and say so in its output: all games come from one address (GAMES_PER_MINUTE, SOCKETS_PER_ADDRESS), and
- * instant players send far more than a person's 20 messages a second on one connection
- * (MESSAGES_PER_SECOND, MESSAGE_BURST).
+ * and say so in its output: all games come from one address (GAMES_PER_MINUTE, SOCKETS_PER_ADDRESS,
+ * SOCKET_OPENS_PER_MINUTE), and instant players send far more than a person's 20 messages a second on
+ * one connection (MESSAGES_PER_SECOND, MESSAGE_BURST).
  */
 const RAISED_LIMITS = {
   GAMES_PER_MINUTE: '1000000',
@@ -64,7 +64,8 @@ export const RAISED_LIMITS_NOTE =
   `limits raised for the benchmark's server processes (env): GAMES_PER_MINUTE=${RAISED_LIMITS.GAMES_PER_MINUTE} ` +
   `(public default ${DEFAULT_LIMITS.gamesPerMinute}), MESSAGES_PER_SECOND=${RAISED_LIMITS.MESSAGES_PER_SECOND} ` +
   `MESSAGE_BURST=${RAISED_LIMITS.MESSAGE_BURST} (public ${DEFAULT_LIMITS.messagesPerSecond}/${DEFAULT_LIMITS.messageBurst}), ` +
-  `SOCKETS_PER_ADDRESS=${RAISED_LIMITS.SOCKETS_PER_ADDRESS} (public ${DEFAULT_LIMITS.socketsPerAddress})`;
+  `SOCKETS_PER_ADDRESS=${RAISED_LIMITS.SOCKETS_PER_ADDRESS} (public ${DEFAULT_LIMITS.socketsPerAddress}), ` +
+  `SOCKET_OPENS_PER_MINUTE=${RAISED_LIMITS.SOCKET_OPENS_PER_MINUTE} (public ${DEFAULT_LIMITS.socketOpensPerMinute})`;
 
 /** Server processes still running, stopped if the benchmark itself exits or is stopped (Ctrl-C, timeout). */
 const running = new Set<ChildProcess>();
