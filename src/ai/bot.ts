@@ -12,6 +12,12 @@ export interface DecisionInput {
   readonly history: readonly GameEvent[];
   /** The bot's own seeded random source: the same seed gives the same decisions. */
   readonly random: Random;
+  /**
+   * How long the bot may still think (ms; 0 or less: at once). A searching bot stops there and answers with
+   * the best move it has found so far, or sooner at its own budget; absent: its own budget alone. The
+   * server passes what is left of a decision's deadline after the decision waited its turn.
+   */
+  readonly timeLeftMs?: number;
 }
 
 export interface Bot {

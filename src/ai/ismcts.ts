@@ -24,7 +24,10 @@ import { winChance } from './evaluation.ts';
 export interface SearchBudget {
   /** Iterations (determinizations) to run. */
   readonly iterations: number;
-  /** Stop early after this many milliseconds (a safety cap; decisions stay seeded while it is not reached). */
+  /**
+   * Stop early after this many milliseconds (a safety cap, or the caller's deadline; decisions stay seeded
+   * while it is not reached). Checked every 32 iterations, so even 0 runs the first 31: an anytime search.
+   */
   readonly ms?: number;
   /** Random decisions played after leaving the tree before the position is scored (default 40). */
   readonly playoutDepth?: number;
@@ -123,7 +126,7 @@ export function search(
   const path: Node[] = [];
   let done = 0;
   for (; done < budget.iterations; done++) {
-    if ((done & 31) === 31 && performance.now() - began > cap) break;
+    if ((done & 31) === 31 && performance.now() - began >= cap) break;
     const imagined = enemyView !== undefined && random.float() < enemyView.share;
     const game = fastCopyWithChance(imagined ? enemyView.worlds(random) : worlds(random), random);
     const state = fastState(game);

@@ -16,7 +16,7 @@ import { searchBot } from './search-bot.ts';
 /** The names `createBot` accepts (besides the parameterised 'ismcts:N' and 'belief:N'). */
 export const BOT_NAMES: readonly string[] = ['random', 'heuristic', 'easy', 'medium', 'hard', 'expert'];
 
-import type { Level } from './level-names.ts';
+import { type Level, THINKING_MS } from './level-names.ts';
 
 export { LEVELS, type Level } from './level-names.ts';
 
@@ -32,8 +32,8 @@ export const SEARCH_DEFAULTS = { playoutDepth: 6, priorVisits: 40 } as const;
  * hard: the belief search with the heuristic's opinion at the root, 300 iterations, playouts of 6;
  * expert: the belief search at 16,000 iterations, scored by the fitted evaluation with no random playout.
  */
-export const MEDIUM = { iterations: 150, priorVisits: 0, ms: 50 } as const;
-export const HARD = { iterations: 300, ms: 300 } as const;
+export const MEDIUM = { iterations: 150, priorVisits: 0, ms: THINKING_MS.medium } as const;
+export const HARD = { iterations: 300, ms: THINKING_MS.hard } as const;
 
 /**
  * expert: the belief search with 16,000 iterations and no random playout: each iteration scores the
@@ -43,7 +43,7 @@ export const HARD = { iterations: 300, ms: 300 } as const;
  * 600 games once the belief read raids and the score saw battles (docs/ai.md, fourth session).
  * The 350 ms cap is a safety net for a loaded machine.
  */
-export const EXPERT = { iterations: 16_000, playoutDepth: 0, ms: 350 } as const;
+export const EXPERT = { iterations: 16_000, playoutDepth: 0, ms: THINKING_MS.expert } as const;
 
 /**
  * The share of iterations in worlds the enemy could imagine (opponent-view resampling, `imagine:N`).

@@ -94,11 +94,15 @@ export function searchBot(options: SearchBotOptions): Bot {
           : undefined;
       const share = options.enemyViewShare ?? 0;
       const enemyView = share > 0 ? { share, worlds: imagined } : undefined;
-      const cap = options.budget.ms;
-      const budget =
-        cap === undefined
-          ? options.budget
-          : { ...options.budget, ms: Math.max(1, cap - (performance.now() - began)) };
+      // The tighter of the bot's own cap and the caller's deadline, less what was spent already; at 0 the
+      // search still runs its first few iterations, so the answer is the best of a quick look.
+      const cap = Math.min(
+        options.budget.ms ?? Number.POSITIVE_INFINITY,
+        input.timeLeftMs ?? Number.POSITIVE_INFINITY,
+      );
+      const budget = Number.isFinite(cap)
+        ? { ...options.budget, ms: Math.max(0, cap - (performance.now() - began)) }
+        : options.budget;
       const result = search(seatOf(view), worlds, random, budget, prior, enemyView);
       const chosen = mostVisited(result.stats);
       return withAim(legalFor(view, chosen, random), view, options.skill, random);

@@ -8,10 +8,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { DEFAULT_LIMITS } from '../server/config.ts';
+import { type AbuseCounts, startAbuser } from './bench-server/abuser.ts';
 import { drive, type Figures } from './bench-server/load.ts';
 import {
   type Deployment,
+  type LimitsKind,
   RAISED_LIMITS_NOTE,
   sharedDeployment,
   sqliteDeployment,
@@ -36,9 +38,11 @@ a fresh schema, dropped afterwards), each game's seats on different processes.
 The benchmark's own server processes raise the per-address game creation limit and the per-connection
 message rate (all games come from one address; instant players are faster than people) and say so;
 against --url the server's own limits apply. Exit code 1 if any run had an error.
---hostile runs the paced load a second time beside one abusive client (its own thread: it floods a socket
-it never reads, sends frames past the hard limit, opens sockets that never say hello, sends junk), so the
-honest players' p50/p99 can be compared with and without it.`;
+--hostile runs the paced load twice on a server that keeps every public limit, alone and then beside one
+abusive client (a process of its own: it floods a socket it never reads, sends frames past the hard limit,
+opens sockets that never say hello, sends junk), so the honest players' p50/p99 and the server's peak memory
+can be compared with and without it; each honest game comes from a loopback address of its own (Linux), as
+people do, and --think must be 100 or more (a person's pace). No saturation run then.`;
 
 interface RunSpec {
   readonly label: string;
@@ -87,16 +91,28 @@ export const benchServerCommand: Command = {
       process.stderr.write('pirates bench-server: --processes takes a whole number, and not with --url.\n');
       return 2;
     }
+    const hostile = values.hostile === true;
+    if (hostile && think < 100) {
+      process.stderr.write(
+        `pirates bench-server: --hostile keeps the public limits (${DEFAULT_LIMITS.messagesPerSecond} messages a second per socket), so --think must be 100 or more.\n`,
+      );
+      return 2;
+    }
     const specs: RunSpec[] = [{ label: think > 0 ? 'paced' : 'instant', games, think }];
-    if (values.hostile === true)
+    if (hostile)
       specs.push({
         label: `${specs[0]?.label ?? 'paced'} beside an abusive client`,
         games,
         think,
         abuse: true,
       });
-    if (saturationGames > 0 && think > 0)
+    else if (saturationGames > 0 && think > 0)
       specs.push({ label: 'saturation', games: saturationGames, think: 0 });
+    const limits: LimitsKind = hostile ? 'public' : 'raised';
+    // Each honest game at an address of its own, so the public per-address limits need not be raised;
+    // Linux routes all of 127.0.0.0/8 to the loopback (elsewhere only 127.0.0.1 answers).
+    const loopback = values.url === undefined || /^https?:\/\/127\./.test(values.url);
+    const addressOf = hostile && loopback && process.platform === 'linux' ? honestAddress : undefined;
 
     const say = (line: string) => process.stderr.write(`${line}\n`);
     const deployments: (() => Promise<Deployment>)[] = [];
@@ -109,23 +125,29 @@ export const benchServerCommand: Command = {
         label: url,
         urls: [url],
         cpuSeconds: () => null,
+        rssBytes: () => null,
         stop: async () => undefined,
       }));
     } else {
-      say(RAISED_LIMITS_NOTE);
-      deployments.push(sqliteDeployment);
+      say(
+        hostile
+          ? `every public limit kept (--hostile); ${addressOf === undefined ? 'all honest games from one address: raise GAMES_PER_MINUTE and SOCKETS_PER_ADDRESS or run on Linux' : 'each honest game from a loopback address of its own, the abuser from 127.0.0.1'}`
+          : RAISED_LIMITS_NOTE,
+      );
+      deployments.push(() => sqliteDeployment(limits));
       if (processes > 1) {
         const services = {
           databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
           redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
         };
-        deployments.push(() => sharedDeployment(processes, services));
+        deployments.push(() => sharedDeployment(processes, services, limits));
       }
     }
     let failed = false;
     for (const deploy of deployments) {
       const deployment = await deploy();
       try {
+        let alonePeakRss: number | null = null;
         for (const spec of specs) {
           say(`[${deployment.label}] ${spec.label}: ${spec.games} games, players thinking ${spec.think} ms`);
           const before = machineLoad();
@@ -139,11 +161,20 @@ export const benchServerCommand: Command = {
             rampDeadlineMs: 60_000 + spec.games * 100,
             progress: (line) => say(`  ${line}`),
             serverCpu: () => deployment.cpuSeconds(),
+            serverRss: () => deployment.rssBytes(),
+            ...(addressOf === undefined ? {} : { addressOf }),
           });
           const abuse = abuser === null ? null : await abuser.stop();
           failed ||= figures.errors > 0;
-          report(deployment.label, spec, figures, values.json === true, `${before} -> ${machineLoad()}`);
-          if (abuse !== null) say(`  the abuser: ${JSON.stringify(abuse)}`);
+          if (abuse === null) alonePeakRss = figures.serverPeakRssMiB;
+          const memory =
+            abuse === null
+              ? null
+              : await memoryAfterAbuse(deployment, alonePeakRss, figures.serverPeakRssMiB);
+          report(deployment.label, spec, figures, values.json === true, `${before} -> ${machineLoad()}`, {
+            abuse,
+            memory,
+          });
         }
       } finally {
         await deployment.stop();
@@ -168,13 +199,61 @@ function machineLoad(): string {
   return `load ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores${pressure}`;
 }
 
-function report(server: string, spec: RunSpec, figures: Figures, json: boolean, machine: string): void {
+/**
+ * The bound on the server's memory beside the abuser: its peak without it, plus what one address can make it
+ * hold by the public limits (SOCKETS_PER_ADDRESS sockets, each with at most a hard-limit frame coming in and
+ * SEND buffer bound waiting to go out).
+ */
+const ABUSE_MEMORY_MIB =
+  (DEFAULT_LIMITS.socketsPerAddress * (DEFAULT_LIMITS.hardMessageBytes + DEFAULT_LIMITS.sendBufferBytes)) /
+  (1024 * 1024);
+
+/** How long after the abuser stops the server's memory is read again (its sockets closed, a collection or two). */
+const SETTLE_MS = 3000;
+
+interface MemoryAfterAbuse {
+  /** The bound on the peak beside the abuser (MiB), and whether the peak stayed under it. */
+  readonly boundMiB: number | null;
+  readonly withinBound: boolean | null;
+  /** The server's resident memory SETTLE_MS after the abuser stopped (MiB). */
+  readonly afterMiB: number | null;
+}
+
+async function memoryAfterAbuse(
+  deployment: Deployment,
+  alonePeakMiB: number | null,
+  abusedPeakMiB: number | null,
+): Promise<MemoryAfterAbuse> {
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const after = deployment.rssBytes();
+  const boundMiB = alonePeakMiB === null ? null : alonePeakMiB + ABUSE_MEMORY_MIB;
+  return {
+    boundMiB,
+    withinBound: boundMiB === null || abusedPeakMiB === null ? null : abusedPeakMiB <= boundMiB,
+    afterMiB: after === null ? null : after / (1024 * 1024),
+  };
+}
+
+interface AbuseReport {
+  readonly abuse: AbuseCounts | { failed: string } | null;
+  readonly memory: MemoryAfterAbuse | null;
+}
+
+function report(
+  server: string,
+  spec: RunSpec,
+  figures: Figures,
+  json: boolean,
+  machine: string,
+  { abuse, memory }: AbuseReport,
+): void {
   if (json) {
     process.stdout.write(
-      `${JSON.stringify({ server, run: spec.label, think: spec.think, machine, ...figures })}\n`,
+      `${JSON.stringify({ server, run: spec.label, think: spec.think, machine, ...figures, ...(abuse === null ? {} : { abuse, memory }) })}\n`,
     );
     return;
   }
+  const mib = (value: number | null | undefined) => (value == null ? '?' : `${value.toFixed(0)} MiB`);
   const codes = (counts: Record<string, number>) =>
     Object.keys(counts).length === 0 ? '' : ` ${JSON.stringify(counts)}`;
   const retried = Object.values(figures.retries).reduce((a, b) => a + b, 0);
@@ -190,30 +269,20 @@ function report(server: string, spec: RunSpec, figures: Figures, json: boolean, 
       `  games finished     ${figures.finishedGames}`,
       `  bench loop stalls  p99 ${figures.clientStallP99ms.toFixed(1)} ms   max ${figures.clientStallMaxMs.toFixed(1)} ms (the measuring process's own delays)`,
       `  CPU per action     server ${figures.serverCpuMsPerAction === null ? '?' : figures.serverCpuMsPerAction.toFixed(3)} ms (${figures.serverCores === null ? '?' : figures.serverCores.toFixed(2)} cores busy), bench players ${figures.clientCpuMsPerAction.toFixed(3)} ms`,
+      `  server memory      peak RSS ${mib(figures.serverPeakRssMiB)}`,
+      ...(memory === null
+        ? []
+        : [
+            `  memory bound       peak ≤ ${mib(memory.boundMiB)} (the run alone + ${ABUSE_MEMORY_MIB} MiB one address may hold): ${memory.withinBound === null ? '?' : memory.withinBound ? 'met' : 'NOT met'}`,
+            `  after the abuser   RSS ${mib(memory.afterMiB)} ${SETTLE_MS / 1000} s after it stopped`,
+          ]),
+      ...(abuse === null ? [] : [`  the abuser         ${JSON.stringify(abuse)}`]),
       '',
     ].join('\n'),
   );
 }
 
-/** Starts the abusive client on its own thread; `stop` ends it and resolves with what it did. */
-function startAbuser(url: string): { stop(): Promise<unknown> } {
-  const worker = new Worker(new URL('./bench-server/abuser-worker.js', import.meta.url), {
-    workerData: { url },
-  });
-  const counts = new Promise<unknown>((resolve) => {
-    worker.once('message', resolve);
-    worker.once('error', (error) => resolve({ failed: String(error) }));
-    worker.once('exit', () => resolve(null));
-  });
-  return {
-    async stop() {
-      worker.postMessage('stop');
-      const timeout = new Promise((resolve) =>
-        setTimeout(() => resolve({ stopped: 'by timeout' }), 10_000).unref(),
-      );
-      const result = await Promise.race([counts, timeout]);
-      await worker.terminate();
-      return result;
-    },
-  };
+/** Honest game `index`'s own address: 127.2.0.0 onwards (the abuser stays on 127.0.0.1). */
+function honestAddress(index: number): string {
+  return `127.${2 + ((index >> 16) & 0x7f)}.${(index >> 8) & 0xff}.${index & 0xff}`;
 }

@@ -11,8 +11,10 @@ export const SERVER_ERRORS = {
   'message/unknown': 'The message has no `t`, or one the server does not know.',
   'message/invalid': 'A field of the message is missing or wrong (the message says which).',
   'message/too-large': 'The message is over 16 KiB (over 1 MiB the socket is closed with 1009).',
-  'rate/limited': 'Too many messages from this socket; slow down.',
-  'rate/sockets': 'Too many sockets open from this address; the new one is closed (4429).',
+  'rate/limited':
+    'Too many messages from this socket; slow down (a whole burst more and the socket is closed, 4429).',
+  'rate/sockets':
+    'Too many sockets open from this address (the new one is closed, 4429) or opened this minute (HTTP 429).',
   'rate/games': 'Too many new games from this address; wait a minute (HTTP 429).',
   'rate/computer-games':
     'Too many games against the computer running from this address; finish one (HTTP 429).',

@@ -21,6 +21,8 @@ export interface Backends {
   readonly fanout: Fanout;
   readonly lease: SeatLease;
   readonly presence: SharedPresence;
+  /** The Redis command connection, for the shared per-address limits; null without REDIS_URL. */
+  readonly redis: Redis | null;
   /** For the ready log line, e.g. { store: 'postgres', fanout: 'redis' }. */
   readonly kinds: { readonly store: string; readonly fanout: string };
   close(): Promise<void>;
@@ -51,6 +53,7 @@ export async function openBackends(
       fanout: new LocalFanout(),
       lease: new LocalLease(),
       presence: new SingleProcessPresence(),
+      redis: null,
       kinds: { store: storeKind(config, store), fanout: 'local' },
       close: () => gameStore.close(),
     };
@@ -85,6 +88,7 @@ export async function openBackends(
       fanout,
       lease,
       presence,
+      redis: publisher,
       kinds: { store: storeKind(config, store), fanout: 'redis' },
       async close() {
         stopping = true;

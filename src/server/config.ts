@@ -21,6 +21,8 @@ export interface Limits {
   readonly helloMs: number;
   /** Per IP address: sockets open at once. */
   readonly socketsPerAddress: number;
+  /** Per IP address: sockets opened a minute (a socket closed for flooding cannot simply be opened again). */
+  readonly socketOpensPerMinute: number;
   /** Per socket: bytes waiting to be sent before a client that does not read is closed. */
   readonly sendBufferBytes: number;
   /** Per IP address: games against the computer running at once (the bot workers are shared by all). */
@@ -86,6 +88,8 @@ export const DEFAULT_LIMITS: Limits = {
   helloMs: 10_000,
   // A family behind one router with every device in a few games, many times over.
   socketsPerAddress: 64,
+  // Two a second on average: every socket of that family reconnecting at once after a restart, twice over.
+  socketOpensPerMinute: 128,
   // A few hundred views: far more than a client that reads ever leaves waiting.
   sendBufferBytes: 1024 * 1024,
   // A family playing the computer on a few devices; a flood of instant expert games is refused.
@@ -171,6 +175,7 @@ export function configFromEnv(env: Env): ServerConfig {
       gamesPerMinute: number('GAMES_PER_MINUTE', DEFAULT_LIMITS.gamesPerMinute, 1),
       helloMs: number('HELLO_MS', DEFAULT_LIMITS.helloMs, 1),
       socketsPerAddress: number('SOCKETS_PER_ADDRESS', DEFAULT_LIMITS.socketsPerAddress, 1),
+      socketOpensPerMinute: number('SOCKET_OPENS_PER_MINUTE', DEFAULT_LIMITS.socketOpensPerMinute, 1),
       computerGamesPerAddress: number(
         'COMPUTER_GAMES_PER_ADDRESS',
         DEFAULT_LIMITS.computerGamesPerAddress,

@@ -5,7 +5,6 @@
 import type { ServerConfig } from './config.ts';
 import type { Fanout } from './fanout/fanout.ts';
 import type { ComputerGamesLimit } from './http/computer-games-limit.ts';
-import type { CreationLimit } from './http/creation-limit.ts';
 import type { PresenceBoard } from './rooms/presence.ts';
 import type { RoomRegistry } from './rooms/room-registry.ts';
 import type { GameStore } from './store/game-store.ts';
@@ -16,7 +15,6 @@ export interface ServerContext {
   readonly rooms: RoomRegistry;
   readonly fanout: Fanout;
   readonly presence: PresenceBoard;
-  readonly creationLimit: CreationLimit;
   readonly computerGames: ComputerGamesLimit;
   /** True once shutdown began: new sockets and actions are refused. */
   closing: boolean;

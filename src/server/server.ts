@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
 } from 'fastify';
 import { errorMessage } from '../protocol/index.ts';
 import { type Backends, openBackends } from './backends.ts';
@@ -16,8 +17,8 @@ import { BotPool } from './bots/bot-pool.ts';
 import { ComputerPlayers } from './bots/computer-players.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
+import { registerAddressLimits } from './http/address-limits.ts';
 import { ComputerGamesLimit } from './http/computer-games-limit.ts';
-import { CreationLimit } from './http/creation-limit.ts';
 import { registerGameRoutes } from './http/game-routes.ts';
 import { registerWebClient } from './http/web-client.ts';
 import { loggerOptions } from './logger.ts';
@@ -51,6 +52,9 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     logger: loggerOptions(config),
     bodyLimit: config.limits.bodyBytes,
     trustProxy: trustOf(config.trustProxy),
+    // A socket's upgrade is not logged as a request: a flood of connections would write two lines each.
+    // What a socket does wrong logs its own line.
+    logController: new LogController({ disableRequestLogging: (request) => isUpgrade(request) }),
   });
   const hints = new HintRouter((gameId, error) =>
     app.log.warn({ gameId }, `catching up with the store failed: ${String(error)}`),
@@ -85,6 +89,10 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
       for (const gameId of parts.rooms.sweep()) app.log.info({ gameId }, 'finished game unloaded');
     }, config.finishedGraceMs);
     sweeper.unref();
+    await registerAddressLimits(
+      app,
+      backends.redis === null ? null : { redis: backends.redis, prefix: config.redisPrefix },
+    );
     await registerRoutes(app, parts.context, sessions);
     await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
     const address = app.server.address();
@@ -120,7 +128,6 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     rooms,
     fanout,
     presence,
-    creationLimit: new CreationLimit(config.limits.gamesPerMinute),
     computerGames: new ComputerGamesLimit(config.limits.computerGamesPerAddress),
     closing: false,
   };
@@ -175,6 +182,10 @@ function socketFailed(error: Error, socket: { terminate(): void }, request: Fast
     request.log.error({ err: error }, 'socket failed');
   }
   socket.terminate();
+}
+
+function isUpgrade(request: FastifyRequest): boolean {
+  return request.headers.upgrade !== undefined;
 }
 
 /** The proxies allowed to name the client's address: none, the nearest `n` hops, or these addresses. */

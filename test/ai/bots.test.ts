@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/ai/bot.ts';
+import { search } from '../../src/ai/ismcts.ts';
 import { BOT_NAMES, createBot } from '../../src/ai/levels.ts';
 import { playMatch } from '../../src/ai/match.ts';
 import { sampleState } from '../../src/ai/sample.ts';
 import {
+  actionKey,
   applyAction,
   createGame,
   eventsFor,
@@ -131,6 +133,38 @@ describe('no cheating', () => {
         const decide = (v: typeof view) =>
           bot(name).decide({ view: v, history, random: randomFromSeed(`d-${i}`) });
         expect(decide(otherView)).toEqual(decide(view));
+      }
+    }
+  });
+});
+
+describe('a deadline (issue 15, item 3): the search is anytime', () => {
+  it('a search given 0 ms runs its first 31 iterations and stops; given none, its whole budget', () => {
+    const [position] = positions(1);
+    if (position === undefined) throw new Error('no position');
+    const worlds = () => position.state;
+    const quick = search(position.seat, worlds, randomFromSeed('d'), { iterations: 16_000, ms: 0 });
+    expect(quick.iterations).toBe(31);
+    expect(quick.stats.length).toBeGreaterThan(0);
+    const whole = search(position.seat, worlds, randomFromSeed('d'), { iterations: 100 });
+    expect(whole.iterations).toBe(100);
+  });
+
+  it('past its deadline every level answers with a legal action: a searching level with its quick look', () => {
+    for (const [i, { state, seat, history }] of positions(4).entries()) {
+      const view = viewFor(state, seat);
+      const keys = view.legalActions.map((a) => actionKey(a));
+      for (const name of ['easy', 'medium', 'hard', 'expert']) {
+        for (const timeLeftMs of [0, -1000]) {
+          const random = () => randomFromSeed(`${name}-${i}`);
+          const action = bot(name).decide({ view, history, random: random(), timeLeftMs });
+          expect(keys).toContain(actionKey(action));
+          // The search stopped after its first 31 iterations: the same choice as the level cut to 31.
+          if (name !== 'easy') {
+            const quickLook = bot(`${name}:31`).decide({ view, history, random: random() });
+            expect(action).toEqual(quickLook);
+          }
+        }
       }
     }
   });

@@ -43,6 +43,7 @@ export function testConfig(dir: string, overrides: Partial<ServerConfig> = {}): 
       messagesPerSecond: 100_000,
       messageBurst: 100_000,
       socketsPerAddress: 100_000,
+      socketOpensPerMinute: 100_000,
       computerGamesPerAddress: 100_000,
     },
     logLevel: 'info',
@@ -104,6 +105,8 @@ export class Client {
   #waiters: { test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
   readonly #listeners = new Set<(m: ServerMessage) => void>();
   closed = false;
+  /** The close code, once closed (e.g. 4429 for a flood). */
+  closeCode: number | null = null;
 
   /** Calls `listener` for every message from now on; returns the function that stops it. */
   onMessage(listener: (m: ServerMessage) => void): () => void {
@@ -129,8 +132,9 @@ export class Client {
         else this.#waiters.push(waiter);
       }
     });
-    socket.on('close', () => {
+    socket.on('close', (code) => {
       this.closed = true;
+      this.closeCode = code;
     });
   }
 

@@ -87,4 +87,20 @@ describe('logs keep secrets', () => {
       true,
     );
   });
+
+  it('opening sockets writes no request lines (a flood of connections would write two each); HTTP requests do', async () => {
+    const game = await createGame(server.url, { opponent: 'friend' });
+    const before = server.logs.length;
+    for (let i = 0; i < 3; i++) {
+      const client = await Client.open(server.url, game.gameId);
+      await client.ask(hello(game.token), isState);
+      await client.close();
+    }
+    await get(server.url, '/healthz');
+    const lines = server.logs
+      .slice(before)
+      .map((l) => JSON.parse(l) as { msg: string; req?: { url: string } });
+    const requests = lines.filter((l) => l.msg === 'incoming request').map((l) => l.req?.url);
+    expect(requests).toEqual(['/healthz']);
+  });
 });

@@ -28,6 +28,7 @@ export async function spawnServer(
       MESSAGES_PER_SECOND: '100000',
       MESSAGE_BURST: '100000',
       SOCKETS_PER_ADDRESS: '100000',
+      SOCKET_OPENS_PER_MINUTE: '100000',
       COMPUTER_GAMES_PER_ADDRESS: '100000',
       ...env,
     },

@@ -1,17 +1,51 @@
 /**
- * One abusive client for `bench-server --hostile` (issue 15), on its own thread so its loops do not stall the
- * honest players' measuring: it makes a game of its own and, until told to stop, keeps four abuses going:
- * floods one socket with requests it never reads the answers to, sends frames past the hard size limit,
- * holds sockets open without a hello, and sends junk. Everything it sees is counted and reported back.
+ * One abusive client for `bench-server --hostile` (issue 15), in a process of its own (as an attacker's
+ * machine would be: it shares no event loop with the honest players' measuring) started by
+ * `startAbuser`: it makes a game of its own and, until told to stop, keeps four abuses going: floods one
+ * socket with requests it never reads the answers to, sends frames past the hard size limit, holds sockets
+ * open without a hello, and sends junk. A socket the server closes is opened again at once. Everything it
+ * sees is counted and sent back when it stops.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
 import WebSocket from 'ws';
 import type { CreateGameResponse } from '../../protocol/index.ts';
 
-const { url } = workerData as { url: string };
-const port = parentPort;
+/** What the abuser did, as it reports it. */
+export interface AbuseCounts {
+  /** Messages sent (each junk or flood message, each oversize frame). */
+  sent: number;
+  /** Sockets it opened, and how many of them the server closed. */
+  sockets: number;
+  closedByServer: number;
+}
+
+/** Starts the abuser against `url` in a child process; `stop` ends it and resolves with what it did. */
+export function startAbuser(url: string): { stop(): Promise<AbuseCounts | { failed: string }> } {
+  const child: ChildProcess = fork(new URL('./abuser-process.js', import.meta.url), [url], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const report = new Promise<AbuseCounts | { failed: string }>((resolve) => {
+    child.once('message', (counts) => resolve(counts as AbuseCounts));
+    child.once('error', (error) => resolve({ failed: String(error) }));
+    child.once('exit', (code) => resolve({ failed: `the abuser exited (code ${code})` }));
+  });
+  return {
+    async stop() {
+      child.send('stop');
+      const timeout = new Promise<{ failed: string }>((resolve) =>
+        setTimeout(() => resolve({ failed: 'the abuser did not stop within 10 s' }), 10_000).unref(),
+      );
+      const result = await Promise.race([report, timeout]);
+      child.kill('SIGKILL');
+      return result;
+    },
+  };
+}
+
 let stopped = false;
-const counts = { sent: 0, sockets: 0, closedByServer: 0 };
+const counts: AbuseCounts = { sent: 0, sockets: 0, closedByServer: 0 };
+
+let url = '';
 
 function socketUrl(gameId: string): string {
   return `${url.replace('http', 'ws')}/api/games/${gameId}/socket`;
@@ -68,7 +102,7 @@ async function idle(gameId: string): Promise<void> {
   }
 }
 
-/** Junk messages on a socket that said hello, reading nothing. */
+/** Junk messages on a socket that never says hello, reading nothing. */
 async function junk(gameId: string): Promise<void> {
   while (!stopped) {
     const socket = await open(gameId).catch(() => null);
@@ -82,23 +116,26 @@ async function junk(gameId: string): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
+/** The abuser's body, in the child process (abuser-process.js): abuses `target` until told to stop. */
+export async function abuse(target: string): Promise<void> {
+  url = target;
   const response = await fetch(`${url}/api/games`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ opponent: 'friend' }),
   });
   const game = (await response.json()) as CreateGameResponse;
-  port?.on('message', () => {
+  process.on('message', () => {
     stopped = true;
   });
+  // The benchmark is gone (killed, crashed): nobody is left to report to.
+  process.on('disconnect', () => process.exit(0));
   await Promise.all([
     flood(game.gameId, game.token),
     oversize(game.gameId),
     idle(game.gameId),
     junk(game.gameId),
   ]);
-  port?.postMessage(counts);
+  process.send?.(counts);
+  process.disconnect?.();
 }
-
-void main();

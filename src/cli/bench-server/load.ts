@@ -5,6 +5,7 @@
  * measured window begins. A finished game closes its sockets and is replaced, so N stay in play. Every
  * wait has a deadline: a ramp-up that cannot finish ends the run with what it reached, never a hang.
  */
+import { request } from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Seat } from '../../engine/index.ts';
 import type { CreateGameResponse, JoinGameResponse } from '../../protocol/index.ts';
@@ -25,6 +26,14 @@ export interface LoadOptions {
   readonly progress: (line: string) => void;
   /** CPU seconds the server processes have used so far, or null when unknown. */
   readonly serverCpu: () => number | null;
+  /** The server processes' resident memory now (bytes), or null when unknown. */
+  readonly serverRss?: () => number | null;
+  /**
+   * The local address game `index`'s players come from (its HTTP requests and both sockets), so each game is
+   * a person at an address of their own and the server's per-address limits can stay public; absent: the
+   * machine's default address for all.
+   */
+  readonly addressOf?: (index: number) => string;
 }
 
 export interface Figures {
@@ -56,6 +65,8 @@ export interface Figures {
   readonly clientStallMaxMs: number;
   /** Server CPU in the window as a share of one core (1 = one core busy all the time), or null. */
   readonly serverCores: number | null;
+  /** The most resident memory the server processes held in the window (MiB, sampled every 100 ms), or null. */
+  readonly serverPeakRssMiB: number | null;
 }
 
 /** An act unanswered this long when the run ends counts as an error ('act/unanswered'). */
@@ -77,7 +88,7 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   let counter = 0;
   const startGame = async (): Promise<void> => {
     const index = counter++;
-    const game = await openGame(options.urls, index, run, (over) => {
+    const game = await openGame(options.urls, index, options.addressOf?.(index), run, (over) => {
       games.delete(over);
       if (run.stopped) return;
       tally.finishedGames++;
@@ -151,9 +162,18 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   const clientCpuFrom = process.cpuUsage();
   const stalls = monitorEventLoopDelay({ resolution: 10 });
   stalls.enable();
+  let peakRss: number | null = null;
+  const sampleRss = () => {
+    const rss = options.serverRss?.() ?? null;
+    if (rss !== null) peakRss = Math.max(peakRss ?? 0, rss);
+  };
+  sampleRss();
+  const rssSampler = setInterval(sampleRss, 100);
   run.measureFrom = performance.now();
   await sleep(options.seconds * 1000);
   run.measureTo = performance.now();
+  clearInterval(rssSampler);
+  sampleRss();
   const elapsed = (run.measureTo - run.measureFrom) / 1000;
   const serverCpuTo = options.serverCpu();
   const clientCpu = process.cpuUsage(clientCpuFrom);
@@ -189,6 +209,7 @@ export async function drive(options: LoadOptions): Promise<Figures> {
     serverCores: serverCpu === null ? null : serverCpu / elapsed,
     clientStallP99ms: stalls.percentile(99) / 1e6,
     clientStallMaxMs: stalls.max / 1e6,
+    serverPeakRssMiB: peakRss === null ? null : peakRss / MiB,
   };
 }
 
@@ -196,22 +217,30 @@ interface Game {
   readonly players: readonly SeatPlayer[];
 }
 
+const MiB = 1024 * 1024;
+
 /** Creates a friend game on one server, joins it on the next, and connects both seats. */
 async function openGame(
   urls: readonly string[],
   index: number,
+  localAddress: string | undefined,
   run: Run,
   onOver: (game: Game) => void,
 ): Promise<Game> {
   const url = urls[index % urls.length] ?? '';
   const other = urls[(index + 1) % urls.length] ?? '';
-  const created = await postJson<CreateGameResponse>(run.tally, `${url}/api/games`, {
-    opponent: 'friend',
-    seat: 'red',
-  });
-  const joined = await postJson<JoinGameResponse>(run.tally, `${other}/api/games/${created.gameId}/join`, {
-    invite: created.invite,
-  });
+  const created = await postJson<CreateGameResponse>(
+    run.tally,
+    `${url}/api/games`,
+    { opponent: 'friend', seat: 'red' },
+    localAddress,
+  );
+  const joined = await postJson<JoinGameResponse>(
+    run.tally,
+    `${other}/api/games/${created.gameId}/join`,
+    { invite: created.invite },
+    localAddress,
+  );
   let over = false;
   const game: Game = { players: [] };
   const done = () => {
@@ -220,7 +249,7 @@ async function openGame(
     onOver(game);
   };
   const seat = (base: string, s: Seat, token: string) =>
-    new SeatPlayer(base, created.gameId, s, token, `${index}${s}`, run, done);
+    new SeatPlayer(base, created.gameId, s, token, `${index}${s}`, run, done, localAddress);
   const players = [seat(url, 'red', created.token), seat(other, 'blue', joined.token)];
   (game.players as SeatPlayer[]).push(...players);
   try {
@@ -233,31 +262,59 @@ async function openGame(
 }
 
 /**
- * POSTs JSON. A refused connection or a timeout is tried again (twice); an HTTP error status is not (it
- * is the server's answer, e.g. 429 rate/games) and becomes the error's message.
+ * POSTs JSON (from `localAddress` if given). A refused connection or a timeout is tried again (twice); an
+ * HTTP error status is not (it is the server's answer, e.g. 429 rate/games) and becomes the error's message.
  */
-async function postJson<T>(tally: Tally, url: string, body: unknown): Promise<T> {
+async function postJson<T>(tally: Tally, url: string, body: unknown, localAddress?: string): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    let response: Response;
+    let answer: { status: number; body: unknown };
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-      });
+      answer = await post(url, body, localAddress);
     } catch (error) {
       if (attempt >= 3) throw error;
       tally.retry(`http/${codeOf(error)}`);
       await sleep(300 * attempt);
       continue;
     }
-    if (!response.ok) {
-      const answer = (await response.json().catch(() => ({}))) as { code?: string };
-      throw new Error(`http ${response.status} ${answer.code ?? ''}`.trim());
+    if (answer.status >= 400) {
+      const code = (answer.body as { code?: unknown } | null)?.code;
+      throw new Error(`http ${answer.status} ${typeof code === 'string' ? code : ''}`.trim());
     }
-    return (await response.json()) as T;
+    return answer.body as T;
   }
+}
+
+/** One POST with node:http (fetch cannot choose the local address); its JSON answer, or null if none. */
+function post(url: string, body: unknown, localAddress?: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const text = JSON.stringify(body);
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+        timeout: 15_000,
+        ...(localAddress === undefined ? {} : { localAddress }),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          let parsed: unknown = null;
+          try {
+            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            // Not JSON: the status alone speaks.
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+    req.on('error', reject);
+    req.end(text);
+  });
 }
 
 function sleep(ms: number): Promise<void> {

@@ -17,6 +17,8 @@ export interface Deployment {
   readonly urls: readonly string[];
   /** CPU seconds the server processes have used so far (user + system), or null when unknown (--url). */
   cpuSeconds(): number | null;
+  /** Resident memory of the server processes now (bytes, summed), or null when unknown (--url, not Linux). */
+  rssBytes(): number | null;
   stop(): Promise<void>;
 }
 
@@ -27,17 +29,25 @@ export interface SharedServices {
 
 /**
  * The public limits stay on in every server; the benchmark's own processes raise some of them for the run,
- * and say so in its output: all games come from one address (GAMES_PER_MINUTE, SOCKETS_PER_ADDRESS), and
- * instant players send far more than a person's 20 messages a second on one connection
- * (MESSAGES_PER_SECOND, MESSAGE_BURST).
+ * and say so in its output: all games come from one address (GAMES_PER_MINUTE, SOCKETS_PER_ADDRESS,
+ * SOCKET_OPENS_PER_MINUTE), and instant players send far more than a person's 20 messages a second on
+ * one connection (MESSAGES_PER_SECOND, MESSAGE_BURST).
  */
 const RAISED_LIMITS = {
   GAMES_PER_MINUTE: '1000000',
   MESSAGES_PER_SECOND: '1000',
   MESSAGE_BURST: '1000',
   SOCKETS_PER_ADDRESS: '1000000',
+  SOCKET_OPENS_PER_MINUTE: '1000000',
   COMPUTER_GAMES_PER_ADDRESS: '1000000',
 };
+
+/**
+ * Which limits a deployment's processes keep: 'raised' (RAISED_LIMITS, for one address playing every game,
+ * instant players included) or 'public' (the defaults a public server runs with: `--hostile`, whose honest
+ * players each come from an address of their own and whose abuser must face what a real attacker would).
+ */
+export type LimitsKind = 'raised' | 'public';
 
 const BENCH_ENV = {
   PORT: '0',
@@ -47,7 +57,6 @@ const BENCH_ENV = {
   // Info, for the ready line; sockets log nothing per message, so only the games' requests are logged.
   LOG_LEVEL: 'info',
   TURN_LIMIT: '400',
-  ...RAISED_LIMITS,
 };
 
 /** One line for the output: which limits this run raised, against the public defaults. */
@@ -55,7 +64,8 @@ export const RAISED_LIMITS_NOTE =
   `limits raised for the benchmark's server processes (env): GAMES_PER_MINUTE=${RAISED_LIMITS.GAMES_PER_MINUTE} ` +
   `(public default ${DEFAULT_LIMITS.gamesPerMinute}), MESSAGES_PER_SECOND=${RAISED_LIMITS.MESSAGES_PER_SECOND} ` +
   `MESSAGE_BURST=${RAISED_LIMITS.MESSAGE_BURST} (public ${DEFAULT_LIMITS.messagesPerSecond}/${DEFAULT_LIMITS.messageBurst}), ` +
-  `SOCKETS_PER_ADDRESS=${RAISED_LIMITS.SOCKETS_PER_ADDRESS} (public ${DEFAULT_LIMITS.socketsPerAddress})`;
+  `SOCKETS_PER_ADDRESS=${RAISED_LIMITS.SOCKETS_PER_ADDRESS} (public ${DEFAULT_LIMITS.socketsPerAddress}), ` +
+  `SOCKET_OPENS_PER_MINUTE=${RAISED_LIMITS.SOCKET_OPENS_PER_MINUTE} (public ${DEFAULT_LIMITS.socketOpensPerMinute})`;
 
 /** Server processes still running, stopped if the benchmark itself exits or is stopped (Ctrl-C, timeout). */
 const running = new Set<ChildProcess>();
@@ -76,13 +86,14 @@ function stopChildrenOnExit(): void {
   }
 }
 
-export async function sqliteDeployment(): Promise<Deployment> {
+export async function sqliteDeployment(limits: LimitsKind = 'raised'): Promise<Deployment> {
   const dir = mkdtempSync(join(tmpdir(), 'pirates-bench-'));
-  const server = await startServerProcess({ DATABASE_PATH: join(dir, 'bench.sqlite') });
+  const server = await startServerProcess({ DATABASE_PATH: join(dir, 'bench.sqlite') }, limits);
   return {
-    label: 'sqlite, 1 process',
+    label: `sqlite, 1 process${limits === 'public' ? ', public limits' : ''}`,
     urls: [server.url],
     cpuSeconds: () => cpuSecondsOf([server.child]),
+    rssBytes: () => rssBytesOf([server.child]),
     async stop() {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -90,7 +101,11 @@ export async function sqliteDeployment(): Promise<Deployment> {
   };
 }
 
-export async function sharedDeployment(processes: number, services: SharedServices): Promise<Deployment> {
+export async function sharedDeployment(
+  processes: number,
+  services: SharedServices,
+  limits: LimitsKind = 'raised',
+): Promise<Deployment> {
   const id = randomBytes(4).toString('hex');
   const schema = `bench_${id}`;
   const env = {
@@ -100,13 +115,16 @@ export async function sharedDeployment(processes: number, services: SharedServic
     REDIS_PREFIX: `pirates-bench:${id}:`,
   };
   // One process first, so the migrations run once; the others find the schema made.
-  const first = await startServerProcess(env);
-  const rest = await Promise.all(Array.from({ length: processes - 1 }, () => startServerProcess(env)));
+  const first = await startServerProcess(env, limits);
+  const rest = await Promise.all(
+    Array.from({ length: processes - 1 }, () => startServerProcess(env, limits)),
+  );
   const servers = [first, ...rest];
   return {
-    label: `postgres+redis, ${processes} processes`,
+    label: `postgres+redis, ${processes} processes${limits === 'public' ? ', public limits' : ''}`,
     urls: servers.map((s) => s.url),
     cpuSeconds: () => cpuSecondsOf(servers.map((s) => s.child)),
+    rssBytes: () => rssBytesOf(servers.map((s) => s.child)),
     async stop() {
       await Promise.all(servers.map((s) => s.stop()));
       const client = new pg.Client({ connectionString: services.databaseUrl });
@@ -126,9 +144,9 @@ interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+async function startServerProcess(env: Record<string, string>, limits: LimitsKind): Promise<ServerProcess> {
   const child = spawn(process.execPath, [join(import.meta.dirname, '../../../bin/pirates.js'), 'serve'], {
-    env: { ...process.env, ...BENCH_ENV, ...env },
+    env: { ...process.env, ...BENCH_ENV, ...(limits === 'raised' ? RAISED_LIMITS : {}), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   stopChildrenOnExit();
@@ -174,6 +192,21 @@ function cpuSecondsOf(children: readonly ChildProcess[]): number | null {
       const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       total += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    } catch {
+      return null;
+    }
+  }
+  return total;
+}
+
+/** Resident memory of child processes (VmRSS, from /proc: Linux), summed; null elsewhere. */
+function rssBytesOf(children: readonly ChildProcess[]): number | null {
+  let total = 0;
+  for (const child of children) {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      if (match === null) return null;
+      total += Number(match[1]) * 1024;
     } catch {
       return null;
     }

@@ -37,6 +37,8 @@ export class SeatPlayer {
   readonly #run: Run;
   readonly #random: Random;
   readonly #onOver: () => void;
+  /** The local address this seat's sockets come from (its own address, as a person has), or the default. */
+  readonly #localAddress: string | undefined;
   #socket: WebSocket | null = null;
   #latest: { readonly v: number; readonly view: PlayerView } | null = null;
   /** The act in flight: made against `v`, sent at `at` (Infinity while thinking). */
@@ -51,6 +53,7 @@ export class SeatPlayer {
     seed: string,
     run: Run,
     onOver: () => void,
+    localAddress?: string,
   ) {
     this.#url = `${base.replace(/^http/, 'ws')}/api/games/${gameId}/socket`;
     this.#seat = seat;
@@ -58,6 +61,7 @@ export class SeatPlayer {
     this.#run = run;
     this.#random = randomFromSeed(seed);
     this.#onOver = onOver;
+    this.#localAddress = localAddress;
   }
 
   /** Opens the socket (retrying a failed attempt) and resolves once hello is answered; rejects with a code. */
@@ -96,7 +100,10 @@ export class SeatPlayer {
 
   #open(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(this.#url, { handshakeTimeout: CONNECT_TIMEOUT_MS });
+      const socket = new WebSocket(this.#url, {
+        handshakeTimeout: CONNECT_TIMEOUT_MS,
+        ...(this.#localAddress === undefined ? {} : { localAddress: this.#localAddress }),
+      });
       this.#socket = socket;
       let answered = false;
       const timer = setTimeout(() => {

@@ -1,8 +1,11 @@
 /**
  * A small pool of worker threads that run bots (bot-worker.ts). A worker decides one request at a time;
  * requests wait in the pool's fair queue, one line per game, served in turn (fair-queue.ts), so a game that
- * asks for many decisions at once cannot make another game's computer wait behind all of them. A worker
- * that dies fails its request and is replaced, so one broken bot cannot take the server down.
+ * asks for many decisions at once cannot make another game's computer wait behind all of them. Each
+ * decision has a deadline: the time it waited in the queue is taken from its thinking, so under a flood the
+ * searches shorten (a decision past its deadline takes a quick look and answers) and the queue drains
+ * instead of growing. A worker that dies fails its request and is replaced, so one broken bot cannot take
+ * the server down.
  */
 import { Worker } from 'node:worker_threads';
 import type { Action, GameEvent, PlayerView } from '../../engine/index.ts';
@@ -24,7 +27,9 @@ interface Slot {
 }
 
 interface Job extends Pending {
-  readonly request: DecisionRequest;
+  readonly request: Omit<DecisionRequest, 'timeLeftMs'>;
+  /** When the answer is due (ms on the pool's clock). */
+  readonly deadline: number;
 }
 
 const WORKER_URL = new URL('./bot-worker.js', import.meta.url);
@@ -32,25 +37,32 @@ const WORKER_URL = new URL('./bot-worker.js', import.meta.url);
 export class BotPool {
   readonly #slots: Slot[] = [];
   readonly #waiting = new FairQueue<Job>();
+  readonly #now: () => number;
   #nextId = 1;
   #closed = false;
 
-  constructor(size: number) {
+  /** `now` is the clock deadlines are read on (tests pass their own). */
+  constructor(size: number, now: () => number = Date.now) {
+    this.#now = now;
     for (let i = 0; i < Math.max(1, size); i++) this.#slots.push(this.#spawn());
   }
 
-  /** A decision for the seat whose view this is; `owner` (the game) names the line it waits in. */
+  /**
+   * A decision for the seat whose view this is; `owner` (the game) names the line it waits in, `deadline`
+   * (on the pool's clock) when the answer is due: the bot thinks only for what is left of it.
+   */
   decide(
     level: string,
     view: PlayerView,
     history: readonly GameEvent[],
     seed: string,
     owner: string,
+    deadline: number = Number.POSITIVE_INFINITY,
   ): Promise<Decision> {
     if (this.#closed) return Promise.reject(new Error('The bot pool is closed.'));
-    const request: DecisionRequest = { id: this.#nextId++, level, view, history, seed };
+    const request = { id: this.#nextId++, level, view, history, seed };
     return new Promise<Decision>((resolve, reject) => {
-      this.#waiting.push(owner, { request, resolve, reject });
+      this.#waiting.push(owner, { request, deadline, resolve, reject });
       this.#dispatch();
     });
   }
@@ -68,7 +80,8 @@ export class BotPool {
       const job = this.#waiting.shift();
       if (job === undefined) return;
       slot.pending.set(job.request.id, job);
-      slot.worker.postMessage(job.request);
+      const request: DecisionRequest = { ...job.request, timeLeftMs: job.deadline - this.#now() };
+      slot.worker.postMessage(request);
     }
   }
 

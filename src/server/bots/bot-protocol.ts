@@ -12,6 +12,11 @@ export interface DecisionRequest {
   readonly history: readonly GameEvent[];
   /** Seeds the bot's own random source. */
   readonly seed: string;
+  /**
+   * How long the bot may still think (ms), counted when the request left the queue: what is left of the
+   * decision's deadline after it waited its turn (0 or less: answer at once with a quick look).
+   */
+  readonly timeLeftMs: number;
 }
 
 export type DecisionReply =

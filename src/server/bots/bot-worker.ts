@@ -19,6 +19,7 @@ port.on('message', (request: DecisionRequest) => {
       view: request.view,
       history: request.history,
       random: randomFromSeed(request.seed),
+      timeLeftMs: request.timeLeftMs,
     });
     reply = { id: request.id, ok: true, action };
   } catch (error) {

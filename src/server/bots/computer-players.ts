@@ -7,6 +7,7 @@
  * so the server cannot pick it after seeing a person's, and the bot is never asked.
  */
 import { randomInt } from 'node:crypto';
+import { thinkingMs } from '../../ai/level-names.ts';
 import {
   type Action,
   computerContribution,
@@ -138,6 +139,9 @@ export class ComputerPlayers {
       this.#log.failed(room.id, `the computer seat ${seat} has no level`);
       return false;
     }
+    // Due at the end of the human-like pause, and never before the level's own thinking time: a decision
+    // that waited behind others thinks only for what is left, so the answer still comes about on time.
+    const deadline = Math.max(notBefore, Date.now() + thinkingMs(level));
     try {
       const action: Action =
         room.state.pending.ask === 'contribute'
@@ -149,6 +153,7 @@ export class ComputerPlayers {
                 eventsFor(room.events, seat),
                 `${this.#seeds.get(room.id) ?? room.id}:${seat}:${v}`,
                 room.id,
+                deadline,
               )
             ).action;
       const left = notBefore - Date.now();

@@ -18,6 +18,7 @@ import { openGame } from '../rooms/open-game.ts';
 import type { Room } from '../rooms/room.ts';
 import { newToken, sha256 } from '../secrets.ts';
 import { describeIssues } from '../socket/describe-issues.ts';
+import { perMinute } from './address-limits.ts';
 import { replyError } from './reply-error.ts';
 
 interface IdParams {
@@ -32,16 +33,16 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
     return room;
   };
 
-  app.post('/api/games', async (request, reply) => {
+  const { gamesPerMinute } = context.config.limits;
+  const creation = perMinute(
+    app,
+    'games',
+    gamesPerMinute,
+    'rate/games',
+    `You have created ${gamesPerMinute} games in the last minute; wait a moment before creating another.`,
+  );
+  app.post('/api/games', { onRequest: creation }, async (request, reply) => {
     if (context.closing) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
-    if (!context.creationLimit.allow(request.ip)) {
-      return replyError(
-        reply,
-        429,
-        'rate/games',
-        `You have created ${context.config.limits.gamesPerMinute} games in the last minute; wait a moment before creating another.`,
-      );
-    }
     const parsed = createGameSchema.safeParse(request.body ?? {});
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A new game', parsed.error));

@@ -55,6 +55,8 @@ export class Session {
   readonly #context: ServerContext;
   readonly #bucket: TokenBucket;
   readonly #lookBacks = new TokenBucket(LOOK_BACKS_PER_SECOND, LOOK_BACK_BURST);
+  /** Messages refused for their rate since the last one let through: a whole burst of them is a flood. */
+  #refusedInARow = 0;
   #viewer: Viewer | null = null;
   #leave: (() => void) | null = null;
   /** Closes a socket that never says hello (an idle socket holds memory and a place in the address's count). */
@@ -113,8 +115,19 @@ export class Session {
   async #receive(text: string, bytes: number): Promise<void> {
     const limits = this.#context.config.limits;
     if (!this.#bucket.take()) {
-      return this.#error('rate/limited', 'Too many messages at once; slow down and try again in a moment.');
+      this.#refusedInARow++;
+      if (this.#refusedInARow < limits.messageBurst) {
+        return this.#error('rate/limited', 'Too many messages at once; slow down and try again in a moment.');
+      }
+      // A whole burst more after being told to slow down is no person's page: answering each message
+      // would cost more than the flood itself, so the socket goes (its later messages are dropped unread).
+      if (this.#refusedInARow === limits.messageBurst) {
+        this.#error('rate/limited', 'Too many messages after being told to slow down; the socket is closed.');
+        this.#channel.close(4429, 'rate/limited');
+      }
+      return;
     }
+    this.#refusedInARow = 0;
     if (bytes > limits.messageBytes) {
       return this.#error('message/too-large', `A message may be at most ${limits.messageBytes} bytes.`);
     }

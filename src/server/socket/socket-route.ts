@@ -7,8 +7,12 @@ import type {} from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { errorMessage, gameIdSchema } from '../../protocol/index.ts';
 import type { ServerContext } from '../context.ts';
+import { perMinute } from '../http/address-limits.ts';
 import type { Room } from '../rooms/room.ts';
 import { Session } from './session.ts';
+
+/** How long a closed socket's client has to answer the close before the connection is cut. */
+const CLOSE_GRACE_MS = 1000;
 
 interface IdParams {
   readonly id: string;
@@ -21,7 +25,17 @@ export function registerSocketRoute(
 ): void {
   /** Sockets open per address (the limit is the operator's `socketsPerAddress`). */
   const openFrom = new Map<string, number>();
-  app.get<{ Params: IdParams }>('/api/games/:id/socket', { websocket: true }, async (socket, request) => {
+  const { socketOpensPerMinute } = context.config.limits;
+  // Opening sockets over and over (each closed for flooding, say) is refused before the upgrade.
+  const opens = perMinute(
+    app,
+    'sockets',
+    socketOpensPerMinute,
+    'rate/sockets',
+    `At most ${socketOpensPerMinute} sockets may be opened from one address a minute; wait a moment.`,
+  );
+  const options = { websocket: true, onRequest: opens } as const;
+  app.get<{ Params: IdParams }>('/api/games/:id/socket', options, async (socket, request) => {
     const address = request.ip;
     const open = openFrom.get(address) ?? 0;
     if (open >= context.config.limits.socketsPerAddress) {
@@ -43,6 +57,8 @@ export function registerSocketRoute(
     const early: { text: string; bytes: number }[] = [];
     let session: Session | null = null;
     socket.on('message', (data, isBinary) => {
+      // Closing (a flood, a goodbye): what still arrives is dropped unread.
+      if (socket.readyState !== socket.OPEN) return;
       const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
       // A message over the soft limit is refused by its size alone: decoding it would only cost CPU.
       const oversize = buffer.byteLength > context.config.limits.messageBytes;
@@ -101,7 +117,13 @@ export function registerSocketRoute(
           }
           socket.send(text);
         },
-        close: (code, reason) => socket.close(code, reason),
+        close: (code, reason) => {
+          socket.close(code, reason);
+          // Read nothing more (a flooder's backlog waits in the kernel, costing no CPU), and cut a client
+          // that does not answer the close (one that never reads) soon, not after ws's 30 s.
+          socket.pause();
+          setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+        },
       },
       context,
     );
