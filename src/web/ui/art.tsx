@@ -98,24 +98,32 @@ export function Pirate(props: {
       {named && kind !== null && (
         <g class="ribbon">
           <rect
-            x="-86"
+            x="-94"
             y="60"
-            width="120"
+            width="118"
             height="32"
             rx="8"
             fill="#fff6dc"
             stroke="#3b2410"
             stroke-width="4"
           />
-          <text x="-26" y="84" text-anchor="middle" font-size="26" font-weight="800" fill="#3b2410">
+          <text
+            x="-40"
+            y="84"
+            text-anchor="middle"
+            font-size="26"
+            font-weight="800"
+            fill="#3b2410"
+            {...(KIND_SHORT[kind].length > 5 ? { textLength: 90, lengthAdjust: 'spacingAndGlyphs' } : {})}
+          >
             {KIND_SHORT[kind]}
           </text>
         </g>
       )}
       {rank !== null && (
         <g class="rank">
-          <circle cx="60" cy="60" r="40" fill={SEAT_DARK[owner]} stroke="#fff" stroke-width="7" />
-          <text x="60" y="81" text-anchor="middle" font-size="60" font-weight="900" fill="#fff">
+          <circle cx="58" cy="58" r="44" fill={SEAT_DARK[owner]} stroke="#fff" stroke-width="7" />
+          <text x="58" y="81" text-anchor="middle" font-size="66" font-weight="900" fill="#fff">
             {rank}
           </text>
         </g>

@@ -6,7 +6,7 @@
  *
  * What tells them apart at a glance, even on a phone where a token is 30 pixels wide:
  * the Captain's black hat and red beard, Sally's purple bandana and sword, Walter's hat and whip curling over
- * it, Ivan's one big tooth, Eddy's eye patch and gold earring, Boris' green cap and catcher's mitt, Aden's
+ * it, Ivan's one big tooth, Eddy's eye patch and gold earring, Boris' orange cap and catcher's mitt, Aden's
  * mop of hair and the snake round his neck, and the Bomb, a bomb with a burning fuse.
  */
 import type { PieceKind, Seat } from '../../engine/index.ts';
@@ -193,9 +193,9 @@ function Boris(props: { owner: Seat }) {
         <circle cx="-22" cy="4" r="5" />
         <circle cx="22" cy="4" r="5" />
       </g>
-      {/* A green cap, its peak to one side. */}
-      <path d="M-36 -20 Q-36 -56 0 -56 Q36 -56 36 -20 Z" fill="#27ae60" stroke={INK} stroke-width="3.5" />
-      <path d="M-34 -20 Q-62 -24 -68 -12 Q-44 -8 -14 -18 Z" fill="#1e8449" stroke={INK} stroke-width="3.5" />
+      {/* An orange cap, its peak to one side. */}
+      <path d="M-36 -20 Q-36 -56 0 -56 Q36 -56 36 -20 Z" fill="#f08a1c" stroke={INK} stroke-width="3.5" />
+      <path d="M-34 -20 Q-62 -24 -68 -12 Q-44 -8 -14 -18 Z" fill="#c0610b" stroke={INK} stroke-width="3.5" />
       {/* The catcher's mitt, held up. */}
       <path
         d="M-76 42 Q-82 4 -62 -4 Q-44 -10 -30 6 Q-20 26 -32 50 Q-50 68 -68 60 Q-74 54 -76 42 Z"
@@ -285,12 +285,12 @@ export function Silhouette(props: { owner: Seat; dark: string }) {
         stroke={INK}
         stroke-width="4"
       />
-      <circle cx="0" cy="-8" r="35" fill={props.dark} />
+      <circle cx="0" cy="-6" r="39" fill={props.dark} />
       <path
-        d="M-70 -30 Q-56 -60 -32 -56 Q-18 -88 0 -84 Q18 -88 32 -56 Q56 -60 70 -30 Q36 -46 0 -40 Q-36 -46 -70 -30 Z"
+        d="M-72 -30 Q-58 -62 -34 -58 Q-20 -90 0 -86 Q20 -90 34 -58 Q58 -62 72 -30 Q36 -46 0 -40 Q-36 -46 -72 -30 Z"
         fill={props.dark}
       />
-      <text x="0" y="16" text-anchor="middle" font-size="64" font-weight="900" fill="#fff">
+      <text x="0" y="20" text-anchor="middle" font-size="72" font-weight="900" fill="#fff">
         ?
       </text>
     </g>
