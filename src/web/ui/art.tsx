@@ -1,7 +1,7 @@
 /**
- * The drawings: pirates, cards, flag cards, ships, the coin, all in SVG drawn in code (no image files).
- * Red and blue are told apart by colour and by pattern (red stripes, blue dots) and by a letter, so colour is
- * never the only signal.
+ * The drawings: pirate tokens (their faces in faces.tsx), cards, flag cards, ships, the coin, all in SVG drawn
+ * in code (no image files). Red and blue are told apart by colour and by pattern (red stripes, blue dots), so
+ * colour is never the only signal.
  */
 import type { CardFace, FlagCard, PieceKind, Seat } from '../../engine/index.ts';
 import { RANK } from '../../engine/index.ts';
