@@ -1,11 +1,12 @@
 /**
- * The drawings: pirates, cards, flag cards, ships, the coin, all in SVG drawn in code (no image files).
- * Red and blue are told apart by colour and by pattern (red stripes, blue dots) and by a letter, so colour is
- * never the only signal.
+ * The drawings: pirate tokens (their faces in faces.tsx), cards, flag cards, ships, the coin, all in SVG drawn
+ * in code (no image files). Red and blue are told apart by colour and by pattern (red stripes, blue dots), so
+ * colour is never the only signal.
  */
 import type { CardFace, FlagCard, PieceKind, Seat } from '../../engine/index.ts';
 import { RANK } from '../../engine/index.ts';
 import { FACE_TITLE, FLAG_TITLE, KIND_SHORT, SEAT_NAMES } from '../game/names.ts';
+import { Face, SEAT_TINT, Silhouette } from './faces.tsx';
 
 export const SEAT_COLOUR: Readonly<Record<Seat, string>> = { red: '#c0392b', blue: '#2364aa' };
 export const SEAT_DARK: Readonly<Record<Seat, string>> = { red: '#7d1f16', blue: '#153d6b' };
@@ -21,6 +22,21 @@ export function Defs() {
       <pattern id="pat-blue" width="6" height="6" patternUnits="userSpaceOnUse">
         <rect width="6" height="6" fill={SEAT_COLOUR.blue} />
         <circle cx="3" cy="3" r="1.3" fill="#7fb2e5" />
+      </pattern>
+      {/* The same two patterns at a token's scale: a token is drawn in a frame of radius 100. */}
+      <pattern
+        id="pat-red-token"
+        width="36"
+        height="36"
+        patternUnits="userSpaceOnUse"
+        patternTransform="rotate(45)"
+      >
+        <rect width="36" height="36" fill={SEAT_COLOUR.red} />
+        <rect width="15" height="36" fill="#e8685a" />
+      </pattern>
+      <pattern id="pat-blue-token" width="34" height="34" patternUnits="userSpaceOnUse">
+        <rect width="34" height="34" fill={SEAT_COLOUR.blue} />
+        <circle cx="17" cy="17" r="8.5" fill="#7fb2e5" />
       </pattern>
       <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1">
         <stop offset="0" stop-color="#2a8fb5" />
@@ -43,10 +59,17 @@ export function Defs() {
   );
 }
 
-/** A pirate token at (x, y): its kind if known, else its owner's back. */
+/** The smallest token radius that carries its name on a ribbon: below it the letters cannot be read. */
+export const RIBBON_MIN_R = 24;
+
 /**
- * A pirate token at (x, y). `named` (the default) writes the short name inside, for small pictures; the table
- * writes it under the token instead (PieceName), where it can be read on a phone (issue 21).
+ * A pirate token at (x, y), radius `r`: its character (faces.tsx) if the kind is known, else the owner's
+ * silhouette with a question mark. The owner shows as the ring's and the shirt's pattern (red stripes, blue
+ * dots) and the tint behind the face; the rank stands large in a badge. `named` (the default) also writes the
+ * short name on a ribbon across a token large enough to read it (radius RIBBON_MIN_R and up, as in the
+ * scenes); on a smaller one the letters would be a smudge over the face, and the face and the rank say who it
+ * is. The table passes `named={false}` and writes the name under the token (PieceName), where it can be read on
+ * a phone (issue 21).
  */
 export function Pirate(props: {
   x: number;
@@ -57,78 +80,53 @@ export function Pirate(props: {
   named?: boolean;
 }) {
   const r = props.r ?? 15;
-  const named = props.named !== false;
+  const named = props.named !== false && r >= RIBBON_MIN_R;
   const { x, y, owner, kind } = props;
-  if (kind === null) {
-    return (
-      <g class="pirate back">
-        <circle cx={x} cy={y} r={r} fill={`url(#pat-${owner})`} stroke={SEAT_DARK[owner]} stroke-width="2" />
-        <circle cx={x} cy={y - r * 0.12} r={r * 0.5} fill="#f4d7b5" stroke="#5b3a1e" stroke-width="1" />
-        <path
-          d={`M${x - r * 0.55} ${y - r * 0.2} Q${x} ${y - r * 0.95} ${x + r * 0.55} ${y - r * 0.2} Z`}
-          fill={SEAT_DARK[owner]}
-        />
-        <text
-          x={x}
-          y={y + r * 0.22}
-          text-anchor="middle"
-          font-size={r * 0.55}
-          font-weight="700"
-          fill="#3b2410"
-        >
-          ?
-        </text>
-        <text x={x} y={y + r * 0.86} text-anchor="middle" font-size={r * 0.38} font-weight="700" fill="#fff">
-          {owner === 'red' ? 'R' : 'B'}
-        </text>
-      </g>
-    );
-  }
-  const rank = RANK[kind];
+  const rank = kind === null ? null : RANK[kind];
   return (
-    <g class="pirate known">
-      <circle
-        cx={x}
-        cy={y}
-        r={r}
-        fill="url(#parchment)"
-        stroke={`url(#pat-${owner})`}
-        stroke-width={r * 0.26}
-      />
-      {kind === 'bomb' ? (
-        <g>
-          <circle cx={x} cy={y + r * 0.08} r={r * 0.45} fill="#222" />
-          <path
-            d={`M${x + r * 0.2} ${y - r * 0.3} q${r * 0.2} ${-r * 0.35} ${r * 0.45} ${-r * 0.25}`}
-            stroke="#8a5a2b"
-            fill="none"
-            stroke-width="1.5"
-          />
-          <circle cx={x + r * 0.66} cy={y - r * 0.55} r={r * 0.12} fill="#ffb300" />
-        </g>
+    <g
+      class={kind === null ? 'pirate back' : `pirate known kind-${kind}`}
+      transform={`translate(${x} ${y}) scale(${r / 100})`}
+    >
+      <circle r="100" fill={`url(#pat-${owner}-token)`} stroke={SEAT_DARK[owner]} stroke-width="6" />
+      <circle r="78" fill={SEAT_TINT[owner]} stroke={SEAT_DARK[owner]} stroke-width="4" />
+      {kind === null ? (
+        <Silhouette owner={owner} dark={SEAT_DARK[owner]} />
       ) : (
-        <text
-          x={x}
-          y={y + r * (named ? 0.28 : 0.38)}
-          text-anchor="middle"
-          font-size={r * (named ? 0.95 : 1.1)}
-          font-weight="800"
-          fill={SEAT_DARK[owner]}
-        >
-          {rank}
-        </text>
+        <Face kind={kind} owner={owner} />
       )}
-      {named && (
-        <text
-          x={x}
-          y={y + r * 0.72}
-          text-anchor="middle"
-          font-size={r * 0.36}
-          font-weight="700"
-          fill="#3b2410"
-        >
-          {KIND_SHORT[kind]}
-        </text>
+      {named && kind !== null && (
+        <g class="ribbon">
+          <rect
+            x="-94"
+            y="60"
+            width="118"
+            height="32"
+            rx="8"
+            fill="#fff6dc"
+            stroke="#3b2410"
+            stroke-width="4"
+          />
+          <text
+            x="-40"
+            y="84"
+            text-anchor="middle"
+            font-size="26"
+            font-weight="800"
+            fill="#3b2410"
+            {...(KIND_SHORT[kind].length > 5 ? { textLength: 90, lengthAdjust: 'spacingAndGlyphs' } : {})}
+          >
+            {KIND_SHORT[kind]}
+          </text>
+        </g>
+      )}
+      {rank !== null && (
+        <g class="rank">
+          <circle cx="58" cy="58" r="44" fill={SEAT_DARK[owner]} stroke="#fff" stroke-width="7" />
+          <text x="58" y="81" text-anchor="middle" font-size="66" font-weight="900" fill="#fff">
+            {rank}
+          </text>
+        </g>
       )}
     </g>
   );
