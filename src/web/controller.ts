@@ -13,6 +13,7 @@ import {
   opponentOf,
   type Seat,
 } from '../engine/index.ts';
+import { analyseInWorker } from './analysis/link.ts';
 import { checkFairness, keepCommitment, keepSeen, newContribution, noFairness } from './game/fairness.ts';
 import { refusalSentence } from './game/refusals.ts';
 import { movesOf, parseRecord, turningCard } from './game/replay.ts';
@@ -67,6 +68,8 @@ let lineId = 0;
 export class Controller {
   state: AppState;
   private link: GameLink | null = null;
+  /** Stops the analysis Worker still working, if any. */
+  private stopAnalysis: (() => void) | null = null;
   /** The local game's link, for pass-and-play's hand-over; null online. */
   private local: LocalLink | null = null;
   private sceneTimer: ReturnType<typeof setTimeout> | null = null;
@@ -645,9 +648,28 @@ export class Controller {
 
   openReplay(record: GameRecord): void {
     this.change((s) => {
-      s.replay = { record, step: 0, eyes: 'all', playing: false, error: null };
+      s.replay = { record, step: 0, eyes: 'all', playing: false, error: null, analysis: null };
     });
     this.go('replay', '/replay');
+  }
+
+  /** "Analysis" at the end: the replay, with each seat's chance at every turn worked out in a Worker. */
+  openAnalysis(record: GameRecord): void {
+    this.openReplay(record);
+    this.change((s) => {
+      if (s.replay) s.replay.analysis = { status: 'working' };
+    });
+    this.stopAnalysis?.();
+    this.stopAnalysis = analyseInWorker(record, (answer) => {
+      this.stopAnalysis = null;
+      this.change((s) => {
+        if (s.replay?.record !== record) return;
+        s.replay.analysis = answer.ok
+          ? { status: 'done', analysis: answer.analysis }
+          : { status: 'failed', message: 'The analysis could not be worked out on this page.' };
+        if (!answer.ok && typeof console !== 'undefined') console.info(`analysis failed: ${answer.message}`);
+      });
+    });
   }
 
   openReplayText(text: string): void {

@@ -3,6 +3,7 @@
  * The controller changes it and redraws; every view is a function of it. Each field says what it holds.
  */
 import type { Aim, GameRecord, PlayerView, Seat, ShotTarget } from '../engine/index.ts';
+import type { Analysis } from './analysis/analysis.ts';
 import type { Fairness } from './game/fairness.ts';
 import type { Scene } from './game/scenes.ts';
 import type { SetupDraft } from './game/setup.ts';
@@ -139,6 +140,12 @@ export interface GameScreen {
 }
 
 /** A replay being watched, e.g. `{ record, step: 12, seat: 'spectator' }`. */
+/** The analysis of a finished game while it is worked out, and once it is. */
+export type AnalysisState =
+  | { readonly status: 'working' }
+  | { readonly status: 'done'; readonly analysis: Analysis }
+  | { readonly status: 'failed'; readonly message: string };
+
 export interface ReplayState {
   /** The game's record (options with seed + actions). */
   record: GameRecord;
@@ -150,6 +157,8 @@ export interface ReplayState {
   playing: boolean;
   /** A problem with the record file, or null. */
   error: string | null;
+  /** The analysis shown beside the replay (issue 20), or null when only watching. */
+  analysis: AnalysisState | null;
 }
 
 export interface AppState {

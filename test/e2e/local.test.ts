@@ -74,8 +74,20 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', () => {
     expect(await check.locator('li.bad').count()).toBe(0);
     expect(await check.getByText('Your contribution').count()).toBe(1);
     expect(await check.getByText(/exactly the \d+ events and the \d+ views you were shown/).count()).toBe(1);
-    await end.getByRole('button', { name: 'Watch the replay' }).click();
+    // Every secret told at the end, and the analysis (issue 20, item 3).
+    const revealed = end.getByRole('region', { name: 'Everything revealed' });
+    expect(await revealed.getByText(/^Red: flag cards /).count()).toBe(1);
+    expect(await revealed.getByText(/^Blue: flag cards /).count()).toBe(1);
+    expect(await end.getByRole('button', { name: 'Watch the replay' }).count()).toBe(1);
+    await end.getByRole('button', { name: 'Analysis' }).click();
     await page.getByText(/Replay · move 0 of \d+/).waitFor();
+    await page.locator('[data-analysis=done]').waitFor({ timeout: PATIENCE_MS });
+    const swings = page.locator('[data-swing]');
+    expect(await swings.count()).toBeGreaterThan(0);
+    const swingStep = Number(await swings.first().getAttribute('data-swing'));
+    await swings.first().click();
+    await page.getByText(new RegExp(`Replay · move ${swingStep} of`)).waitFor();
+    await page.getByRole('button', { name: 'To the start' }).click();
     await page.getByRole('button', { name: 'One move forward' }).click();
     await page.getByText(/Replay · move 1 of/).waitFor();
     await page.getByRole('button', { name: 'To the end' }).click();

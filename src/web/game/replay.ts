@@ -15,6 +15,7 @@ import {
   type ShipView,
   viewFor,
 } from '../../engine/index.ts';
+import { FLAG_TITLE, kindName } from './names.ts';
 
 /** How many contributions open the record: applied before move 0. */
 function contributionsOf(record: GameRecord): number {
@@ -139,4 +140,28 @@ export function parseRecord(text: string): { ok: true; record: GameRecord } | { 
     );
   }
   return { ok: true, record };
+}
+
+/** One seat's secrets told in words at the end, e.g. `{ flags: ['Monkey', 'Flag', 'Powder barrel'], deck: [...] }`. */
+export interface RevealedShip {
+  readonly flags: readonly string[];
+  readonly deck: readonly string[];
+  readonly extras: readonly string[];
+  readonly out: readonly string[];
+}
+
+/** Both seats' flag orders and crews after the last move of a finished game's record, or null if it does not play. */
+export function revealedShips(record: GameRecord): Record<Seat, RevealedShip> | null {
+  const end = replayTo(record, movesOf(record));
+  if (!end.ok) return null;
+  const open = openView(end.views);
+  const name = (p: PieceView) => (p.kind === null ? 'a pirate' : kindName(p.kind));
+  const ship = (seat: Seat): RevealedShip => ({
+    // Each seat's own view knows its flag order.
+    flags: end.views[seat].ships[seat].flagSlots.map((card) => (card === null ? '?' : FLAG_TITLE[card])),
+    deck: open.ships[seat].deck.map(name),
+    extras: open.ships[seat].extras.map(name),
+    out: open.out.filter((p) => p.owner === seat).map(name),
+  });
+  return { red: ship('red'), blue: ship('blue') };
 }

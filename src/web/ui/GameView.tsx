@@ -4,13 +4,14 @@
  * the state; every click goes to the controller.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { type Aim, opponentOf, type PlayerView } from '../../engine/index.ts';
+import { type Aim, type GameRecord, opponentOf, type PlayerView } from '../../engine/index.ts';
 import type { Controller } from '../controller.ts';
 import { aimKey, dragAim, nudge } from '../game/aim-view.ts';
 import { choicesFor, NO_CHOICES } from '../game/choices.ts';
 import type { FairnessReportView } from '../game/fairness.ts';
 import { SEAT_NAMES } from '../game/names.ts';
 import { promptFor, turnWords } from '../game/prompt.ts';
+import { revealedShips } from '../game/replay.ts';
 import { waitingSign } from '../game/waiting.ts';
 import type { AimState, GameScreen, LogLine } from '../state.ts';
 import { CannonScene } from './Cannon.tsx';
@@ -459,6 +460,11 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
             </button>
           )}
           {record !== null && (
+            <button type="button" data-analysis-open="" onClick={() => ctl.openAnalysis(record)}>
+              Analysis
+            </button>
+          )}
+          {record !== null && (
             <a
               class="button"
               download="pirates-game.json"
@@ -476,6 +482,7 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
             Home
           </button>
         </div>
+        {record !== null && <Revealed record={record} />}
         {game.fairness.report !== null && <FairnessReport report={game.fairness.report} />}
       </div>
     </div>
@@ -496,6 +503,24 @@ function FairnessReport(props: { report: FairnessReportView }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** At the end every secret is told (R11.3): each seat's flag cards in their places, and its whole crew. */
+function Revealed(props: { record: GameRecord }) {
+  const shown = revealedShips(props.record);
+  if (shown === null) return null;
+  return (
+    <section class="revealed" aria-label="Everything revealed" data-revealed="">
+      <h2>Everything revealed</h2>
+      {(['red', 'blue'] as const).map((seat) => (
+        <p key={seat} class={`seat-${seat}`}>
+          <strong>{SEAT_NAMES[seat]}</strong>: flag cards {shown[seat].flags.join(', ')}; on deck{' '}
+          {shown[seat].deck.join(', ') || 'nobody'}; extras {shown[seat].extras.join(', ') || 'none'}; out of
+          play {shown[seat].out.join(', ') || 'none'}.
+        </p>
+      ))}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { choicesFor } from '../game/choices.ts';
 import { promptFor } from '../game/prompt.ts';
 import { movesOf, openView, replayTo, turningCard } from '../game/replay.ts';
 import type { ReplayState } from '../state.ts';
+import { AnalysisPanel } from './Analysis.tsx';
 import { Table } from './Table.tsx';
 
 export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
@@ -100,6 +101,9 @@ export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
           />
         </div>
         <aside class="side-col">
+          {replay.analysis !== null && (
+            <AnalysisPanel analysis={replay.analysis} step={replay.step} ctl={ctl} />
+          )}
           <section class="log">
             <h2>Last moves</h2>
             <ol>

@@ -1,0 +1,94 @@
+/**
+ * The analysis after a game (issue 20, item 3): each seat's chance of winning at every turn as that seat could
+ * know it, and the three biggest swings in one sentence each.
+ */
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { describe, expect, it } from 'vitest';
+import { createGame, type GameEvent, recordOf } from '../../src/engine/index.ts';
+import { analyse, sentenceFor } from '../../src/web/analysis/analysis.ts';
+import { Controller } from '../../src/web/controller.ts';
+import { revealedShips } from '../../src/web/game/replay.ts';
+import { AnalysisPanel } from '../../src/web/ui/Analysis.tsx';
+import { playUntil } from './fixtures.ts';
+
+function finishedGame(seed: string) {
+  const state = playUntil(createGame({ seed, shots: 'quick', turnLimit: 40 }), () => false, seed);
+  if (state.outcome === null) throw new Error('the game did not end');
+  return state;
+}
+
+describe('the analysis of a finished game', () => {
+  const state = finishedGame('analysis');
+  const record = recordOf(state);
+  const analysis = analyse(record, { worlds: 16 });
+
+  it('has a moment at the start, after every turn, and at the end, each seat between 0 and 1', () => {
+    const { points } = analysis;
+    expect(points.length).toBeGreaterThanOrEqual(state.turn);
+    for (const p of points) {
+      expect(p.red).toBeGreaterThanOrEqual(0);
+      expect(p.red).toBeLessThanOrEqual(1);
+      expect(p.blue).toBeGreaterThanOrEqual(0);
+      expect(p.blue).toBeLessThanOrEqual(1);
+    }
+    expect(points.map((p) => p.step)).toEqual([...points.map((p) => p.step)].sort((a, b) => a - b));
+    const last = points[points.length - 1];
+    const winner = state.outcome?.winner ?? null;
+    expect(last?.red).toBe(winner === null ? 0.5 : winner === 'red' ? 1 : 0);
+    expect(last?.blue).toBe(winner === null ? 0.5 : winner === 'blue' ? 1 : 0);
+  });
+
+  it('names the three biggest swings, biggest first, each in one sentence', () => {
+    const { swings } = analysis;
+    expect(swings).toHaveLength(3);
+    const sizes = swings.map((s) => Math.abs(s.to - s.from));
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    for (const s of swings)
+      expect(s.sentence).toMatch(/^Turn \d+: [^;]+; (Red|Blue)'s chance (rose|fell) from \d+% to \d+%\.$/);
+  });
+
+  it('is the same every time for the same record (the page and a test agree)', () => {
+    expect(analyse(record, { worlds: 16 })).toEqual(analysis);
+  });
+
+  it("a swing names the turn's main event, a battle before a card", () => {
+    const events: GameEvent[] = [
+      { type: 'cardTurned', seat: 'blue', card: 1, face: 'attack', back: 'swing', audience: 'all' },
+      {
+        type: 'battle',
+        seat: 'blue',
+        ship: 'red',
+        attacker: 14,
+        attackerKind: 'earring',
+        defender: 3,
+        defenderKind: 'incisor',
+        losers: [14],
+        audience: 'all',
+      },
+    ];
+    expect(sentenceFor(events, 'blue', 0.62, 0.31, 12)).toMatch(
+      /^Turn 12: .*Eddy Earring.*Ivan Incisor.*; Blue's chance fell from 62% to 31%\.$/,
+    );
+  });
+
+  it("the panel draws both seats' lines and offers each swing as a way to its turn", () => {
+    const ctl = new Controller(() => {}, 0);
+    const markup = renderToString(h(AnalysisPanel, { analysis: { status: 'done', analysis }, step: 0, ctl }));
+    expect(markup.match(/<polyline/g)).toHaveLength(2);
+    expect(markup.match(/data-swing=/g)).toHaveLength(3);
+    const working = renderToString(h(AnalysisPanel, { analysis: { status: 'working' }, step: 0, ctl }));
+    expect(working).toContain('Working out each player');
+  });
+
+  it("tells every secret at the end: each seat's three flag cards and its whole crew", () => {
+    const shown = revealedShips(record);
+    if (shown === null) throw new Error('the record did not play');
+    for (const seat of ['red', 'blue'] as const) {
+      expect([...shown[seat].flags].sort()).toEqual(['Flag', 'Monkey', 'Powder barrel']);
+      const crew = [...shown[seat].deck, ...shown[seat].extras, ...shown[seat].out];
+      expect(crew).toHaveLength(10);
+      expect(crew).not.toContain('a pirate');
+    }
+  });
+});
