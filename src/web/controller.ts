@@ -25,6 +25,9 @@ import { forgetGame, type KeptSummary, loadKeptSummary } from './local/kept.ts';
 import { type LocalLink, startLocalGame } from './local/link.ts';
 import { DEFAULT_SETTINGS, type Settings, sceneSpeed } from './settings.ts';
 import type { AppState, GameMode, GameScreen, HomeCard, HomeForm, LogLine, Screen } from './state.ts';
+import { LESSONS } from './tutorial/lessons.ts';
+import { startLesson } from './tutorial/link.ts';
+import { loadProgress, saveProgress } from './tutorial/progress.ts';
 
 /** The address of a local game on the page: Back and Forward move between it and the home page. */
 const LOCAL_GAME_PATH = '/game';
@@ -68,6 +71,9 @@ let lineId = 0;
 export class Controller {
   state: AppState;
   private link: GameLink | null = null;
+  /** Where the tutorial keeps the player's place (localStorage in the browser; none in tests). */
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined =
+    typeof localStorage === 'undefined' ? undefined : localStorage;
   /** Stops the analysis Worker still working, if any. */
   private stopAnalysis: (() => void) | null = null;
   /** The local game's link, for pass-and-play's hand-over; null online. */
@@ -185,6 +191,7 @@ export class Controller {
       fairness: noFairness({ red: null, blue: null }),
       review: null,
       leaving: false,
+      tutorial: null,
     };
   }
 
@@ -279,7 +286,8 @@ export class Controller {
   /** "← Home" during a game asks first; a finished game is left at once. */
   askLeave(): void {
     const game = this.state.game;
-    if (game === null || game.view === null || game.view.outcome !== null) {
+    // A lesson keeps its place by itself (tutorial/progress.ts): nothing to ask.
+    if (game === null || game.view === null || game.view.outcome !== null || game.mode === 'tutorial') {
       this.leaveGame();
       return;
     }
@@ -406,7 +414,48 @@ export class Controller {
     const game = this.state.game;
     if (game === null) return;
     if (game.mode === 'online') this.onlineHooks?.create(game.form);
+    else if (game.mode === 'tutorial') this.startTutorial(game.tutorial?.lesson ?? 0);
     else this.startLocal(game.mode, game.form);
+  }
+
+  // --- "Learn to play" (tutorial/) ---
+
+  /** Starts a lesson (by default the one the player got to), on its prepared table. */
+  startTutorial(lesson?: number): void {
+    this.closeLink();
+    const saved = loadProgress(this.storage);
+    const wanted = lesson ?? (saved >= LESSONS.length ? 0 : saved);
+    const index = Math.max(0, Math.min(LESSONS.length - 1, wanted));
+    this.change((s) => {
+      s.game = this.newGameScreen('tutorial', 'red', s.forms.computer);
+      s.screen = 'game';
+      s.notice = null;
+    });
+    saveProgress(this.storage, index);
+    this.link = startLesson(
+      index,
+      (news) => this.hear(news),
+      (status) => {
+        if (status.done !== null) saveProgress(this.storage, status.lesson + 1);
+        this.changeGame((g) => {
+          g.tutorial = status;
+        });
+      },
+    );
+  }
+
+  /** "Next lesson", or after the last one, home with a word of welcome. */
+  nextLesson(): void {
+    const lesson = this.state.game?.tutorial?.lesson ?? 0;
+    if (lesson + 1 < LESSONS.length) {
+      this.startTutorial(lesson + 1);
+      return;
+    }
+    saveProgress(this.storage, LESSONS.length);
+    this.leaveGame();
+    this.change((s) => {
+      s.notice = 'You know the game now. Play the computer, a friend, or pass and play!';
+    });
   }
 
   // --- news from the host ---

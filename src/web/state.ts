@@ -10,11 +10,12 @@ import type { SetupDraft } from './game/setup.ts';
 import type { KeptSummary } from './local/kept.ts';
 import type { BotInfo, Level } from './local/messages.ts';
 import type { Settings } from './settings.ts';
+import type { LessonStatus } from './tutorial/link.ts';
 
 export type Screen = 'home' | 'rules' | 'game' | 'replay' | 'join';
 /** The home page's cards that start a game, each with its own options. */
 export type HomeCard = 'computer' | 'friend' | 'pass';
-export type GameMode = 'computer' | 'pass' | 'online';
+export type GameMode = 'computer' | 'pass' | 'online' | 'tutorial';
 
 /** The choices on the home page, e.g. `{ level: 'medium', variant: 'standard', shots: 'aimed', ... }`. */
 export interface HomeForm {
@@ -137,6 +138,8 @@ export interface GameScreen {
   review: ReviewState | null;
   /** "← Home" was clicked during the game: the page asks first (the leave dialog is open). */
   leaving: boolean;
+  /** "Learn to play": where the lesson stands, for the coach beside the table; null in a game. */
+  tutorial: LessonStatus | null;
 }
 
 /** A replay being watched, e.g. `{ record, step: 12, seat: 'spectator' }`. */

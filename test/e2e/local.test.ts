@@ -314,4 +314,71 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', () => {
       await context.close();
     }
   });
+
+  it('"Learn to play": five lessons completed by accessible names, left and taken up again (issue 20)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Learn to play' }).click();
+    const lessonsDone: string[] = [];
+    let reloaded = false;
+    for (let i = 0; i < 200; i++) {
+      if ((await page.locator('[data-scene]').count()) > 0) {
+        await page
+          .getByRole('button', { name: 'Continue' })
+          .click({ timeout: 2000 })
+          .catch(() => undefined);
+        continue;
+      }
+      const finish = page.getByRole('button', { name: 'Finish: play a real game' });
+      if ((await finish.count()) > 0) {
+        await finish.click();
+        break;
+      }
+      const next = page.getByRole('button', { name: 'Next lesson' });
+      if ((await next.count()) > 0) {
+        lessonsDone.push((await page.locator('#coach-title').textContent()) ?? '');
+        await next.click();
+        await page
+          .locator('#coach-title')
+          .getByText(`Lesson ${lessonsDone.length + 1} of 5`)
+          .waitFor();
+        if (!reloaded && lessonsDone.length === 2) {
+          // Leaving in the middle: the home page offers to take the lessons up where they were left.
+          reloaded = true;
+          await page.reload();
+          await page.getByRole('button', { name: 'Continue the lessons (lesson 3 of 5)' }).click();
+          await page.locator('#coach-title').getByText('Lesson 3 of 5').waitFor();
+        }
+        continue;
+      }
+      const fire = page.getByRole('button', { name: 'Fire!' });
+      if ((await fire.count()) > 0) {
+        await fire.click({ timeout: 2000 }).catch(() => undefined);
+        continue;
+      }
+      const asked = page.getByRole('button', {
+        name: /^(Action card 1: |Bring |Attack with |Attack |Try for the flag|Turn .* flag card|.*flag card \d)/,
+      });
+      if ((await asked.count()) > 0) {
+        await asked
+          .first()
+          .click({ timeout: 2000 })
+          .catch(() => undefined);
+        continue;
+      }
+      await page.waitForTimeout(50);
+    }
+    expect(lessonsDone).toEqual([
+      'Lesson 1 of 5: Turn a card',
+      'Lesson 2 of 5: Attack!',
+      'Lesson 3 of 5: The plank',
+      'Lesson 4 of 5: Aim the cannon',
+    ]);
+    await page.getByText('You know the game now.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -34,6 +34,8 @@ export function refusalSentence(code: string | null): string {
     case 'host/internal':
     case 'host/no-game':
       return 'The game on this page stopped. Go Home and start a new one.';
+    case 'tutorial/not-asked':
+      return 'Not now: the lesson asks for another move. Read what it asks above the table.';
     case 'auth/bad-token':
       return 'This page no longer holds a seat in this game. Open the link you were sent again.';
     default:

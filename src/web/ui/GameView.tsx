@@ -14,6 +14,7 @@ import { promptFor, turnWords } from '../game/prompt.ts';
 import { revealedShips } from '../game/replay.ts';
 import { waitingSign } from '../game/waiting.ts';
 import type { AimState, GameScreen, LogLine } from '../state.ts';
+import type { LessonStatus } from '../tutorial/link.ts';
 import { CannonScene } from './Cannon.tsx';
 import { useFocus } from './focus.ts';
 import { OnlineBar } from './OnlineBar.tsx';
@@ -70,7 +71,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
         </div>
         <SoundButton on={ctl.state.settings.sound} ctl={ctl} />
         <SettingsButton ctl={ctl} />
-        {!over && (
+        {!over && game.mode !== 'tutorial' && (
           <button
             type="button"
             class="link danger"
@@ -88,6 +89,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
       />
       <div class="game-main">
         <div class="board-col">
+          {game.tutorial !== null && <Coach status={game.tutorial} ctl={ctl} />}
           <div class={`prompt ${myTurn ? 'mine' : ''}`} role="status" aria-live="polite">
             <p data-prompt="">{prompt}</p>
             <div class="prompt-buttons">
@@ -178,7 +180,9 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           onSkip={() => ctl.skipScene()}
         />
       )}
-      {over && scene === undefined && <EndPanel view={view} game={game} ctl={ctl} />}
+      {over && scene === undefined && game.mode !== 'tutorial' && (
+        <EndPanel view={view} game={game} ctl={ctl} />
+      )}
       {game.leaving && <LeaveDialog game={game} ctl={ctl} />}
     </main>
   );
@@ -191,6 +195,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
  */
 const NEXT_FOCUS = [
   '[data-scene] button',
+  '[data-next-lesson]',
   '[data-leave] button',
   '[data-end] button',
   '[data-review-back]',
@@ -521,6 +526,35 @@ function Revealed(props: { record: GameRecord }) {
           play {shown[seat].out.join(', ') || 'none'}.
         </p>
       ))}
+    </section>
+  );
+}
+
+/** "Learn to play": the lesson, what to do now, and once done, what happened and the way on. */
+function Coach(props: { status: LessonStatus; ctl: Controller }) {
+  const { status, ctl } = props;
+  const last = status.lesson + 1 >= status.total;
+  return (
+    <section class="panel coach" aria-labelledby="coach-title" data-lesson={status.lesson}>
+      <h2 id="coach-title">
+        Lesson {status.lesson + 1} of {status.total}: {status.title}
+      </h2>
+      <p>{status.intro}</p>
+      {status.ask !== null && (
+        <p class="coach-ask" data-lesson-ask="">
+          <strong>{status.ask}</strong>
+        </p>
+      )}
+      {status.done !== null && (
+        <>
+          <p class="coach-done" data-lesson-done="">
+            {status.done}
+          </p>
+          <button type="button" class="primary" data-next-lesson="" onClick={() => ctl.nextLesson()}>
+            {last ? 'Finish: play a real game' : 'Next lesson'}
+          </button>
+        </>
+      )}
     </section>
   );
 }

@@ -5,6 +5,8 @@ import { SEAT_NAMES } from '../game/names.ts';
 import type { KeptSummary } from '../local/kept.ts';
 import { LEVELS } from '../local/messages.ts';
 import type { AppState, HomeCard, HomeForm } from '../state.ts';
+import { LESSONS } from '../tutorial/lessons.ts';
+import { loadProgress } from '../tutorial/progress.ts';
 import { Defs, Pirate, Ship } from './art.tsx';
 import { SettingsButton } from './Settings.tsx';
 
@@ -268,12 +270,34 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         </section>
         <section class="panel" aria-labelledby="h-rules">
           <h2 id="h-rules">How to play</h2>
-          <p>The rules in plain words, with pictures. Five minutes to learn.</p>
+          <p>
+            Five short lessons at the table, one move at a time, or the rules in plain words with pictures.
+          </p>
+          <LearnButtons ctl={ctl} />
           <button type="button" class="big" onClick={() => ctl.go('rules', '/rules')}>
-            How to play
+            Read the rules
           </button>
         </section>
       </div>
     </main>
+  );
+}
+
+/** "Learn to play", or "Continue the lessons" where the player left them, with a way to start over. */
+function LearnButtons(props: { ctl: Controller }) {
+  const { ctl } = props;
+  const next = loadProgress(ctl.storage);
+  const midway = next > 0 && next < LESSONS.length;
+  return (
+    <>
+      <button type="button" class="primary big" data-start="tutorial" onClick={() => ctl.startTutorial()}>
+        {midway ? `Continue the lessons (lesson ${next + 1} of ${LESSONS.length})` : 'Learn to play'}
+      </button>
+      {midway && (
+        <button type="button" class="link" onClick={() => ctl.startTutorial(0)}>
+          Start the lessons over
+        </button>
+      )}
+    </>
   );
 }
