@@ -14,6 +14,7 @@ import {
   type Seat,
 } from '../engine/index.ts';
 import { checkFairness, keepCommitment, keepSeen, newContribution, noFairness } from './game/fairness.ts';
+import { missNote } from './game/miss.ts';
 import { refusalSentence } from './game/refusals.ts';
 import { movesOf, parseRecord } from './game/replay.ts';
 import { type Scene, scenesOf } from './game/scenes.ts';
@@ -195,7 +196,7 @@ export class Controller {
     this.changeGame((g) => {
       const lines: LogLine[] = news.events.map((e) => ({
         id: ++lineId,
-        text: describeEvent(e, news.seat),
+        text: describeEvent(e, news.seat) + missNote(e, news.view.rules.cannon),
         seat: eventSeat(e),
       }));
       g.logs[news.seat] = [...g.logs[news.seat], ...lines].slice(-200);
