@@ -174,7 +174,9 @@ function Body(props: { scene: Scene; view: PlayerView }) {
           )}
           <p class={`result big ${scene.hit ? 'hit' : 'miss'}`}>
             {scene.hit ? 'HIT!' : 'Miss.'}{' '}
-            {scene.flight === null ? '' : strikeWords(scene.flight, view.rules.cannon)}
+            {scene.flight !== null && (
+              <span class="strike-words">{strikeWords(scene.flight, view.rules.cannon)}</span>
+            )}
           </p>
         </>
       );
