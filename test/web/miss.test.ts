@@ -86,6 +86,14 @@ describe('a missed shot says where the ball went', () => {
     );
   });
 
+  it('far too high and a little to the side is only too high: the little alone would have hit', () => {
+    const shot = shoot({ ...atSail, pitch: atSail.pitch + 5, yaw: 1 }, 'sail');
+    const off = offTarget(shot, cannon);
+    expect(off?.across).toBeGreaterThan(0.3);
+    expect(off?.across).toBeLessThan((DEFAULT_CANNON.holeDiameter - DEFAULT_CANNON.ballDiameter) / 2);
+    expect(missWords(shot, cannon)).toBe('Too high: it struck the sail cloth above the hole.');
+  });
+
   it('the steepest tilt flies over the whole ship: too long', () => {
     const shot = shoot({ ...DEFAULT_AIM, pitch: 60 }, 'sail');
     expect(shot.struck).toBe('table');

@@ -53,17 +53,18 @@ export function offTarget(shot: Shot, cannon: CannonConfig): OffTarget | null {
 }
 
 /**
- * The way a miss went. Each way the ball was off by more than half of what a hit allows is named, and always
- * the larger: a ball just above and far to the left is "too far left", one far above and far left both.
+ * The way a miss went: the larger of up-or-down and sideways always, the other too when it alone would have
+ * missed. A ball far above and a little to the left is "too high" (the wobble spreads that little anyway);
+ * one far above and far to the left is both.
  */
 export function missDirection(shot: Shot, cannon: CannonConfig): MissDirection {
   const off = offTarget(shot, cannon);
   if (off === null) return { height: 'short', side: null };
   const table = tableOf(cannon);
   const plane = targetPlane(shot, table);
-  const half = (plane.tolerance * CM_PER_M) / 2;
-  const upMatters = Math.abs(off.up) > half || Math.abs(off.up) >= Math.abs(off.across);
-  const sideMatters = Math.abs(off.across) > half || Math.abs(off.across) > Math.abs(off.up);
+  const allowed = plane.tolerance * CM_PER_M;
+  const upMatters = Math.abs(off.up) > allowed || Math.abs(off.up) >= Math.abs(off.across);
+  const sideMatters = Math.abs(off.across) > allowed || Math.abs(off.across) > Math.abs(off.up);
   const inTheSea = shot.struck === 'table';
   const height = !upMatters
     ? null
