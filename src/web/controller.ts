@@ -15,6 +15,7 @@ import {
 } from '../engine/index.ts';
 import { analyseInWorker } from './analysis/link.ts';
 import { checkFairness, keepCommitment, keepSeen, newContribution, noFairness } from './game/fairness.ts';
+import { missNote } from './game/miss.ts';
 import { refusalSentence } from './game/refusals.ts';
 import { movesOf, parseRecord, turningCard } from './game/replay.ts';
 import { type Scene, scenesOf } from './game/scenes.ts';
@@ -479,7 +480,7 @@ export class Controller {
     this.changeGame((g) => {
       const lines: LogLine[] = news.events.map((e) => ({
         id: ++lineId,
-        text: describeEvent(e, news.seat),
+        text: describeEvent(e, news.seat) + missNote(e, news.view.rules.cannon),
         seat: eventSeat(e),
         v: news.v,
       }));

@@ -91,8 +91,10 @@ describe('the cannon scene', () => {
     expect(points[0]?.x).toBeCloseTo(aim.x);
     expect(points[points.length - 1]?.y).toBeCloseTo(shot.end.y * 100);
     expect(aimZero(shot).pitch).toBeCloseTo(aim.pitch, 5);
-    expect(strikeWords(shot)).toBe('Through the hole in the sail!');
-    expect(strikeWords({ ...shot, target: 'skull' })).toMatch(/Too high/);
+    expect(strikeWords(shot, DEFAULT_CANNON)).toBe('Through the hole in the sail!');
+    expect(strikeWords({ ...shot, target: 'skull', hit: false }, DEFAULT_CANNON)).toBe(
+      'Too high: it flew over the hull and through the hole in the sail.',
+    );
   });
 
   it('keys: arrows aim and tilt, Shift+arrows move; the slingshot pull sets direction and tilt', () => {

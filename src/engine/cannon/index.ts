@@ -37,6 +37,7 @@ export {
   type Vec3,
 } from './geometry.ts';
 export { type CannonOptionsErrorCode, type CannonOptionsResult, parseCannonOptions } from './options.ts';
+export { reachingTilts, type TiltRange } from './reach.ts';
 export {
   fireShot,
   launchOf,

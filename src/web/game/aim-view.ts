@@ -11,6 +11,7 @@ import {
   type Shot,
   type Vec3,
 } from '../../engine/index.ts';
+import { missWords } from './miss.ts';
 
 /** A point of a flight in cm, e.g. `{ x: 0, y: 12.5, z: 9.1 }`. */
 export type PointCm = Vec3;
@@ -39,22 +40,13 @@ export function flightPoints(shot: Shot, gravity: number, steps = 40): PointCm[]
   );
 }
 
-/** What the ball struck, in words, e.g. 'Through the hole in the sail!'. */
-export function strikeWords(shot: Shot): string {
-  switch (shot.struck) {
-    case 'hole':
-      return shot.target === 'sail'
-        ? 'Through the hole in the sail!'
-        : 'Too high: it flew through the hole in the sail.';
-    case 'skull':
-      return shot.target === 'skull' ? 'Right on the skull!' : 'Too low: it struck the skull on the hull.';
-    case 'cloth':
-      return 'It struck the sail cloth.';
-    case 'hull':
-      return 'It struck the hull.';
-    case 'table':
-      return 'It splashed into the sea.';
-  }
+/**
+ * What the ball did, in words: a hit says so ('Through the hole in the sail!'), a miss says where the ball
+ * went against the target ('Too high: it struck the sail cloth above the hole', `game/miss.ts`).
+ */
+export function strikeWords(shot: Shot, cannon: CannonConfig): string {
+  if (shot.hit) return shot.target === 'sail' ? 'Through the hole in the sail!' : 'Right on the skull!';
+  return missWords(shot, cannon);
 }
 
 /** Keyboard aiming (arrows: direction and tilt; with Shift: move the cannon), a step in the aim's units. */

@@ -22,6 +22,7 @@ import { SceneOverlay } from './Scenes.tsx';
 import { SettingsButton, SoundButton } from './Settings.tsx';
 import { SetupPanel } from './Setup.tsx';
 import { Table } from './Table.tsx';
+import { TiltReach } from './TiltReach.tsx';
 
 export function GameView(props: { game: GameScreen; ctl: Controller }) {
   const { game, ctl } = props;
@@ -360,7 +361,8 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
   ) => (
     <label class="slider">
       <span>
-        {label}: {Math.round(aiming.aim[field])} {unit}
+        {/* The tilt to a tenth: the stretches that reach a target are told to a tenth too. */}
+        {label}: {field === 'pitch' ? aiming.aim.pitch.toFixed(1) : Math.round(aiming.aim[field])} {unit}
       </span>
       <input
         type="range"
@@ -374,13 +376,9 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
     </label>
   );
   const target = aiming.target === 'sail' ? 'the hole in the sail' : 'the skull';
+  // The scene beside its controls on a desktop, above them on a phone: all of it on one screen (styles.css).
   return (
     <section class="panel cannon" aria-labelledby="cannon-title">
-      <h2 id="cannon-title">Aim at {target}</h2>
-      <p class="hint">
-        Drag the cannon to move it. Press behind it and pull back to aim and tilt, let go to fire (a tap does
-        not fire). Keys: arrows aim and tilt, Shift+arrows move, Space fires.
-      </p>
       <CannonScene
         cannon={cannon}
         target={aiming.target}
@@ -406,15 +404,29 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
           } else if (phase === 'up') ctl.setAim({}, null, null);
         }}
       />
-      <div class="sliders">
-        {slider('x', 'Sideways', -cannon.maxSideways, cannon.maxSideways, 'cm')}
-        {slider('back', 'Back', 0, cannon.maxBack, 'cm')}
-        {slider('yaw', 'Direction', -cannon.maxYaw, cannon.maxYaw, '°')}
-        {slider('pitch', 'Tilt', cannon.minPitch, cannon.maxPitch, '°')}
+      <div class="cannon-controls">
+        <h2 id="cannon-title">Aim at {target}</h2>
+        <p class="hint">
+          Drag the cannon to move it. Press behind it and pull back to aim and tilt, let go to fire (a tap
+          does not fire). Keys: arrows aim and tilt, Shift+arrows move, Space fires.
+        </p>
+        <div class="sliders">
+          {slider('x', 'Sideways', -cannon.maxSideways, cannon.maxSideways, 'cm')}
+          {slider('back', 'Back', 0, cannon.maxBack, 'cm')}
+          {slider('yaw', 'Direction', -cannon.maxYaw, cannon.maxYaw, '°')}
+          {slider('pitch', 'Tilt', cannon.minPitch, cannon.maxPitch, '°')}
+        </div>
+        <TiltReach cannon={cannon} aim={aiming.aim} target={aiming.target} />
+        <button
+          type="button"
+          class="primary big"
+          data-fire=""
+          disabled={props.busy}
+          onClick={() => ctl.fire()}
+        >
+          Fire!
+        </button>
       </div>
-      <button type="button" class="primary big" data-fire="" disabled={props.busy} onClick={() => ctl.fire()}>
-        Fire!
-      </button>
     </section>
   );
 }

@@ -178,11 +178,14 @@ function Body(props: { scene: Scene; view: PlayerView }) {
               target={scene.target}
               aim={aimZero(scene.flight)}
               shot={scene.flight}
-              label={`The flight of the shot: ${strikeWords(scene.flight)}`}
+              label={`The flight of the shot: ${strikeWords(scene.flight, view.rules.cannon)}`}
             />
           )}
           <p class={`result big ${scene.hit ? 'hit' : 'miss'}`}>
-            {scene.hit ? 'HIT!' : 'Miss.'} {scene.flight === null ? '' : strikeWords(scene.flight)}
+            {scene.hit ? 'HIT!' : 'Miss.'}{' '}
+            {scene.flight !== null && (
+              <span class="strike-words">{strikeWords(scene.flight, view.rules.cannon)}</span>
+            )}
           </p>
         </>
       );
