@@ -32,6 +32,7 @@ function dependencyNames(from: string, seen = new Set<string>()): Set<string> {
 
 const PROGRAM = `
 import { createBot, type Bot, playMatch } from 'pirates-stratego/ai';
+import { runArenaTournament } from 'pirates-stratego/arena';
 import { randomFromSeed, type Seat, viewFor, createGame } from 'pirates-stratego/engine';
 import { clientMessageSchema } from 'pirates-stratego/protocol';
 import * as everything from 'pirates-stratego';
@@ -47,12 +48,22 @@ const result = playMatch(players, { red: randomFromSeed('r'), blue: randomFromSe
 });
 const view = viewFor(createGame({ seed: 'v' }), 'red');
 const hello = clientMessageSchema.safeParse({ type: 'nonsense' });
+// Two worker threads, from the compiled worker in the package.
+const tournament = await runArenaTournament({
+  bots: ['random', 'heuristic'],
+  games: 2,
+  seed: 'package',
+  shots: 'quick',
+  turnLimit: 100,
+  workers: 2,
+});
 console.log(JSON.stringify({
   winner: result.winner,
   turns: result.turns,
   legal: view.legalActions.length,
   refused: !hello.success,
   same: everything.createGame === createGame,
+  tournamentGames: tournament.pairs[0]?.games,
 }));
 `;
 
@@ -88,6 +99,7 @@ describe('the package, packed and installed elsewhere', () => {
     expect(files).toContain('dist/lib/engine/index.d.ts');
     expect(files).toContain('dist/lib/ai/index.d.ts');
     expect(files).toContain('dist/lib/protocol/index.d.ts');
+    expect(files).toContain('dist/lib/arena/game-worker.js');
     expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/'))).toEqual([]);
     expect(files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/lib/'))).toEqual([]);
   });
@@ -95,7 +107,8 @@ describe('the package, packed and installed elsewhere', () => {
   it('installs with only the libraries the engine, bots and protocol need', () => {
     const installed = readdirSync(join(work, 'app/node_modules')).filter((name) => !name.startsWith('.'));
     expect(installed).toContain('pirates-stratego');
-    for (const server of ['fastify', 'better-sqlite3', 'pg', 'ioredis', 'preact']) {
+    expect(installed).toContain('tinypool');
+    for (const server of ['fastify', 'better-sqlite3', 'pg', 'ioredis', 'preact', 'tsx']) {
       expect(installed).not.toContain(server);
     }
   });
@@ -136,6 +149,7 @@ describe('the package, packed and installed elsewhere', () => {
     expect(result.legal).toBeGreaterThan(0);
     expect(result.refused).toBe(true);
     expect(result.same).toBe(true);
+    expect(result.tournamentGames).toBe(2);
   });
 
   it('refuses a program that misuses the types (the .d.ts files are real, not any)', () => {
