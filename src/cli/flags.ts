@@ -4,11 +4,11 @@
  */
 import { parseArgs } from 'node:util';
 
-/** Each flag and what it takes: a value ('string') or nothing ('boolean'). */
-export type FlagKinds = Readonly<Record<string, 'string' | 'boolean'>>;
+/** Each flag and what it takes: a value ('string'), a value each time it is given ('strings') or nothing ('boolean'). */
+export type FlagKinds = Readonly<Record<string, 'string' | 'strings' | 'boolean'>>;
 
 export type FlagValues<K extends FlagKinds> = {
-  -readonly [F in keyof K]?: K[F] extends 'boolean' ? boolean : string;
+  -readonly [F in keyof K]?: K[F] extends 'boolean' ? boolean : K[F] extends 'strings' ? string[] : string;
 };
 
 export type ParsedFlags<K extends FlagKinds> =
@@ -20,7 +20,12 @@ export function parseFlags<K extends FlagKinds>(
   kinds: K,
   positionals = false,
 ): ParsedFlags<K> {
-  const options = Object.fromEntries(Object.entries(kinds).map(([name, type]) => [name, { type }]));
+  const options = Object.fromEntries(
+    Object.entries(kinds).map(([name, type]) => [
+      name,
+      type === 'strings' ? { type: 'string' as const, multiple: true } : { type },
+    ]),
+  );
   try {
     const parsed = parseArgs({ args: [...args], options, strict: true, allowPositionals: positionals });
     return { ok: true, values: parsed.values as FlagValues<K>, positionals: parsed.positionals };

@@ -13,6 +13,7 @@ import Fastify, {
 import { errorMessage } from '../protocol/index.ts';
 import { type Backends, openBackends } from './backends.ts';
 import { BotPool } from './bots/bot-pool.ts';
+import { ExternalSeats } from './bots/external-seats.ts';
 import { ComputerPlayers } from './bots/computer-players.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
@@ -106,7 +107,14 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     app.log.error({ gameId }, `game could not be rebuilt: ${message}`),
   );
   const presence = new PresenceBoard(config.awayMs, fanout, backends.presence);
-  const pool = new BotPool(config.botWorkers);
+  const external =
+    Object.keys(config.externalBots ?? {}).length === 0
+      ? null
+      : new ExternalSeats(config.externalBots ?? {}, {
+          forfeited: (gameId, name, seat, message) =>
+            app.log.warn({ gameId, seat }, `external bot ${name} resigned: ${message}`),
+        });
+  const pool = new BotPool(config.botWorkers, external);
   const computers = new ComputerPlayers(
     pool,
     fanout,

@@ -3,10 +3,12 @@
  * requests wait in the pool's fair queue, one line per game, served in turn (fair-queue.ts), so a game that
  * asks for many decisions at once cannot make another game's computer wait behind all of them. A worker
  * that dies fails its request and is replaced, so one broken bot cannot take the server down.
+ * Levels named by `pirates serve --bot name=cmd` go to their external program instead (external-seats.ts).
  */
 import { Worker } from 'node:worker_threads';
 import type { Action, GameEvent, PlayerView } from '../../engine/index.ts';
 import type { DecisionReply, DecisionRequest } from './bot-protocol.ts';
+import type { ExternalSeats } from './external-seats.ts';
 import { FairQueue } from './fair-queue.ts';
 
 export interface Decision {
@@ -32,10 +34,12 @@ const WORKER_URL = new URL('./bot-worker.js', import.meta.url);
 export class BotPool {
   readonly #slots: Slot[] = [];
   readonly #waiting = new FairQueue<Job>();
+  readonly #external: ExternalSeats | null;
   #nextId = 1;
   #closed = false;
 
-  constructor(size: number) {
+  constructor(size: number, external: ExternalSeats | null = null) {
+    this.#external = external;
     for (let i = 0; i < Math.max(1, size); i++) this.#slots.push(this.#spawn());
   }
 
@@ -48,6 +52,9 @@ export class BotPool {
     owner: string,
   ): Promise<Decision> {
     if (this.#closed) return Promise.reject(new Error('The bot pool is closed.'));
+    if (this.#external?.has(level)) {
+      return this.#external.decide(level, view, history, owner).then((action) => ({ action }));
+    }
     const request: DecisionRequest = { id: this.#nextId++, level, view, history, seed };
     return new Promise<Decision>((resolve, reject) => {
       this.#waiting.push(owner, { request, resolve, reject });
@@ -58,7 +65,10 @@ export class BotPool {
   async close(): Promise<void> {
     this.#closed = true;
     for (const job of this.#waiting.drain()) job.reject(new Error('The bot pool is closed.'));
-    await Promise.all(this.#slots.map((slot) => slot.worker.terminate()));
+    await Promise.all([
+      ...this.#slots.map((slot) => slot.worker.terminate()),
+      this.#external?.close() ?? Promise.resolve(),
+    ]);
   }
 
   /** Gives every idle worker the next job in turn. */
