@@ -13,8 +13,8 @@ import Fastify, {
 import { errorMessage } from '../protocol/index.ts';
 import { type Backends, openBackends } from './backends.ts';
 import { BotPool } from './bots/bot-pool.ts';
-import { ExternalSeats } from './bots/external-seats.ts';
 import { ComputerPlayers } from './bots/computer-players.ts';
+import { ExternalSeats } from './bots/external-seats.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { ComputerGamesLimit } from './http/computer-games-limit.ts';
