@@ -160,7 +160,7 @@ function heatMap(report: TournamentReport): string {
         `<g data-row="${escapeHtml(names[i] ?? '')}" data-column="${escapeHtml(names[j] ?? '')}" data-score="${pct(score)}">` +
           `<title>${escapeHtml(names[i] ?? '')} against ${escapeHtml(names[j] ?? '')}: ${pct(score)}</title>` +
           `<rect x="${x}" y="${y}" width="${cell}" height="${cell}" fill="${heat(score)}" stroke="#fff"/>` +
-          `<text x="${x + cell / 2}" y="${y + cell / 2 + 4}" text-anchor="middle">${pct(score)}</text></g>`,
+          `<text x="${x + cell / 2}" y="${y + cell / 2 + 4}" text-anchor="middle"${Math.abs(score - 0.5) > 0.3 ? ' style="fill:#fff"' : ''}>${pct(score)}</text></g>`,
       );
     });
   });
