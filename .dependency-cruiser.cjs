@@ -1,6 +1,6 @@
 /**
  * The layers of DESIGN.md, enforced: imports only point down
- * engine <- ai <- server/web/cli, protocol <- server/web; nothing imports cli, server or web;
+ * engine <- ai <- arena <- server/cli, protocol <- arena/server/web; nothing imports cli, server or web;
  * the engine stays pure (no Node built-ins, no DOM or I/O packages).
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -33,10 +33,10 @@ module.exports = {
     },
     {
       name: 'ai-imports-a-higher-layer',
-      comment: 'src/ai sits on the engine only: it may not import protocol, server, web or cli.',
+      comment: 'src/ai sits on the engine only: it may not import protocol, arena, server, web or cli.',
       severity: 'error',
       from: { path: '^src/ai/' },
-      to: { path: '(^|/)(protocol|server|web|cli)/' },
+      to: { path: '(^|/)(protocol|arena|server|web|cli)/' },
     },
     {
       name: 'ai-imports-node-builtin',
@@ -46,11 +46,19 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'arena-imports-a-higher-layer',
+      comment:
+        'src/arena (external bots, tournaments on every core: Node) sits on engine, ai and protocol: it may not import server, web or cli.',
+      severity: 'error',
+      from: { path: '^src/arena/' },
+      to: { path: '^src/(server|web|cli)/' },
+    },
+    {
       name: 'protocol-imports-a-higher-layer',
       comment: 'src/protocol holds the wire messages only: it may use the engine types, nothing above.',
       severity: 'error',
       from: { path: '^src/protocol/' },
-      to: { path: '^src/(ai|server|web|cli)/' },
+      to: { path: '^src/(ai|arena|server|web|cli)/' },
     },
     {
       name: 'nothing-imports-server',

@@ -1,6 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
 export default defineConfig({
+  // The package's own name resolves to the sources (examples/ import it by name, as users do; tsconfig's paths).
+  resolve: {
+    alias: [
+      { find: /^pirates-stratego$/, replacement: source('index.ts') },
+      { find: /^pirates-stratego\/(engine|ai|protocol|arena)$/, replacement: source('$1/index.ts') },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     // These machines are shared and have two cores: keep the pool small. The time limits are far above any

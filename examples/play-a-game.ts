@@ -12,7 +12,7 @@ import {
   randomFromSeed,
   toAct,
   viewFor,
-} from '../src/engine/index.ts';
+} from 'pirates-stratego/engine';
 
 export function playAGame(seed: string, print: (line: string) => void = console.log): string {
   let state = createGame({ seed, shots: 'quick', turnLimit: 300 });

@@ -2,6 +2,9 @@
  * A seeded round robin: every pair plays each game seed twice with seats swapped; chance comes from the
  * game seed and every bot has its own stream (named after the tournament seed, the game and the bot), so
  * changing one bot never reshuffles the dice of the others. Deterministic for a given seed.
+ * It is cut in three so games can be played anywhere (one thread here, a pool of workers in src/arena):
+ * `tournamentGames` lists the games, `playTournamentGame` plays one from its description alone, and
+ * `tournamentReport` rates the results, which it takes in the order of the list, whoever played them.
  */
 import { randomFromSeed, type Seat } from '../engine/index.ts';
 import { createBot } from './levels.ts';
@@ -21,6 +24,36 @@ export interface TournamentOptions {
   readonly onGame?: (done: number, total: number) => void;
 }
 
+/** One game of a tournament, all a player of it needs to know (plain data: it crosses to worker threads). */
+export interface TournamentGame {
+  /** Its place in the list, from 0. */
+  readonly index: number;
+  /** The pair's place in the report's pairs. */
+  readonly pair: number;
+  /** Indexes into the bot list: `a` is the pair's first bot. */
+  readonly a: number;
+  readonly b: number;
+  readonly aSeat: Seat;
+  /** The game's seed, e.g. '1/game-3': chance comes from it alone. */
+  readonly seed: string;
+  readonly shots: 'quick' | 'aimed';
+  readonly turnLimit: number;
+  /** Bot names by seat. */
+  readonly names: Readonly<Record<Seat, string>>;
+}
+
+/** How one game went: the first bot's score and each seat's time. */
+export interface TournamentGameResult {
+  readonly index: number;
+  /** For the pair's first bot: 1 a win, 0.5 a draw, 0 a loss. */
+  readonly aScore: number;
+  readonly decisions: Readonly<Record<Seat, number>>;
+  readonly ms: Readonly<Record<Seat, number>>;
+  readonly slowest: Readonly<Record<Seat, number>>;
+  /** The seat that lost by failing (an external bot that crashed, ran out of time or answered wrongly). */
+  readonly forfeit?: { readonly seat: Seat; readonly message: string };
+}
+
 export interface TournamentReport {
   readonly bots: readonly {
     name: string;
@@ -29,6 +62,8 @@ export interface TournamentReport {
     eloHigh: number;
     msPerDecision: number;
     slowestMs: number;
+    /** Games lost by crashing, running out of time or answering an illegal action (external bots). */
+    forfeits: number;
   }[];
   readonly pairs: readonly {
     a: string;
@@ -53,53 +88,100 @@ export function contestant(name: string): Contestant | string {
   return bot.ok ? bot.value : bot.error.message;
 }
 
-export function runTournament(options: TournamentOptions): TournamentReport {
-  for (const name of options.bots) {
-    const made = contestant(name);
-    if (typeof made === 'string') throw new Error(made);
-  }
+/** The name of a bot's own random stream in one game (external bots get it as a seed). */
+export function botStreamName(gameSeed: string, name: string, seat: Seat): string {
+  return `${gameSeed}/bot-${name}/as-${seat}`;
+}
+
+/** Every game of the round robin, in the order the report takes their results. */
+export function tournamentGames(options: Omit<TournamentOptions, 'onGame'>): readonly TournamentGame[] {
   const n = options.bots.length;
   const seeds = Math.max(1, Math.ceil(options.games / 2));
-  const total = ((n * (n - 1)) / 2) * seeds * 2;
-  const ms = Array.from({ length: n }, () => 0);
-  const decisions = Array.from({ length: n }, () => 0);
-  const slowest = Array.from({ length: n }, () => 0);
-  const pairs: PairGames[] = [];
-  let done = 0;
+  const games: TournamentGame[] = [];
+  let pair = 0;
   for (let a = 0; a < n; a++) {
     for (let b = a + 1; b < n; b++) {
-      const scores: number[] = [];
       for (let s = 0; s < seeds; s++) {
         for (const aSeat of ['red', 'blue'] as const) {
           const bSeat: Seat = aSeat === 'red' ? 'blue' : 'red';
           const nameA = options.bots[a] ?? '';
           const nameB = options.bots[b] ?? '';
-          const players = { [aSeat]: contestant(nameA), [bSeat]: contestant(nameB) } as Record<
-            Seat,
-            Contestant
-          >;
-          const gameSeed = `${options.seed}/game-${s}`;
-          const randoms = {
-            [aSeat]: randomFromSeed(`${gameSeed}/bot-${nameA}/as-${aSeat}`),
-            [bSeat]: randomFromSeed(`${gameSeed}/bot-${nameB}/as-${bSeat}`),
-          } as Record<Seat, ReturnType<typeof randomFromSeed>>;
-          const result = playMatch(players, randoms, {
-            seed: gameSeed,
+          games.push({
+            index: games.length,
+            pair,
+            a,
+            b,
+            aSeat,
+            seed: `${options.seed}/game-${s}`,
             shots: options.shots,
             turnLimit: options.turnLimit,
+            names: { [aSeat]: nameA, [bSeat]: nameB } as Record<Seat, string>,
           });
-          scores.push(result.winner === null ? 0.5 : result.winner === aSeat ? 1 : 0);
-          ms[a] = (ms[a] ?? 0) + result.ms[aSeat];
-          ms[b] = (ms[b] ?? 0) + result.ms[bSeat];
-          decisions[a] = (decisions[a] ?? 0) + result.decisions[aSeat];
-          decisions[b] = (decisions[b] ?? 0) + result.decisions[bSeat];
-          slowest[a] = Math.max(slowest[a] ?? 0, result.slowest[aSeat]);
-          slowest[b] = Math.max(slowest[b] ?? 0, result.slowest[bSeat]);
-          done++;
-          options.onGame?.(done, total);
         }
       }
-      pairs.push({ a, b, scores });
+      pair++;
+    }
+  }
+  return games;
+}
+
+/** Plays one game between in-process bots (throws on a name `contestant` refuses). */
+export function playTournamentGame(game: TournamentGame): TournamentGameResult {
+  const made = (seat: Seat): Contestant => {
+    const player = contestant(game.names[seat]);
+    if (typeof player === 'string') throw new Error(player);
+    return player;
+  };
+  const result = playMatch(
+    { red: made('red'), blue: made('blue') },
+    {
+      red: randomFromSeed(botStreamName(game.seed, game.names.red, 'red')),
+      blue: randomFromSeed(botStreamName(game.seed, game.names.blue, 'blue')),
+    },
+    { seed: game.seed, shots: game.shots, turnLimit: game.turnLimit },
+  );
+  return {
+    index: game.index,
+    aScore: scoreFor(result.winner, game.aSeat),
+    decisions: result.decisions,
+    ms: result.ms,
+    slowest: result.slowest,
+  };
+}
+
+export function scoreFor(winner: Seat | null, seat: Seat): number {
+  return winner === null ? 0.5 : winner === seat ? 1 : 0;
+}
+
+/** Ratings and pair scores from every game's result (in any order; they are put back in list order). */
+export function tournamentReport(
+  options: Omit<TournamentOptions, 'onGame'>,
+  games: readonly TournamentGame[],
+  results: readonly TournamentGameResult[],
+): TournamentReport {
+  const n = options.bots.length;
+  const ms = Array.from({ length: n }, () => 0);
+  const decisions = Array.from({ length: n }, () => 0);
+  const slowest = Array.from({ length: n }, () => 0);
+  const forfeits = Array.from({ length: n }, () => 0);
+  const byIndex = [...results].sort((x, y) => x.index - y.index);
+  const pairs: PairGames[] = [];
+  for (const game of games) {
+    const result = byIndex[game.index];
+    if (result === undefined || result.index !== game.index) {
+      throw new Error(`The result of game ${game.index} is missing.`);
+    }
+    const bSeat: Seat = game.aSeat === 'red' ? 'blue' : 'red';
+    const pair = pairs[game.pair] ?? { a: game.a, b: game.b, scores: [] };
+    pairs[game.pair] = { ...pair, scores: [...pair.scores, result.aScore] };
+    for (const [bot, seat] of [
+      [game.a, game.aSeat],
+      [game.b, bSeat],
+    ] as const) {
+      ms[bot] = (ms[bot] ?? 0) + result.ms[seat];
+      decisions[bot] = (decisions[bot] ?? 0) + result.decisions[seat];
+      slowest[bot] = Math.max(slowest[bot] ?? 0, result.slowest[seat]);
+      if (result.forfeit?.seat === seat) forfeits[bot] = (forfeits[bot] ?? 0) + 1;
     }
   }
   const anchor = Math.max(0, options.bots.indexOf('heuristic'));
@@ -112,6 +194,7 @@ export function runTournament(options: TournamentOptions): TournamentReport {
       eloHigh: elos[i]?.high ?? 0,
       msPerDecision: (ms[i] ?? 0) / Math.max(1, decisions[i] ?? 0),
       slowestMs: slowest[i] ?? 0,
+      forfeits: forfeits[i] ?? 0,
     })),
     pairs: pairs.map((pair) => {
       const interval = scoreInterval(pair.scores);
@@ -125,4 +208,19 @@ export function runTournament(options: TournamentOptions): TournamentReport {
       };
     }),
   };
+}
+
+/** The whole tournament on this thread (src/arena plays it on every core, and with external bots). */
+export function runTournament(options: TournamentOptions): TournamentReport {
+  for (const name of options.bots) {
+    const made = contestant(name);
+    if (typeof made === 'string') throw new Error(made);
+  }
+  const games = tournamentGames(options);
+  const results = games.map((game) => {
+    const result = playTournamentGame(game);
+    options.onGame?.(game.index + 1, games.length);
+    return result;
+  });
+  return tournamentReport(options, games, results);
 }

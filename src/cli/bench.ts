@@ -1,7 +1,7 @@
 /** `pirates bench [--suite NAME] [--scale X] [--rounds N] [--json]`: speed, measured side by side in one run. */
 import { suites } from './bench/suites.ts';
 import type { Command } from './command.ts';
-import { parseFlags, refuse } from './flags.ts';
+import { readFlags } from './flags.ts';
 
 const USAGE = `Usage: pirates bench [--suite NAME] [--scale X] [--rounds N] [--json]
 
@@ -16,24 +16,21 @@ export const benchCommand: Command = {
   summary: 'Benchmarks: engine speed, bots, (npm run bench)',
   usage: USAGE,
   async run(args) {
-    const flags = parseFlags(args, { suite: 'string', scale: 'string', rounds: 'string', json: 'boolean' });
-    if (!flags.ok) return refuse('bench', flags.message, USAGE);
-    const { values } = flags;
-    const scale = Number(values.scale ?? '1');
-    const rounds = Number(values.rounds ?? '5');
-    if (!(scale > 0) || !Number.isInteger(rounds) || rounds < 1) {
-      process.stderr.write(
-        'pirates bench: --scale must be a number above 0 and --rounds a whole number above 0.\n',
-      );
-      return 2;
-    }
+    const read = readFlags(
+      'bench',
+      args,
+      { suite: 'string', scale: 'string', rounds: 'string', json: 'boolean' },
+      USAGE,
+    );
+    if (typeof read === 'number') return read;
+    const { values } = read;
+    const scale = read.number('scale', 1, Number.MIN_VALUE);
+    const rounds = read.whole('rounds', 5);
     const chosen = values.suite === undefined ? suites : suites.filter((s) => s.name === values.suite);
     if (chosen.length === 0) {
-      process.stderr.write(
-        `pirates bench: no suite '${values.suite}'; suites: ${suites.map((s) => s.name).join(', ')}.\n`,
-      );
-      return 2;
+      read.problems.push(`no suite '${values.suite}'; suites: ${suites.map((s) => s.name).join(', ')}.`);
     }
+    if (read.problems.length > 0) return read.refuse();
     const figures: Record<string, Readonly<Record<string, number>>> = {};
     for (const suite of chosen) {
       const report = await suite.run({ scale, rounds });

@@ -4,7 +4,7 @@
  */
 import { CALIBRATION_SKILLS, type Calibration, calibrate } from '../engine/cannon/index.ts';
 import type { Command } from './command.ts';
-import { parseFlags, refuse } from './flags.ts';
+import { readFlags } from './flags.ts';
 
 const USAGE = [
   'Usage: pirates cannon --calibrate [--shots N] [--seed S] [--json]',
@@ -18,8 +18,6 @@ const USAGE = [
   "  --seed S     the seed string (default '1'); the same seed gives the same table",
   '  --json       print one JSON object instead of a table',
 ].join('\n');
-
-const fail = (message: string): number => refuse('cannon', message);
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
@@ -42,23 +40,21 @@ export const cannonCommand: Command = {
   summary: 'Measure the cannon: hit rates of the perfect aim and of bots by skill',
   usage: USAGE,
   async run(args) {
-    const flags = parseFlags(args, {
+    const read = readFlags('cannon', args, {
       calibrate: 'boolean',
       shots: 'string',
       seed: 'string',
       json: 'boolean',
     });
-    if (!flags.ok) {
-      return fail(flags.message);
-    }
-    const { values } = flags;
-    if (values.calibrate !== true) return fail('say what to do: --calibrate is the only action so far.');
-    const shotsText = values.shots ?? '5000';
-    if (!/^[0-9]+$/.test(shotsText) || Number(shotsText) < 1 || !Number.isSafeInteger(Number(shotsText))) {
-      return fail(`--shots must be a whole number from 1, not '${shotsText}'.`);
-    }
-    const seed = values.seed ?? '1';
-    const calibration = calibrate({ shots: Number(shotsText), seed });
+    if (typeof read === 'number') return read;
+    const { values } = read;
+    if (values.calibrate !== true)
+      return read.refuse('say what to do: --calibrate is the only action so far.');
+    const shots = read.whole('shots', 5000);
+    if (read.problems.length > 0) return read.refuse();
+    const shotsText = String(shots);
+    const seed = read.text('seed', '1');
+    const calibration = calibrate({ shots, seed });
     if (values.json === true) {
       process.stdout.write(`${JSON.stringify(calibration)}\n`);
     } else {

@@ -8,7 +8,8 @@ import { FEATURES, WEIGHTS } from '../ai/evaluation.ts';
 import { fitEvaluation } from '../ai/fit-evaluation.ts';
 import { createBot } from '../ai/levels.ts';
 import type { Command } from './command.ts';
-import { parseFlags, refuse } from './flags.ts';
+import { readFlags } from './flags.ts';
+import { progressBar } from './progress.ts';
 
 const USAGE = `Usage: pirates fit-evaluation [--games N] [--seed S] [--players BOT] [--explore P] [--json]
 
@@ -27,31 +28,21 @@ export const fitEvaluationCommand: Command = {
   summary: "Refit the search's position evaluation from seeded games",
   usage: USAGE,
   async run(args) {
-    const flags = parseFlags(args, {
-      games: 'string',
-      seed: 'string',
-      players: 'string',
-      explore: 'string',
-      json: 'boolean',
-    });
-    if (!flags.ok) return refuse('fit-evaluation', flags.message, USAGE);
-    const { values } = flags;
-    const games = Number(values.games ?? '6000');
-    if (!Number.isInteger(games) || games < 2) {
-      process.stderr.write('pirates fit-evaluation: --games must be a whole number from 2.\n');
-      return 2;
-    }
-    const explore = Number(values.explore ?? '0.2');
-    if (!(explore >= 0 && explore <= 1)) {
-      process.stderr.write('pirates fit-evaluation: --explore must be a number from 0 to 1.\n');
-      return 2;
-    }
-    const name = String(values.players ?? 'heuristic');
+    const read = readFlags(
+      'fit-evaluation',
+      args,
+      { games: 'string', seed: 'string', players: 'string', explore: 'string', json: 'boolean' },
+      USAGE,
+    );
+    if (typeof read === 'number') return read;
+    const { values } = read;
+    const games = read.whole('games', 6000, 2);
+    const explore = read.number('explore', 0.2, 0, 1);
+    const name = read.text('players', 'heuristic');
     const made = createBot(name);
-    if (!made.ok) {
-      process.stderr.write(`pirates fit-evaluation: ${made.error.message}\n`);
-      return 2;
-    }
+    if (!made.ok) read.problems.push(made.error.message);
+    if (read.problems.length > 0) return read.refuse();
+    const progress = progressBar({ json: values.json, unit: 'games' });
     const fit = fitEvaluation({
       games,
       explore,
@@ -59,10 +50,10 @@ export const fitEvaluationCommand: Command = {
       // The heuristic's own fast path; any other player is made fresh per game and seat (beliefs are per game).
       ...(name === 'heuristic' ? {} : { players: () => (createBot(name) as { ok: true; value: Bot }).value }),
       onGame: (done, total) => {
-        if (done % 100 === 0 || done === total) process.stderr.write(`\r${done}/${total} games`);
+        if (done % 100 === 0 || done === total) progress.tick(done, total);
       },
     });
-    process.stderr.write('\n');
+    progress.end();
     if (values.json) {
       process.stdout.write(`${JSON.stringify(fit)}\n`);
       return 0;

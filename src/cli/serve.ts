@@ -1,14 +1,27 @@
 /**
  * `pirates serve` (what `npm start` runs): the game server with the web page. Settings come from the
- * environment (docs/protocol.md lists them); SIGTERM or SIGINT shut it down gracefully with exit code 0.
+ * environment (docs/protocol.md lists them), and a few from flags, which beat the environment;
+ * SIGTERM or SIGINT shut it down gracefully with exit code 0.
  */
-import { configFromEnv } from '../server/config.ts';
+import { resolve } from 'node:path';
+import { refusedName } from '../arena/contestants.ts';
+import { EXTERNAL_NAME } from '../server/bots/external-seats.ts';
+import { configFromEnv, type ServerConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
 import type { Command } from './command.ts';
+import { type FlagReader, readFlags } from './flags.ts';
 
-const USAGE = `Usage: pirates serve
+const USAGE = `Usage: pirates serve [--port P] [--host H] [--database PATH|URL] [--bot NAME=COMMAND ...]
 
 Runs the game server and the web page on http://localhost:3000.
+Options (each beats its environment variable):
+  --port P             port to listen on (PORT; 0 picks a free one)
+  --host H             address to listen on (HOST)
+  --database PATH|URL  the SQLite file (DATABASE_PATH), or postgres://... (DATABASE_URL)
+  --bot NAME=COMMAND   a computer level played by an external program that speaks the bot protocol
+                       (docs/bots.md), e.g. --bot mybot="python3 mybot.py"; repeat for more. A request for
+                       level NAME seats it; a built-in level's name (easy ... expert) puts it in that level's
+                       place, so the page offers it
 Environment:
   PORT                 port to listen on (default 3000; 0 picks a free one)
   HOST                 address to listen on (default 0.0.0.0)
@@ -34,14 +47,23 @@ export const serveCommand: Command = {
   name: 'serve',
   summary: 'Run the game server and web page (http://localhost:3000)',
   usage: USAGE,
-  async run() {
-    let config: ReturnType<typeof configFromEnv>;
+  async run(args) {
+    const read = readFlags(
+      'serve',
+      args,
+      { port: 'string', host: 'string', database: 'string', bot: 'strings' },
+      USAGE,
+    );
+    if (typeof read === 'number') return read;
+    let config: ServerConfig;
     try {
       config = configFromEnv(process.env);
     } catch (error) {
       process.stderr.write(`pirates serve: ${(error as Error).message}\n`);
       return 2;
     }
+    config = withFlags(config, read);
+    if (read.problems.length > 0) return read.refuse();
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
       server = await startServer(config);
@@ -66,3 +88,38 @@ export const serveCommand: Command = {
     return 0;
   },
 };
+
+type ServeFlags = FlagReader<{ port: 'string'; host: 'string'; database: 'string'; bot: 'strings' }>;
+
+/** The environment's settings with the flags' in their place; a bad flag adds a problem. */
+export function withFlags(config: ServerConfig, read: ServeFlags): ServerConfig {
+  const port = read.whole('port', config.port, 0, 65_535);
+  const database = read.values.database;
+  const postgres = database !== undefined && /^postgres(ql)?:\/\//.test(database);
+  const bots: Record<string, string> = { ...(config.externalBots ?? {}) };
+  for (const spec of read.values.bot ?? []) {
+    const split = spec.indexOf('=');
+    const name = split < 0 ? spec : spec.slice(0, split);
+    const command = split < 0 ? '' : spec.slice(split + 1).trim();
+    if (!EXTERNAL_NAME.test(name) || command === '') {
+      read.problems.push(
+        `--bot takes NAME=COMMAND, a short lower-case name and the command that starts the bot, e.g. mybot="python3 mybot.py"; not '${spec}'.`,
+      );
+      continue;
+    }
+    const refused = refusedName(`cmd:${command}`);
+    if (refused !== null) read.problems.push(refused);
+    bots[name] = command;
+  }
+  return {
+    ...config,
+    port,
+    host: read.text('host', config.host),
+    ...(database === undefined
+      ? {}
+      : postgres
+        ? { databaseUrl: database }
+        : { databasePath: resolve(database), databaseUrl: null }),
+    ...(Object.keys(bots).length > 0 ? { externalBots: bots } : {}),
+  };
+}

@@ -1,4 +1,6 @@
 /** The messages between server and browser: zod schemas and their types, nothing else (DESIGN "Layers"). */
+
+export * from './bot-lines.ts';
 export * from './client-messages.ts';
 export * from './errors.ts';
 export * from './http.ts';

@@ -64,6 +64,11 @@ export interface ServerConfig {
   readonly finishedGraceMs: number;
   readonly botDelay: { readonly minMs: number; readonly maxMs: number };
   readonly botWorkers: number;
+  /**
+   * Computer levels played by external programs that speak the bot protocol (`pirates serve --bot
+   * name=cmd`, docs/bots.md): name to shell command. A built-in level's name puts the program in its place.
+   */
+  readonly externalBots?: Readonly<Record<string, string>>;
   /** R7.2: the turn limit of games that do not ask for one; null for none. */
   readonly turnLimit: number | null;
   readonly limits: Limits;

@@ -15,6 +15,7 @@ import { errorMessage } from '../protocol/index.ts';
 import { type Backends, openBackends } from './backends.ts';
 import { BotPool } from './bots/bot-pool.ts';
 import { ComputerPlayers } from './bots/computer-players.ts';
+import { ExternalSeats } from './bots/external-seats.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { registerAddressLimits } from './http/address-limits.ts';
@@ -114,7 +115,14 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     app.log.error({ gameId }, `game could not be rebuilt: ${message}`),
   );
   const presence = new PresenceBoard(config.awayMs, fanout, backends.presence);
-  const pool = new BotPool(config.botWorkers);
+  const external =
+    Object.keys(config.externalBots ?? {}).length === 0
+      ? null
+      : new ExternalSeats(config.externalBots ?? {}, {
+          forfeited: (gameId, name, seat, message) =>
+            app.log.warn({ gameId, seat }, `external bot ${name} resigned: ${message}`),
+        });
+  const pool = new BotPool(config.botWorkers, Date.now, external);
   const computers = new ComputerPlayers(
     pool,
     fanout,

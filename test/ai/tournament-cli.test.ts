@@ -21,6 +21,33 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
 }
 
 describe('pirates tournament', () => {
+  it('an external bot that answers wrongly loses its games; stderr says which, why, and the run goes on', async () => {
+    const bot = 'cmd:node test/fixtures/bots/misbehave.mjs index';
+    const { code, out, err } = await run([
+      'tournament',
+      '--bots',
+      `random,${bot}`,
+      '--games',
+      '2',
+      '--turn-limit',
+      '100',
+      '--workers',
+      '1',
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    expect(err).toContain(
+      `pirates tournament: ${bot} (blue, game 1, seed 1/game-0) loses the game: the answer 9999 is not the index of a legal action`,
+    );
+    expect(err.trim().split('\n')).toHaveLength(2);
+    const report = JSON.parse(out) as {
+      bots: { name: string; forfeits: number }[];
+      pairs: { aScore: number }[];
+    };
+    expect(report.bots.map((b) => b.forfeits)).toEqual([0, 2]);
+    expect(report.pairs[0]?.aScore).toBe(1);
+  });
+
   it('--json prints one object with bots (Elo, intervals, ms per decision) and pairs (score, interval)', async () => {
     const { code, out, err } = await run([
       'tournament',
@@ -33,7 +60,8 @@ describe('pirates tournament', () => {
       '--json',
     ]);
     expect(code).toBe(0);
-    expect(err).toContain('4/4 games');
+    // No progress bar: stderr is not a terminal here, and --json output is for programs.
+    expect(err).toBe('');
     const report = JSON.parse(out) as {
       bots: { name: string; elo: number; eloLow: number; eloHigh: number; msPerDecision: number }[];
       pairs: { a: string; b: string; games: number; aScore: number; low: number; high: number }[];
@@ -43,8 +71,10 @@ describe('pirates tournament', () => {
       'elo',
       'eloHigh',
       'eloLow',
+      'forfeits',
       'msPerDecision',
       'name',
+      'slowestMs',
     ]);
     expect(report.pairs).toHaveLength(1);
     expect(report.pairs[0]).toMatchObject({ a: 'random', b: 'heuristic', games: 4 });
@@ -68,5 +98,16 @@ describe('pirates tournament', () => {
     const shots = await run(['tournament', '--bots', 'random,easy', '--shots', 'lasers']);
     expect(shots.code).toBe(2);
     expect(shots.err).toContain('--shots');
+    const several = await run(['tournament', '--bots', 'random,random', '--games', '0', '--workers', 'all']);
+    expect(several.code).toBe(2);
+    expect(several.err).toContain('--games must be a whole number from 1');
+    expect(several.err).toContain("--workers must be a whole number from 1 to 1024, not 'all'");
+    expect(several.err).toContain('--bots names a bot twice');
+    const unknownFlag = await run(['tournament', '--bots', 'random,easy', '--wrokers', '2']);
+    expect(unknownFlag.code).toBe(2);
+    expect(unknownFlag.err).toContain("Unknown option '--wrokers'");
+    const noCommand = await run(['tournament', '--bots', 'random,cmd:']);
+    expect(noCommand.code).toBe(2);
+    expect(noCommand.err).toContain('cmd: needs the command');
   });
 });

@@ -69,6 +69,18 @@ const RUN: Readonly<Record<string, { args: string[]; smaller: string[]; script?:
     args: ['tournament', '--bots', 'heuristic,hard,expert', '--games', '100', '--seed', '1'],
     smaller: ['--games', '2', '--bots', 'heuristic,random'],
   },
+  'npx pirates tournament --bots heuristic,cmd:"node examples/bot.mjs" --games 4 --turn-limit 200': {
+    args: [
+      'tournament',
+      '--bots',
+      'heuristic,cmd:node examples/bot.mjs',
+      '--games',
+      '4',
+      '--turn-limit',
+      '200',
+    ],
+    smaller: ['--games', '2', '--turn-limit', '60', '--workers', '1'],
+  },
   'npx pirates cannon --calibrate': { args: ['cannon', '--calibrate'], smaller: ['--shots', '20'] },
   'npx pirates fit-evaluation': { args: ['fit-evaluation'], smaller: ['--games', '8'] },
   'npm run bench': { args: ['bench'], smaller: ['--scale', '0.01', '--rounds', '1', '--suite', 'engine'] },

@@ -6,10 +6,12 @@
  * searches shorten (a decision past its deadline takes a quick look and answers) and the queue drains
  * instead of growing. A worker that dies fails its request and is replaced, so one broken bot cannot take
  * the server down.
+ * Levels named by `pirates serve --bot name=cmd` go to their external program instead (external-seats.ts).
  */
 import { Worker } from 'node:worker_threads';
 import type { Action, GameEvent, PlayerView } from '../../engine/index.ts';
 import type { DecisionReply, DecisionRequest } from './bot-protocol.ts';
+import type { ExternalSeats } from './external-seats.ts';
 import { FairQueue } from './fair-queue.ts';
 
 export interface Decision {
@@ -38,12 +40,14 @@ export class BotPool {
   readonly #slots: Slot[] = [];
   readonly #waiting = new FairQueue<Job>();
   readonly #now: () => number;
+  readonly #external: ExternalSeats | null;
   #nextId = 1;
   #closed = false;
 
-  /** `now` is the clock deadlines are read on (tests pass their own). */
-  constructor(size: number, now: () => number = Date.now) {
+  /** `now` is the clock deadlines are read on (tests pass their own); `external` the programs seated by name. */
+  constructor(size: number, now: () => number = Date.now, external: ExternalSeats | null = null) {
     this.#now = now;
+    this.#external = external;
     for (let i = 0; i < Math.max(1, size); i++) this.#slots.push(this.#spawn());
   }
 
@@ -60,6 +64,9 @@ export class BotPool {
     deadline: number = Number.POSITIVE_INFINITY,
   ): Promise<Decision> {
     if (this.#closed) return Promise.reject(new Error('The bot pool is closed.'));
+    if (this.#external?.has(level)) {
+      return this.#external.decide(level, view, history, owner).then((action) => ({ action }));
+    }
     const request = { id: this.#nextId++, level, view, history, seed };
     return new Promise<Decision>((resolve, reject) => {
       this.#waiting.push(owner, { request, deadline, resolve, reject });
@@ -70,7 +77,10 @@ export class BotPool {
   async close(): Promise<void> {
     this.#closed = true;
     for (const job of this.#waiting.drain()) job.reject(new Error('The bot pool is closed.'));
-    await Promise.all(this.#slots.map((slot) => slot.worker.terminate()));
+    await Promise.all([
+      ...this.#slots.map((slot) => slot.worker.terminate()),
+      this.#external?.close() ?? Promise.resolve(),
+    ]);
   }
 
   /** Gives every idle worker the next job in turn. */

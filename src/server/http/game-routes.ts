@@ -56,7 +56,12 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
         `${cap} games against the computer are already going from here; finish or resign one first.`,
       );
     }
-    const opened = await openGame(context.rooms, parsed.data, context.config.turnLimit);
+    const opened = await openGame(
+      context.rooms,
+      parsed.data,
+      context.config.turnLimit,
+      Object.keys(context.config.externalBots ?? {}),
+    );
     if (!opened.ok) return replyError(reply, 400, opened.error.code, opened.error.message);
     const { room, seat, token, invite } = opened.value;
     if (computer) context.computerGames.add(request.ip, room);

@@ -24,15 +24,17 @@ export async function openGame(
   rooms: RoomRegistry,
   request: CreateGameRequest,
   defaultTurnLimit: number | null,
+  /** Levels played by external bots (`pirates serve --bot name=cmd`), besides the built-in ones. */
+  externalLevels: readonly string[] = [],
 ): Promise<ServerResult<OpenedGame>> {
   if (request.opponent === 'friend' && request.level !== undefined) {
     return refuse('game/level', 'A level is for games against the computer; a friend plays for themselves.');
   }
   const level = request.level ?? DEFAULT_LEVEL;
-  if (!isLevel(level)) {
+  if (!isLevel(level) && !externalLevels.includes(level)) {
     return refuse(
       'game/level',
-      `There is no computer level '${level}'; choose one of: ${LEVELS.join(', ')}.`,
+      `There is no computer level '${level}'; choose one of: ${[...LEVELS, ...externalLevels.filter((l) => !isLevel(l))].join(', ')}.`,
     );
   }
   const seed = newSeed();

@@ -1,0 +1,178 @@
+/**
+ * One tournament game wherever it runs (this thread or a worker): between in-process bots it is
+ * src/ai's `playTournamentGame`, as it always was; with an external bot in it, the same loop with awaits,
+ * where the external seat is asked by a protocol line (only its view, its legal actions, its own events)
+ * and a seat that crashes, runs out of time or answers an illegal action resigns: it loses the game.
+ */
+import { createHash } from 'node:crypto';
+import type { Bot } from '../ai/bot.ts';
+import type { Contestant } from '../ai/match.ts';
+import {
+  botStreamName,
+  contestant,
+  playTournamentGame,
+  scoreFor,
+  type TournamentGame,
+  type TournamentGameResult,
+} from '../ai/round-robin.ts';
+import {
+  type Action,
+  applyAction,
+  createGame,
+  eventsFor,
+  type GameEvent,
+  type GameState,
+  randomFromSeed,
+  type Seat,
+  toAct,
+  viewFor,
+} from '../engine/index.ts';
+import { decideLine, overLine, readAnswer } from '../protocol/bot-lines.ts';
+import { externalCommand } from './contestants.ts';
+import { ExternalBot } from './external-bot.ts';
+
+export interface ArenaGameOptions {
+  /** Milliseconds an external bot has for each decision. */
+  readonly deadlineMs: number;
+  /** Where external bots' commands run. */
+  readonly cwd?: string;
+}
+
+type Player =
+  | { readonly kind: 'inside'; readonly contestant: Contestant }
+  | { readonly kind: 'outside'; readonly bot: ExternalBot; sent: number; decisions: number };
+
+export async function playArenaGame(
+  game: TournamentGame,
+  options: ArenaGameOptions,
+): Promise<TournamentGameResult> {
+  if (externalCommand(game.names.red) === null && externalCommand(game.names.blue) === null) {
+    return playTournamentGame(game);
+  }
+  const players = { red: player(game.names.red, options), blue: player(game.names.blue, options) };
+  try {
+    return await playWithExternals(game, players, options);
+  } finally {
+    await Promise.all(
+      Object.values(players).map((p) => (p.kind === 'outside' ? p.bot.close() : Promise.resolve())),
+    );
+  }
+}
+
+function player(name: string, options: ArenaGameOptions): Player {
+  const command = externalCommand(name);
+  if (command !== null) {
+    const bot = new ExternalBot(command, options.cwd === undefined ? {} : { cwd: options.cwd });
+    return { kind: 'outside', bot, sent: 0, decisions: 0 };
+  }
+  const made = contestant(name);
+  if (typeof made === 'string') throw new Error(made);
+  return { kind: 'inside', contestant: made };
+}
+
+async function playWithExternals(
+  game: TournamentGame,
+  players: Record<Seat, Player>,
+  options: ArenaGameOptions,
+): Promise<TournamentGameResult> {
+  let state: GameState = createGame({ seed: game.seed, shots: game.shots, turnLimit: game.turnLimit });
+  const streams = {
+    red: botStreamName(game.seed, game.names.red, 'red'),
+    blue: botStreamName(game.seed, game.names.blue, 'blue'),
+  };
+  const randoms = { red: randomFromSeed(streams.red), blue: randomFromSeed(streams.blue) };
+  const history: Record<Seat, GameEvent[]> = { red: [], blue: [] };
+  const decisions = { red: 0, blue: 0 };
+  const ms = { red: 0, blue: 0 };
+  const slowest = { red: 0, blue: 0 };
+  let forfeit: TournamentGameResult['forfeit'];
+  while (state.outcome === null) {
+    const seat = toAct(state)[0];
+    if (seat === undefined) break;
+    const p = players[seat];
+    const began = performance.now();
+    let chosen: { ok: true; action: Action } | { ok: false; message: string };
+    if (p.kind === 'inside') {
+      const c = p.contestant;
+      chosen = {
+        ok: true,
+        action:
+          'measurementOnly' in c
+            ? c.decideWithTruth({ state, seat, random: randoms[seat] })
+            : (c as Bot).decide({
+                view: viewFor(state, seat),
+                history: history[seat],
+                random: randoms[seat],
+              }),
+      };
+    } else {
+      chosen = await askOutside(p, state, seat, history[seat], botSeed(streams[seat]), options.deadlineMs);
+    }
+    const spent = performance.now() - began;
+    ms[seat] += spent;
+    slowest[seat] = Math.max(slowest[seat], spent);
+    decisions[seat] += 1;
+    let applied = chosen.ok ? applyAction(state, seat, chosen.action) : null;
+    if (applied !== null && !applied.ok) {
+      if (p.kind === 'inside') {
+        throw new Error(`${game.names[seat]} (${seat}) chose an illegal action: ${applied.error.message}`);
+      }
+      chosen = { ok: false, message: `it answered an illegal action: ${applied.error.message}` };
+    }
+    if (!chosen.ok) {
+      forfeit = { seat, message: chosen.message };
+      applied = applyAction(state, seat, { type: 'resign' });
+    }
+    if (applied === null || !applied.ok) throw new Error('A resignation was refused.');
+    state = applied.state;
+    history.red.push(...eventsFor(applied.events, 'red'));
+    history.blue.push(...eventsFor(applied.events, 'blue'));
+  }
+  for (const seat of ['red', 'blue'] as const) {
+    const p = players[seat];
+    if (p.kind === 'outside') p.bot.tell(overLine(seat, state.outcome, history[seat].slice(p.sent)));
+  }
+  return {
+    index: game.index,
+    aScore: scoreFor(state.outcome?.winner ?? null, game.aSeat),
+    decisions,
+    ms,
+    slowest,
+    ...(forfeit === undefined ? {} : { forfeit }),
+  };
+}
+
+/**
+ * An external bot's seed: a hash of its stream's name, never the name, which holds the game's seed (from
+ * which the engine draws the game's chance: a bot that knew it could foresee the coins and the shots).
+ */
+export function botSeed(streamName: string): string {
+  return createHash('sha256').update(streamName).digest('hex').slice(0, 32);
+}
+
+async function askOutside(
+  p: Extract<Player, { kind: 'outside' }>,
+  state: GameState,
+  seat: Seat,
+  history: readonly GameEvent[],
+  seed: string,
+  deadlineMs: number,
+): Promise<{ ok: true; action: Action } | { ok: false; message: string }> {
+  const view = viewFor(state, seat);
+  p.decisions += 1;
+  const line = decideLine({
+    view,
+    seat,
+    decision: p.decisions,
+    timeLeftMs: deadlineMs,
+    seed,
+    events: history.slice(p.sent),
+  });
+  p.sent = history.length;
+  const asked = await p.bot.ask(line, deadlineMs);
+  if (!asked.ok) {
+    return { ok: false, message: asked.kind === 'timeout' ? asked.message : `it crashed: ${asked.message}` };
+  }
+  const read = readAnswer(asked.answer, view.legalActions);
+  return read.ok ? { ok: true, action: read.value } : { ok: false, message: read.error.message };
+}

@@ -1,0 +1,103 @@
+/**
+ * `pirates tournament --html`: the report page, rendered in Chromium, shows the numbers of the JSON report:
+ * each bot's Elo and interval in the table and the plot, each pair's score in the heat map and the table.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launch, ROOT, resultsDir } from './harness.ts';
+
+interface Report {
+  bots: { name: string; elo: number; eloLow: number; eloHigh: number; forfeits: number }[];
+  pairs: { a: string; b: string; games: number; aScore: number; low: number; high: number }[];
+}
+
+describe.skipIf(!chromiumAvailable())('the tournament report page', () => {
+  let browser: Browser;
+  const work = mkdtempSync(join(tmpdir(), 'pirates-report-'));
+  const page = join(work, 'report.html');
+  let report: Report;
+
+  beforeAll(async () => {
+    const out = execFileSync(
+      process.execPath,
+      [
+        'bin/pirates.js',
+        'tournament',
+        '--bots',
+        'random,heuristic,easy',
+        '--games',
+        '4',
+        '--turn-limit',
+        '100',
+        '--seed',
+        'report',
+        '--workers',
+        '1',
+        '--json',
+        '--html',
+        page,
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    report = JSON.parse(out) as Report;
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('shows the Elo table, the Elo plot and the score matrix with the JSON report numbers', async () => {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 1200 } });
+    const tab = await context.newPage();
+    await tab.goto(`file://${page}`);
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    for (const bot of report.bots) {
+      const row = tab.locator(`#elo tr[data-bot="${bot.name}"]`);
+      expect(await row.locator('[data-field="elo"]').textContent()).toBe(bot.elo.toFixed(0));
+      expect(await row.locator('[data-field="eloLow"]').textContent()).toBe(bot.eloLow.toFixed(0));
+      expect(await row.locator('[data-field="eloHigh"]').textContent()).toBe(bot.eloHigh.toFixed(0));
+      expect(await row.locator('[data-field="forfeits"]').textContent()).toBe(String(bot.forfeits));
+      const point = tab.locator(`#elo-plot g[data-bot="${bot.name}"]`);
+      expect(await point.getAttribute('data-elo')).toBe(bot.elo.toFixed(0));
+      expect(await point.locator('title').textContent()).toBe(
+        `${bot.name}: ${bot.elo.toFixed(0)} (${bot.eloLow.toFixed(0)} to ${bot.eloHigh.toFixed(0)})`,
+      );
+      // The error bar spans the interval: its ends are where the axis puts eloLow and eloHigh.
+      const dot = await point.locator('circle').boundingBox();
+      const bar = await point.locator('line').first().boundingBox();
+      expect(dot).not.toBeNull();
+      expect(bar).not.toBeNull();
+      if (dot !== null && bar !== null && bot.eloHigh > bot.eloLow) {
+        expect(dot.x + dot.width / 2).toBeGreaterThanOrEqual(bar.x - 1);
+        expect(dot.x + dot.width / 2).toBeLessThanOrEqual(bar.x + bar.width + 1);
+      }
+    }
+    // Rows in Elo order, best first.
+    const order = await tab
+      .locator('#elo tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-bot')));
+    expect(order).toEqual([...report.bots].sort((x, y) => y.elo - x.elo).map((b) => b.name));
+    for (const pair of report.pairs) {
+      const cell = tab.locator(`#score-matrix g[data-row="${pair.a}"][data-column="${pair.b}"] text`);
+      expect(await cell.textContent()).toBe(pct(pair.aScore));
+      const mirror = tab.locator(`#score-matrix g[data-row="${pair.b}"][data-column="${pair.a}"] text`);
+      expect(await mirror.textContent()).toBe(pct(1 - pair.aScore));
+      const row = tab.locator(`#pairs tr[data-a="${pair.a}"][data-b="${pair.b}"]`);
+      expect(await row.locator('[data-field="aScore"]').textContent()).toBe(pct(pair.aScore));
+      expect(await row.locator('[data-field="games"]').textContent()).toBe(String(pair.games));
+      expect(await row.locator('[data-field="interval"]').textContent()).toBe(
+        `${pct(pair.low)} – ${pct(pair.high)}`,
+      );
+    }
+    // Three bots: six cells off the diagonal.
+    expect(await tab.locator('#score-matrix g[data-score]').count()).toBe(6);
+    await tab.screenshot({ path: join(resultsDir(), 'tournament-report.png'), fullPage: true });
+    expect(readFileSync(page, 'utf8')).not.toContain('<script');
+    await context.close();
+  });
+});

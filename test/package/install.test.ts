@@ -1,0 +1,168 @@
+/**
+ * The package as a user gets it: `npm pack` (which builds dist/lib), the tarball installed into an empty
+ * folder with npm, and a small TypeScript program there that imports it by name, is type-checked by the
+ * repository's tsc against the shipped .d.ts files, compiled and run: it plays a game.
+ * The install is offline: npm's cache here lacks the registry's metadata for the dependencies, so each
+ * dependency (and theirs) is packed from this repository's node_modules and handed to the same
+ * `npm install`, which then needs nothing from the network.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** The package's dependencies and theirs, by name, as installed here. */
+function dependencyNames(from: string, seen = new Set<string>()): Set<string> {
+  const manifest = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  for (const name of Object.keys(manifest.dependencies ?? {})) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    dependencyNames(join(ROOT, 'node_modules', name), seen);
+  }
+  return seen;
+}
+
+const PROGRAM = `
+import { createBot, type Bot, playMatch } from 'pirates-stratego/ai';
+import { runArenaTournament } from 'pirates-stratego/arena';
+import { randomFromSeed, type Seat, viewFor, createGame } from 'pirates-stratego/engine';
+import { clientMessageSchema } from 'pirates-stratego/protocol';
+import * as everything from 'pirates-stratego';
+
+const made = createBot('heuristic');
+if (!made.ok) throw new Error(made.error.message);
+const heuristic: Bot = made.value;
+const players: Record<Seat, Bot> = { red: heuristic, blue: everything.randomBot };
+const result = playMatch(players, { red: randomFromSeed('r'), blue: randomFromSeed('b') }, {
+  seed: 'from-the-tarball',
+  shots: 'quick',
+  turnLimit: 200,
+});
+const view = viewFor(createGame({ seed: 'v' }), 'red');
+const hello = clientMessageSchema.safeParse({ type: 'nonsense' });
+// Two worker threads, from the compiled worker in the package.
+const tournament = await runArenaTournament({
+  bots: ['random', 'heuristic'],
+  games: 2,
+  seed: 'package',
+  shots: 'quick',
+  turnLimit: 100,
+  workers: 2,
+});
+console.log(JSON.stringify({
+  winner: result.winner,
+  turns: result.turns,
+  legal: view.legalActions.length,
+  refused: !hello.success,
+  same: everything.createGame === createGame,
+  tournamentGames: tournament.pairs[0]?.games,
+}));
+`;
+
+describe('the package, packed and installed elsewhere', () => {
+  let work = '';
+  let tarball = '';
+  let files: string[] = [];
+
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'pirates-package-'));
+    const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], ROOT)) as {
+      filename: string;
+      files: { path: string }[];
+    }[];
+    tarball = join(work, packed[0]?.filename ?? '');
+    files = (packed[0]?.files ?? []).map((f) => f.path);
+    const app = join(work, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+    const deps = join(work, 'deps');
+    mkdirSync(deps);
+    for (const name of dependencyNames(ROOT)) {
+      npm(['pack', '--ignore-scripts', '--pack-destination', deps, join(ROOT, 'node_modules', name)], ROOT);
+    }
+    const depTarballs = readdirSync(deps).map((file) => join(deps, file));
+    npm(['install', '--offline', '--no-audit', '--no-fund', tarball, ...depTarballs], app);
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('holds the compiled library with its types, the licence and the docs, not the sources or tests', () => {
+    expect(files).toContain('LICENSE');
+    expect(files).toContain('dist/lib/engine/index.js');
+    expect(files).toContain('dist/lib/engine/index.d.ts');
+    expect(files).toContain('dist/lib/ai/index.d.ts');
+    expect(files).toContain('dist/lib/protocol/index.d.ts');
+    expect(files).toContain('dist/lib/arena/game-worker.js');
+    expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/'))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/lib/'))).toEqual([]);
+  });
+
+  it('installs with only the libraries the engine, bots and protocol need', () => {
+    const installed = readdirSync(join(work, 'app/node_modules')).filter((name) => !name.startsWith('.'));
+    expect(installed).toContain('pirates-stratego');
+    expect(installed).toContain('tinypool');
+    for (const server of ['fastify', 'better-sqlite3', 'pg', 'ioredis', 'preact', 'tsx']) {
+      expect(installed).not.toContain(server);
+    }
+  });
+
+  function program(name: string, source: string): string {
+    const dir = join(work, name);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'main.ts'), source);
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2023',
+          lib: ['ES2023', 'DOM'],
+          types: [],
+          strict: true,
+          skipLibCheck: false,
+          outDir: 'out',
+          // The installed package lives in ../app/node_modules.
+          typeRoots: [],
+        },
+        files: ['main.ts'],
+      }),
+    );
+    // Resolution walks up from the program: put it inside the app so it finds app/node_modules.
+    return dir;
+  }
+
+  it('type-checks a program against the shipped .d.ts files and plays a game with it', () => {
+    const dir = program('app/good', PROGRAM);
+    execFileSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [join(dir, 'out/main.js')], { encoding: 'utf8' });
+    const result = JSON.parse(out) as Record<string, unknown>;
+    expect(['red', 'blue', null]).toContain(result.winner);
+    expect(result.turns).toBeGreaterThan(0);
+    expect(result.legal).toBeGreaterThan(0);
+    expect(result.refused).toBe(true);
+    expect(result.same).toBe(true);
+    expect(result.tournamentGames).toBe(2);
+  });
+
+  it('refuses a program that misuses the types (the .d.ts files are real, not any)', () => {
+    const dir = program(
+      'app/bad',
+      "import { createGame } from 'pirates-stratego/engine';\nconst turn: string = createGame({ seed: 'x' }).turn;\n",
+    );
+    let message = '';
+    try {
+      execFileSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
+    } catch (error) {
+      message = String((error as { stdout?: string }).stdout);
+    }
+    expect(message).toContain("Type 'number' is not assignable to type 'string'");
+  });
+});
