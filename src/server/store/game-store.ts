@@ -5,6 +5,7 @@
  * database (the loser of a race gets SequenceConflict, catches up and judges its action again).
  */
 import type { BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
+import type { PlayerStore } from './player-store.ts';
 
 /** Who plays a seat and how they prove it. Tokens are stored as sha256 hashes only. */
 export interface SeatRecord {
@@ -55,6 +56,8 @@ export class StoreUnavailable extends Error {
 export type InviteOutcome = 'joined' | 'wrong' | 'used';
 
 export interface GameStore {
+  /** Players, ratings and rematches, in the same database (player-store.ts). */
+  readonly players: PlayerStore;
   createGame(game: StoredGame): Promise<void>;
   /** Appends action `seq` (the count of actions before it) in one transaction; rejects with SequenceConflict. */
   appendAction(gameId: string, seq: number, entry: RecordEntry, over: boolean): Promise<void>;
