@@ -5,7 +5,7 @@
  * as does each rated game's result and rating numbers, with the forgotten side's id emptied).
  */
 import type { Seat } from '../../engine/index.ts';
-import type { StoredGame } from './game-store.ts';
+import type { StoredGame } from './stored-game.ts';
 
 /** Glicko-2's three numbers, on the Glicko scale (1500, 350, 0.06 for a new player). */
 export interface Glicko {

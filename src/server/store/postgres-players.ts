@@ -6,7 +6,6 @@
  */
 import type pg from 'pg';
 import { opponentOf, type Seat } from '../../engine/index.ts';
-import type { SeatRecord, StoredGame } from './game-store.ts';
 import type {
   CreateOutcome,
   PlayerStore,
@@ -18,6 +17,7 @@ import type {
   StoredRematch,
 } from './player-store.ts';
 import { changeOf, nameKey, type PlayerRow, playerOf } from './player-store.ts';
+import type { SeatRecord, StoredGame } from './stored-game.ts';
 
 /** Runs one query (connection failures become StoreUnavailable). */
 export type Query = <R extends pg.QueryResultRow>(

@@ -5,7 +5,6 @@
  */
 import type Database from 'better-sqlite3';
 import { opponentOf, type Seat } from '../../engine/index.ts';
-import type { SeatRecord, StoredGame } from './game-store.ts';
 import type {
   CreateOutcome,
   Glicko,
@@ -18,6 +17,7 @@ import type {
   StoredRematch,
 } from './player-store.ts';
 import { changeOf, nameKey, type PlayerRow, playerOf } from './player-store.ts';
+import type { SeatRecord, StoredGame } from './stored-game.ts';
 
 interface PlayerGameRow {
   game_id: string;
