@@ -13,6 +13,7 @@ import {
   opponentOf,
   type Seat,
 } from '../engine/index.ts';
+import type { Emote } from '../protocol/emotes.ts';
 import { checkFairness, keepCommitment, keepSeen, newContribution, noFairness } from './game/fairness.ts';
 import { refusalSentence } from './game/refusals.ts';
 import { movesOf, parseRecord, turningCard } from './game/replay.ts';
@@ -78,6 +79,15 @@ export class Controller {
     join(gameId: string, invite: string | null): void;
     leave(): void;
     claim(choice: 'win' | 'computer'): void;
+    emote(emote: Emote): void;
+    rematch(yes: boolean): void;
+  } | null = null;
+  /** This device's identity plugs in here (online/identity.ts). */
+  people: {
+    rename(name: string): void;
+    forget(): void;
+    makeNew(): void;
+    showPlayer(key: string): void;
   } | null = null;
 
   /**
@@ -101,6 +111,8 @@ export class Controller {
       settingsOpen: false,
       notice: null,
       kept: null,
+      me: { status: 'loading', player: null, error: null, forgetting: false },
+      playerPage: null,
     };
   }
 

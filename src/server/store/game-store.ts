@@ -4,7 +4,7 @@
  * `(gameId, seq)` is unique: that uniqueness is the concurrency check when several processes share one
  * database (the loser of a race gets SequenceConflict, catches up and judges its action again).
  */
-import type { BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
+import type { RecordEntry, Seat } from '../../engine/index.ts';
 import type { PlayerStore } from './player-store.ts';
 import type { SeatRecord, StoredGame } from './stored-game.ts';
 
