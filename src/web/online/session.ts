@@ -115,6 +115,8 @@ export class OnlineLink implements GameLink {
   private awaySince: number | null = null;
   /** The commitment to the seed, from the first state message. */
   private seedHash = '';
+  /** Whether the names were asked for since the other seat was taken. */
+  private otherNamed = false;
   /** The version at which this page last sent its contribution, so it is sent once per state. */
   private contributedAt = -1;
 
@@ -293,6 +295,11 @@ export class OnlineLink implements GameLink {
 
   private presence(presence: Presence): void {
     const other = presence.seats[this.ticket.seat === 'red' ? 'blue' : 'red'];
+    // The friend has just joined: their name comes now (once; a friend without a name stays without).
+    if (other.holder === 'human' && !this.otherNamed) {
+      this.otherNamed = true;
+      void this.fetchPlayers();
+    }
     const away = other.holder === 'human' && !other.connected;
     if (away && this.awaySince === null) this.awaySince = Date.now();
     if (!away) this.awaySince = null;
