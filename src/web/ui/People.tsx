@@ -176,6 +176,8 @@ export function EmoteBar(props: { game: GameScreen; ctl: Controller }) {
         type="button"
         class="link"
         aria-expanded={online.picking}
+        aria-label="Emote"
+        title="Emote"
         data-emote-button=""
         onClick={() =>
           ctl.change((s) => {
@@ -183,16 +185,18 @@ export function EmoteBar(props: { game: GameScreen; ctl: Controller }) {
           })
         }
       >
-        😀 Emote
+        😀
       </button>
       <button
         type="button"
         class="link"
         aria-pressed={!shown}
+        aria-label="Mute emotes"
+        title={shown ? 'Mute emotes' : 'Show emotes'}
         data-mute-emotes=""
         onClick={() => ctl.setSettings({ emotes: !shown })}
       >
-        {shown ? 'Mute emotes' : 'Show emotes'}
+        {shown ? '🔔' : '🔕'}
       </button>
       {online.picking && (
         <div class="emote-picker" role="menu" aria-label="Emotes">
