@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { type Action, parseAction } from '../engine/index.ts';
+import { EMOTES } from './emotes.ts';
 
 /** An action whose shape the engine accepts, e.g. `{ type: 'turnCard', card: 3 }`. */
 export const actionSchema = z.unknown().transform((value, context): Action => {
@@ -45,6 +46,15 @@ export const reviewSchema = z.strictObject({
  */
 export const claimSchema = z.strictObject({ t: z.literal('claim'), claim: z.enum(['win', 'computer']) });
 
+/** One of the fixed emotes, to the other player (issue 19: emotes, not chat). */
+export const emoteSchema = z.strictObject({ t: z.literal('emote'), emote: z.enum(EMOTES) });
+
+/**
+ * After the end: `yes: true` offers a rematch (or accepts the other seat's offer), `yes: false` declines
+ * the other's offer (or takes back one's own).
+ */
+export const rematchSchema = z.strictObject({ t: z.literal('rematch'), yes: z.boolean() });
+
 export const clientMessageSchema = z.union([
   helloSchema,
   actSchema,
@@ -53,6 +63,8 @@ export const clientMessageSchema = z.union([
   claimSchema,
   historySchema,
   reviewSchema,
+  emoteSchema,
+  rematchSchema,
 ]);
 
 export type HelloMessage = z.infer<typeof helloSchema>;
@@ -69,6 +81,8 @@ const EVERY_TYPE: Readonly<Record<ClientMessage['t'], true>> = {
   claim: true,
   history: true,
   review: true,
+  emote: true,
+  rematch: true,
 };
 
 /** The message types a client may send, for error sentences. */

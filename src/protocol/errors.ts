@@ -40,6 +40,15 @@ export const SERVER_ERRORS = {
   'server/internal': 'The server failed on this message (a bug); nothing was changed.',
   'store/unavailable': 'The database cannot be reached; nothing was changed, try again (HTTP 503).',
   'store/corrupt': 'A stored game no longer replays under the rules.',
+  'player/unknown': 'No player has this id or name, or this identity was forgotten (HTTP 404 or 401).',
+  'player/identity': 'This request needs the player’s identity (Authorization: Bearer <secret>) (HTTP 401).',
+  'name/invalid': "A name is 3 to 20 letters, digits, spaces, ' and - (HTTP 400).",
+  'name/rude': 'A name with a word on the server’s list of unkind words is refused (HTTP 400).',
+  'name/taken': 'Another player has this name (HTTP 409).',
+  'emote/limited': 'Too many emotes in a short time; wait a few seconds.',
+  'rematch/not-over': 'A rematch is offered once the game is over.',
+  'rematch/unavailable':
+    'No rematch here: the other seat is the computer or nobody, or the rematch was already made.',
 } as const;
 
 export type ServerErrorCode = keyof typeof SERVER_ERRORS;

@@ -2,7 +2,9 @@
 
 export * from './bot-lines.ts';
 export * from './client-messages.ts';
+export * from './emotes.ts';
 export * from './errors.ts';
 export * from './http.ts';
+export * from './players.ts';
 export * from './server-messages.ts';
 export * from './wire-view.ts';

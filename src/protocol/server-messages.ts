@@ -5,6 +5,7 @@
  * choices travel folded (wire-view.ts: `unpackView` gives the engine's view back).
  */
 import type { BySeat, GameEvent, HistoryStep, Seat, Viewer } from '../engine/index.ts';
+import type { Emote } from './emotes.ts';
 import type { ErrorMessage } from './errors.ts';
 import type { WireView } from './wire-view.ts';
 
@@ -62,10 +63,35 @@ export interface ReviewMessage {
   readonly view: WireView;
 }
 
+/** An emote from a player, to the players of the game only (never to spectators). Not part of the versioned stream. */
+export interface EmoteMessage {
+  readonly t: 'emote';
+  readonly seat: Seat;
+  readonly emote: Emote;
+}
+
+/**
+ * Where a rematch stands, sent to every socket of a finished game when it changes (and after hello):
+ * 'offered' by a seat, 'declined' by a seat, 'ready' (the new game `gameId` exists, seats swapped), or
+ * 'none' (an offer was taken back). With 'ready' a seat's socket alone gets its own new seat and token
+ * (`seat`, `token`): no other socket ever sees them; a second tab of the same seat gets `seat` without a token.
+ */
+export interface RematchMessage {
+  readonly t: 'rematch';
+  readonly state: 'none' | 'offered' | 'declined' | 'ready';
+  /** The seat that offered or declined, e.g. 'blue'; null for 'none' and 'ready'. */
+  readonly by: Seat | null;
+  readonly gameId?: string;
+  readonly seat?: Seat;
+  readonly token?: string;
+}
+
 export type ServerMessage =
   | StateMessage
   | UpdateMessage
   | PresenceMessage
   | HistoryMessage
   | ReviewMessage
+  | EmoteMessage
+  | RematchMessage
   | ErrorMessage;

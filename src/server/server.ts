@@ -21,8 +21,10 @@ import type { ServerContext } from './context.ts';
 import { registerAddressLimits } from './http/address-limits.ts';
 import { ComputerGamesLimit } from './http/computer-games-limit.ts';
 import { registerGameRoutes } from './http/game-routes.ts';
+import { registerPlayerRoutes } from './http/player-routes.ts';
 import { registerWebClient } from './http/web-client.ts';
 import { loggerOptions } from './logger.ts';
+import { finishGame } from './players/ratings.ts';
 import { HintRouter } from './rooms/hint-router.ts';
 import { PresenceBoard } from './rooms/presence.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
@@ -85,6 +87,18 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     hints.attach(parts.rooms, backends.presence);
     parts.rooms.onRoom((room) => parts.presence.track(room));
     parts.rooms.onRoom((room) => parts.computers.track(room));
+    // The process whose append ended a game records its result and, between two players, rates it.
+    parts.rooms.onEnd((room) => {
+      const outcome = room.state.outcome;
+      if (outcome === null) return;
+      finishGame(backends.store.players, room.id, outcome).then(
+        (done) => {
+          if (done === 'rated') app.log.info({ gameId: room.id }, 'game rated');
+        },
+        (error: unknown) =>
+          app.log.warn({ gameId: room.id }, `the game's result was not recorded: ${String(error)}`),
+      );
+    });
     const restored = await parts.rooms.restore();
     sweeper = setInterval(() => {
       for (const gameId of parts.rooms.sweep()) app.log.info({ gameId }, 'finished game unloaded');
@@ -154,6 +168,7 @@ async function registerRoutes(
   });
   app.get('/healthz', async () => ({ ok: true }));
   registerGameRoutes(app, context);
+  registerPlayerRoutes(app, context);
   registerSocketRoute(app, context, sessions);
   await registerWebClient(app, context.config.webRoot);
 }

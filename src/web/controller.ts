@@ -13,6 +13,7 @@ import {
   opponentOf,
   type Seat,
 } from '../engine/index.ts';
+import type { Emote } from '../protocol/emotes.ts';
 import { analyseInWorker } from './analysis/link.ts';
 import { checkFairness, keepCommitment, keepSeen, newContribution, noFairness } from './game/fairness.ts';
 import { missNote } from './game/miss.ts';
@@ -88,6 +89,15 @@ export class Controller {
     join(gameId: string, invite: string | null): void;
     leave(): void;
     claim(choice: 'win' | 'computer'): void;
+    emote(emote: Emote): void;
+    rematch(yes: boolean): void;
+  } | null = null;
+  /** This device's identity plugs in here (online/identity.ts). */
+  people: {
+    rename(name: string): void;
+    forget(): void;
+    makeNew(): void;
+    showPlayer(key: string): void;
   } | null = null;
 
   /**
@@ -111,6 +121,8 @@ export class Controller {
       settingsOpen: false,
       notice: null,
       kept: null,
+      me: { status: 'loading', player: null, error: null, forgetting: false },
+      playerPage: null,
     };
   }
 

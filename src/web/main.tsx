@@ -8,6 +8,7 @@ import { registerSW } from 'virtual:pwa-register';
 import { render } from 'preact';
 import { Controller } from './controller.ts';
 import { titleFor } from './game/title.ts';
+import { connectPeople } from './online/identity.ts';
 import { connectOnline } from './online/session.ts';
 import { loadSettings, saveSettings } from './settings.ts';
 import { playEffects } from './ui/sound.ts';
@@ -41,6 +42,7 @@ const draw = () => {
 ctl = new Controller(draw, settings, (changed) => saveSettings(storage, changed));
 ctl.sound = playEffects;
 connectOnline(ctl);
+connectPeople(ctl);
 
 function route(): void {
   const path = location.pathname;
@@ -48,6 +50,9 @@ function route(): void {
   if (play?.[1] !== undefined) {
     const invite = new URLSearchParams(location.search).get('invite');
     ctl.onlineJoin(play[1], invite);
+  } else if (path.startsWith('/player/')) {
+    ctl.go('player');
+    ctl.people?.showPlayer(decodeURIComponent(path.slice('/player/'.length)));
   } else if (path === '/rules') ctl.go('rules');
   else if (path === '/game') {
     // A reload or Forward to a local game: take up the one kept on this device (unless it is on the page).

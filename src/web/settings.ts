@@ -16,9 +16,17 @@ export interface Settings {
   readonly motion: Motion;
   /** The table's sounds (the card, the coin, the cannon, the splash, the end). */
   readonly sound: boolean;
+  /** Whether the other player's emotes are shown (false: muted, from the game bar). */
+  readonly emotes: boolean;
 }
 
-export const DEFAULT_SETTINGS: Settings = { scenes: true, pace: 'normal', motion: 'system', sound: true };
+export const DEFAULT_SETTINGS: Settings = {
+  scenes: true,
+  pace: 'normal',
+  motion: 'system',
+  sound: true,
+  emotes: true,
+};
 
 const PACE_FACTOR: Readonly<Record<ScenePace, number>> = { slow: 1.6, normal: 1, fast: 0.5 };
 
@@ -45,6 +53,7 @@ export function parseSettings(text: string | null): Settings {
     pace: pick(stored.pace, ['slow', 'normal', 'fast'], DEFAULT_SETTINGS.pace),
     motion: pick(stored.motion, ['system', 'reduce', 'full'], DEFAULT_SETTINGS.motion),
     sound: typeof stored.sound === 'boolean' ? stored.sound : DEFAULT_SETTINGS.sound,
+    emotes: typeof stored.emotes === 'boolean' ? stored.emotes : DEFAULT_SETTINGS.emotes,
   };
 }
 

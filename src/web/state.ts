@@ -3,6 +3,8 @@
  * The controller changes it and redraws; every view is a function of it. Each field says what it holds.
  */
 import type { Aim, GameRecord, PlayerView, Seat, ShotTarget } from '../engine/index.ts';
+import type { Emote } from '../protocol/emotes.ts';
+import type { GamePlayers, PlayerPage, PlayerSummary } from '../protocol/index.ts';
 import type { Analysis } from './analysis/analysis.ts';
 import type { Fairness } from './game/fairness.ts';
 import type { Scene } from './game/scenes.ts';
@@ -12,7 +14,7 @@ import type { BotInfo, Level } from './local/messages.ts';
 import type { Settings } from './settings.ts';
 import type { LessonStatus } from './tutorial/link.ts';
 
-export type Screen = 'home' | 'rules' | 'game' | 'replay' | 'join';
+export type Screen = 'home' | 'rules' | 'game' | 'replay' | 'join' | 'player';
 /** The home page's cards that start a game, each with its own options. */
 export type HomeCard = 'computer' | 'friend' | 'pass';
 export type GameMode = 'computer' | 'pass' | 'online' | 'tutorial';
@@ -69,6 +71,36 @@ export interface OnlineStatus {
   version: number;
   /** Text for "Copied!" feedback next to the Copy button, or null. */
   copied: string | null;
+  /** Who sits where (names and ratings), once the server said, e.g. `{ red: { name: 'Salty Kraken 17', ... }, blue: null }`. */
+  players: GamePlayers | null;
+  /** The last emote heard (or sent), shown a few seconds, e.g. `{ seat: 'blue', emote: 'arr', at: 1718000000000 }`. */
+  emote: { seat: Seat; emote: Emote; at: number } | null;
+  /** The emote picker is open. */
+  picking: boolean;
+  /** Where a rematch stands after the end, e.g. `{ state: 'offered', by: 'blue' }`, or null when nobody asked. */
+  rematch: { state: 'none' | 'offered' | 'declined' | 'ready'; by: Seat | null } | null;
+}
+
+/** This device's identity (issue 19), e.g. `{ status: 'ready', player: { name: 'Salty Kraken 17', ... } }`. */
+export interface MeState {
+  /** 'loading' at first; 'ready' with a player; 'none' when the server cannot be reached or "Forget me" was used. */
+  status: 'loading' | 'ready' | 'none';
+  /** The player this device is, or null. */
+  player: PlayerSummary | null;
+  /** The last refusal of a name or of the identity, in words, or null. */
+  error: string | null;
+  /** "Forget me" was pressed once: the page asks again. */
+  forgetting: boolean;
+}
+
+/** A player's page (`/player/<id or name>`), e.g. `{ key: 'Salty Kraken 17', page: {...}, error: null }`. */
+export interface PlayerPageState {
+  /** The id or name asked for. */
+  key: string;
+  /** The page once fetched, or null. */
+  page: PlayerPage | null;
+  /** Why it could not be shown, or null. */
+  error: string | null;
 }
 
 /** The cannon while the player aims, e.g. `{ aim: { x: 0, back: 5, yaw: 0, pitch: 20 }, target: 'sail', drag: null }`. */
@@ -183,4 +215,8 @@ export interface AppState {
   notice: string | null;
   /** The local game kept on this device, for "Continue your game", or null when none is. */
   kept: KeptSummary | null;
+  /** This device's name and rating (issue 19). */
+  me: MeState;
+  /** The player's page on show, or null. */
+  playerPage: PlayerPageState | null;
 }

@@ -2,7 +2,8 @@
  * R11 over the wire: random games played through sockets; afterwards every message each seat (and a
  * spectator) received is checked against the full record: it must equal the engine's view and events for
  * that receiver at that version, show no opponent kind or flag card not yet shown, no card back not yet
- * seen, and never the seed.
+ * seen, and never the seed. Some friend games end with emotes and a rematch (issue 19): an emote reaches
+ * the players only, and a rematch's new token reaches its own seat's socket and no other.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -67,6 +68,21 @@ async function playOne(index: number): Promise<Played> {
   await Promise.all(players);
   // The spectator sees the last update too.
   await spectator.find((m) => m.t === 'update' && m.view.outcome !== null);
+  // After the end: "Well played" both ways, and a rematch offered by one seat and accepted by the other.
+  const seats = clients.filter((c) => c.viewer !== 'spectator');
+  if (friend && index % 5 === 0 && seats.length === 2) {
+    const [first, second] = seats;
+    if (first === undefined || second === undefined) throw new Error('two seats expected');
+    first.client.send({ t: 'emote', emote: 'well-played' });
+    await second.client.find((m) => m.t === 'emote');
+    const offered = second.client.find((m) => m.t === 'rematch' && m.state === 'offered');
+    first.client.send({ t: 'rematch', yes: true });
+    await offered;
+    second.client.send({ t: 'rematch', yes: true });
+    await Promise.all(
+      clients.map(({ client }) => client.find((m) => m.t === 'rematch' && m.state === 'ready')),
+    );
+  }
   // A reloaded page's log and a look back at earlier moves: the same filters as the live game (in some games:
   // each answer replays the game).
   for (const { client } of index % 10 === 0 ? clients : []) {
@@ -148,6 +164,19 @@ export function leakSuite(title: string, start: StartServer, games: number): voi
         const seed = body.record.options.seed;
         const { states, events } = history(body.record);
         for (const { viewer, messages } of game.received) {
+          // A rematch's new token is told to its own seat only; emotes go to the players only.
+          const others = game.received
+            .filter((r) => r.viewer !== viewer)
+            .map((r) => JSON.stringify(r.messages));
+          for (const message of messages) {
+            if (message.t === 'emote') expect(viewer, 'an emote to a spectator').not.toBe('spectator');
+            if (message.t !== 'rematch' || message.token === undefined) continue;
+            expect(viewer, 'a rematch token to a spectator').not.toBe('spectator');
+            expect(message.seat).toBe(viewer === 'red' ? 'blue' : 'red');
+            for (const text of others)
+              expect(text.includes(message.token), 'a token told to the other').toBe(false);
+            checked++;
+          }
           for (const message of messages) {
             const text = JSON.stringify(message);
             expect(text.includes(seed), `seed in a message to ${viewer}`).toBe(false);

@@ -166,6 +166,10 @@ describe('the online link', () => {
         canClaim: false,
         version: -1,
         copied: null,
+        players: null,
+        emote: null,
+        picking: false,
+        rematch: null,
       };
     });
     const link = new OnlineLink(ctl, 'g1', {

@@ -56,7 +56,9 @@ describe('settings', () => {
       pace: 'fast',
       motion: 'reduce',
       sound: true,
+      emotes: true,
     });
+    expect(parseSettings('{"emotes":false}').emotes).toBe(false);
     expect(parseSettings('{"scenes":"yes","pace":"warp","motion":"full"}')).toEqual({
       ...DEFAULT_SETTINGS,
       motion: 'full',
@@ -76,12 +78,12 @@ describe('settings', () => {
     expect(ctl.state.game?.scenes).toEqual([]);
     hear();
     expect(ctl.state.game?.scenes).toEqual([]);
-    expect(kept.at(-1)).toEqual({ scenes: false, pace: 'fast', motion: 'system', sound: true });
+    expect(kept.at(-1)).toEqual({ scenes: false, pace: 'fast', motion: 'system', sound: true, emotes: true });
     expect(sceneSpeed(kept.at(-1) ?? DEFAULT_SETTINGS)).toBe(0);
   });
 
   it('the panel shows the settings in force', () => {
-    const { ctl } = game({ scenes: true, pace: 'slow', motion: 'reduce', sound: false });
+    const { ctl } = game({ scenes: true, pace: 'slow', motion: 'reduce', sound: false, emotes: true });
     const markup = renderToString(h(SettingsPanel, { settings: ctl.state.settings, ctl }));
     expect(markup).toContain('aria-labelledby="settings-title"');
     const checked = [

@@ -16,7 +16,7 @@ import {
   toAct,
   viewFor,
 } from '../../engine/index.ts';
-import type { Fanout } from '../fanout/fanout.ts';
+import { aboutTheTable, type Fanout } from '../fanout/fanout.ts';
 import type { Room } from '../rooms/room.ts';
 import { newToken } from '../secrets.ts';
 import type { BotPool } from './bot-pool.ts';
@@ -68,7 +68,9 @@ export class ComputerPlayers {
   track(room: Room): (() => void) | undefined {
     if (this.#seeds.has(room.id)) return undefined;
     this.#seeds.set(room.id, newToken());
-    const unsubscribe = this.#fanout.subscribe(room.id, () => this.#look(room));
+    const unsubscribe = this.#fanout.subscribe(room.id, (notice) => {
+      if (aboutTheTable(notice)) this.#look(room);
+    });
     this.#look(room);
     return () => {
       unsubscribe();

@@ -3,12 +3,24 @@
  * implementation (redis-fanout.ts) also sends other processes a hint (game id and v, never a view), on which
  * they catch up from the store and `deliver` to their own listeners. Rooms and sockets never know which.
  */
-import type { GameEvent } from '../../engine/index.ts';
+import type { GameEvent, Seat } from '../../engine/index.ts';
+import type { Emote } from '../../protocol/index.ts';
 
-/** 'moved': action `v` (1-based count) was applied with these events; 'presence': who is here changed. */
+/**
+ * 'moved': action `v` (1-based count) was applied with these events; 'presence': who is here changed;
+ * 'emote': a seat sent one of the fixed emotes (nothing stored); 'rematch': the game's rematch changed in
+ * the store (each socket reads where it stands).
+ */
 export type Notice =
   | { readonly kind: 'moved'; readonly v: number; readonly events: readonly GameEvent[] }
-  | { readonly kind: 'presence' };
+  | { readonly kind: 'presence' }
+  | { readonly kind: 'emote'; readonly seat: Seat; readonly emote: Emote }
+  | { readonly kind: 'rematch' };
+
+/** Notices about the table itself (moves, seats, presence), as against what the players say to each other. */
+export function aboutTheTable(notice: Notice): boolean {
+  return notice.kind === 'moved' || notice.kind === 'presence';
+}
 
 export type NoticeListener = (notice: Notice) => void;
 

@@ -1,12 +1,14 @@
 /**
  * Fan-out across processes: listeners in this process are told directly (LocalFanout), and every other
  * process gets a hint on one Redis pub/sub channel: `{ origin, gameId, v }`, never a view, an event or a
- * secret. A process that holds sockets of that game catches up from the store and delivers to them; hints
+ * secret. An emote travels whole (`n`: the seat and one of the fixed emote names, nothing stored), and a
+ * rematch's change as `n: { kind: 'rematch' }`: the other processes deliver those to their sockets at once. A process that holds sockets of that game catches up from the store and delivers to them; hints
  * may be lost (Redis down), so rooms also catch up on hello, resync, a lost append race, and after Redis
  * comes back.
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { EMOTES } from '../../protocol/index.ts';
 import { type Fanout, LocalFanout, type Notice, type NoticeListener } from './fanout.ts';
 
 /** What another process said: game `gameId` moved to `v` (null: its seats or presence changed). */
@@ -16,6 +18,8 @@ interface Hint {
   readonly o: string;
   readonly g: string;
   readonly v: number | null;
+  /** A notice the other processes deliver as it is (an emote, a rematch's change). */
+  readonly n?: Extract<Notice, { kind: 'emote' | 'rematch' }>;
 }
 
 export class RedisFanout implements Fanout {
@@ -44,7 +48,9 @@ export class RedisFanout implements Fanout {
     subscriber.on('message', (channel: string, text: string) => {
       if (channel !== fanout.#channel) return;
       const hint = parseHint(text);
-      if (hint !== null && hint.o !== fanout.#origin) onHint(hint.g, hint.v);
+      if (hint === null || hint.o === fanout.#origin) return;
+      if (hint.n !== undefined) fanout.deliver(hint.g, hint.n);
+      else onHint(hint.g, hint.v);
     });
     await subscriber.subscribe(fanout.#channel);
     return fanout;
@@ -52,7 +58,10 @@ export class RedisFanout implements Fanout {
 
   publish(gameId: string, notice: Notice): void {
     this.#local.publish(gameId, notice);
-    const hint: Hint = { o: this.#origin, g: gameId, v: notice.kind === 'moved' ? notice.v : null };
+    const hint: Hint =
+      notice.kind === 'emote' || notice.kind === 'rematch'
+        ? { o: this.#origin, g: gameId, v: null, n: notice }
+        : { o: this.#origin, g: gameId, v: notice.kind === 'moved' ? notice.v : null };
     this.#publisher
       .publish(this.#channel, JSON.stringify(hint))
       .catch((error: unknown) => this.#onFailure(error instanceof Error ? error.message : String(error)));
@@ -71,11 +80,22 @@ function parseHint(text: string): Hint | null {
   try {
     const data: unknown = JSON.parse(text);
     if (typeof data !== 'object' || data === null) return null;
-    const { o, g, v } = data as Record<string, unknown>;
+    const { o, g, v, n } = data as Record<string, unknown>;
     if (typeof o !== 'string' || typeof g !== 'string') return null;
     if (v !== null && typeof v !== 'number') return null;
-    return { o, g, v };
+    if (n === undefined) return { o, g, v };
+    const notice = parseNotice(n);
+    return notice === null ? null : { o, g, v, n: notice };
   } catch {
     return null;
   }
+}
+
+function parseNotice(data: unknown): NonNullable<Hint['n']> | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { kind, seat, emote } = data as Record<string, unknown>;
+  if (kind === 'rematch') return { kind };
+  if (kind !== 'emote' || (seat !== 'red' && seat !== 'blue')) return null;
+  const known = EMOTES.find((e) => e === emote);
+  return known === undefined ? null : { kind, seat, emote: known };
 }

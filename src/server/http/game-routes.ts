@@ -2,7 +2,7 @@
  * The HTTP API of games (docs/protocol.md): create, join by invite, watch, and fetch the record once the
  * game is over. Handlers only validate (zod), call the rooms and the engine's view, and answer.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordOf, type Seat, viewFor } from '../../engine/index.ts';
 import {
   type CreateGameResponse,
@@ -14,6 +14,7 @@ import {
   type SpectatorResponse,
 } from '../../protocol/index.ts';
 import type { ServerContext } from '../context.ts';
+import { identityOf } from '../players/identity.ts';
 import { openGame } from '../rooms/open-game.ts';
 import type { Room } from '../rooms/room.ts';
 import { newToken, sha256 } from '../secrets.ts';
@@ -33,6 +34,29 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
     return room;
   };
 
+  /**
+   * The player of the request's identity (undefined: none sent), or null after a refusal was sent: an
+   * identity that is malformed or unknown is refused, so a page never plays believing it is rated when not.
+   */
+  const playerOf = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<string | undefined | null> => {
+    const identity = identityOf(request);
+    if (identity === 'none') return undefined;
+    const player = identity === 'malformed' ? null : await context.store.players.bySecret(identity.hash);
+    if (player === null) {
+      replyError(
+        reply,
+        401,
+        'player/unknown',
+        'This identity is not known here (it may have been forgotten).',
+      );
+      return null;
+    }
+    return player.id;
+  };
+
   const { gamesPerMinute } = context.config.limits;
   const creation = perMinute(
     app,
@@ -46,6 +70,8 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
     const parsed = createGameSchema.safeParse(request.body ?? {});
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A new game', parsed.error));
+    const playerId = await playerOf(request, reply);
+    if (playerId === null) return reply;
     const computer = parsed.data.opponent === 'computer';
     if (computer && !context.computerGames.allows(request.ip)) {
       const cap = context.config.limits.computerGamesPerAddress;
@@ -65,6 +91,7 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
     if (!opened.ok) return replyError(reply, 400, opened.error.code, opened.error.message);
     const { room, seat, token, invite } = opened.value;
     if (computer) context.computerGames.add(request.ip, room);
+    if (playerId !== undefined) await context.store.players.linkSeat(room.id, seat, playerId);
     request.log.info({ gameId: room.id, opponent: parsed.data.opponent }, 'game created');
     const body: CreateGameResponse = {
       gameId: room.id,
@@ -82,6 +109,8 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
     const parsed = joinGameSchema.safeParse(request.body ?? {});
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A join', parsed.error));
+    const playerId = await playerOf(request, reply);
+    if (playerId === null) return reply;
     const open = (['red', 'blue'] as const).find(
       (s: Seat) => room.seat(s).holder === 'human' && room.seat(s).tokenHash === null,
     );
@@ -113,6 +142,7 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
         'This invite has already been used: someone has taken the seat.',
       );
     }
+    if (playerId !== undefined) await context.store.players.linkSeat(room.id, open, playerId);
     room.joined(open, sha256(token));
     request.log.info({ gameId: room.id, seat: open }, 'friend joined');
     const body: JoinGameResponse = { seat: open, token };

@@ -6,7 +6,7 @@
  */
 import { type BySeat, SEATS, type Seat, toAct } from '../../engine/index.ts';
 import type { Presence, SeatHolder } from '../../protocol/index.ts';
-import type { Fanout } from '../fanout/fanout.ts';
+import { aboutTheTable, type Fanout } from '../fanout/fanout.ts';
 import type { Room } from './room.ts';
 import { type SharedPresence, SingleProcessPresence } from './shared-presence.ts';
 
@@ -49,7 +49,9 @@ export class PresenceBoard {
       timer: null,
     };
     this.#tables.set(room.id, table);
-    const unsubscribe = this.#fanout.subscribe(room.id, () => this.#refresh(table));
+    const unsubscribe = this.#fanout.subscribe(room.id, (notice) => {
+      if (aboutTheTable(notice)) this.#refresh(table);
+    });
     this.#refresh(table);
     // Redis down: the seats elsewhere are heard on the next hint or claim.
     this.#shared.refresh(room.id).then(

@@ -23,6 +23,7 @@ export class RoomRegistry {
   /** Finished rooms found unused by the last sweep: let go at the next one unless asked for meanwhile. */
   readonly #idle = new Set<string>();
   readonly #onCorrupt: (gameId: string, message: string) => void;
+  readonly #enders: ((room: Room) => void)[] = [];
 
   constructor(store: GameStore, fanout: Fanout, onCorrupt: (gameId: string, message: string) => void) {
     this.#store = store;
@@ -34,6 +35,11 @@ export class RoomRegistry {
   onRoom(hook: RoomHook): void {
     this.#hooks.push(hook);
     for (const room of this.#rooms.values()) this.#hook(room, hook);
+  }
+
+  /** `ender` hears of each game this process ended (its append was the last action). */
+  onEnd(ender: (room: Room) => void): void {
+    this.#enders.push(ender);
   }
 
   /** Stores a new game and brings its room to life. */
@@ -123,7 +129,16 @@ export class RoomRegistry {
       this.#onCorrupt(stored.game.id, rebuilt.error.message);
       return null;
     }
-    const room = new Room(stored.game, rebuilt.value.state, rebuilt.value.events, this.#store, this.#fanout);
+    const room = new Room(
+      stored.game,
+      rebuilt.value.state,
+      rebuilt.value.events,
+      this.#store,
+      this.#fanout,
+      (r) => {
+        for (const ender of this.#enders) ender(r);
+      },
+    );
     this.#rooms.set(room.id, room);
     for (const hook of this.#hooks) this.#hook(room, hook);
     return room;

@@ -10,6 +10,7 @@ import {
   actionKey,
   applyAction,
   type GameEvent,
+  type GameOptions,
   type GameState,
   type Seat,
 } from '../../engine/index.ts';
@@ -40,8 +41,17 @@ export class Room {
   #pendingCatchUp: Promise<void> | null = null;
   /** Every event of the game with its audience; each seat gets `eventsFor` of these. */
   readonly #events: GameEvent[];
+  /** Told once, by the process whose append ended the game (results and ratings, ratings.ts). */
+  readonly #ended: (room: Room) => void;
 
-  constructor(game: StoredGame, state: GameState, events: GameEvent[], store: GameStore, fanout: Fanout) {
+  constructor(
+    game: StoredGame,
+    state: GameState,
+    events: GameEvent[],
+    store: GameStore,
+    fanout: Fanout,
+    ended: (room: Room) => void = () => undefined,
+  ) {
     this.id = game.id;
     this.seedHash = game.seedHash;
     this.#game = game;
@@ -49,6 +59,12 @@ export class Room {
     this.#events = events;
     this.#store = store;
     this.#fanout = fanout;
+    this.#ended = ended;
+  }
+
+  /** The options the game was made with, seed included: never sent to a client before the end. */
+  get options(): GameOptions {
+    return this.#game.options;
   }
 
   get state(): GameState {
@@ -111,6 +127,7 @@ export class Room {
         this.#state = result.state;
         this.#events.push(...result.events);
         this.#fanout.publish(this.id, { kind: 'moved', v: this.version, events: result.events });
+        if (this.over) this.#ended(this);
         return { kind: 'applied', v: this.version };
       }
     });
@@ -154,6 +171,17 @@ export class Room {
       await this.#store.updateSeat(this.id, seat, record);
       this.#game = { ...this.#game, seats: { ...this.#game.seats, [seat]: record } };
       this.#fanout.publish(this.id, { kind: 'presence' });
+    });
+  }
+
+  /** Gives a rematch's seat, still unclaimed, to the holder of `tokenHash`; false if it was claimed already. */
+  claimSeat(seat: Seat, tokenHash: string): Promise<boolean> {
+    return this.#queue.run(async () => {
+      if (!(await this.#store.players.claimSeat(this.id, seat, tokenHash))) return false;
+      const record: SeatRecord = { holder: 'human', tokenHash, level: null };
+      this.#game = { ...this.#game, seats: { ...this.#game.seats, [seat]: record } };
+      this.#fanout.publish(this.id, { kind: 'presence' });
+      return true;
     });
   }
 

@@ -18,10 +18,12 @@ import {
   CLIENT_MESSAGE_TYPES,
   claimSchema,
   type ErrorCode,
+  emoteSchema,
   errorMessage,
   helloSchema,
   historySchema,
   packView,
+  rematchSchema,
   resignSchema,
   resyncSchema,
   reviewSchema,
@@ -30,10 +32,13 @@ import {
 import { DEFAULT_LEVEL } from '../bots/levels.ts';
 import type { ServerContext } from '../context.ts';
 import type { Notice } from '../fanout/fanout.ts';
+import { finishAbandoned } from '../players/ratings.ts';
+import { answerRematch, rematchFor } from '../rooms/rematch.ts';
 import type { Room } from '../rooms/room.ts';
 import { sha256 } from '../secrets.ts';
 import { StoreUnavailable } from '../store/game-store.ts';
 import { describeIssues } from './describe-issues.ts';
+import { EMOTE_BURST, EMOTES_PER_SECOND, mayEmote } from './emote-limit.ts';
 import { TokenBucket } from './rate-limit.ts';
 
 /**
@@ -216,6 +221,29 @@ export class Session {
         if (seat === null) return;
         return this.#claim(seat, parsed.data.claim);
       }
+      case 'emote': {
+        const parsed = emoteSchema.safeParse(data);
+        if (!parsed.success) return this.#error('message/invalid', describeIssues('emote', parsed.error));
+        const seat = this.#seatOrRefuse(viewer);
+        if (seat === null) return;
+        if (!mayEmote(this.#room, seat)) {
+          return this.#error(
+            'emote/limited',
+            `At most ${EMOTE_BURST} emotes at once, then one every ${1 / EMOTES_PER_SECOND} seconds; wait a moment.`,
+          );
+        }
+        this.#context.fanout.publish(this.#room.id, { kind: 'emote', seat, emote: parsed.data.emote });
+        return;
+      }
+      case 'rematch': {
+        const parsed = rematchSchema.safeParse(data);
+        if (!parsed.success) return this.#error('message/invalid', describeIssues('rematch', parsed.error));
+        const seat = this.#seatOrRefuse(viewer);
+        if (seat === null) return;
+        const refusal = await answerRematch(this.#context, this.#room, seat, parsed.data.yes);
+        if (refusal !== null) this.#error(refusal.code, refusal.message);
+        return;
+      }
     }
   }
 
@@ -251,6 +279,13 @@ export class Session {
     // Moves stored by another process while this socket was being set up are not hinted to it: look again.
     await this.#room.catchUp();
     this.#sendState(viewer);
+    // A finished game's rematch, as it stands (a reloaded page learns of an offer or of the new game).
+    if (this.#room.over) await this.#tellRematch(viewer);
+  }
+
+  async #tellRematch(viewer: Viewer): Promise<void> {
+    const message = await rematchFor(this.#context, this.#room, viewer);
+    if (message !== null) this.#send(message);
   }
 
   async #claim(seat: Seat, claim: 'win' | 'computer'): Promise<void> {
@@ -271,6 +306,8 @@ export class Session {
     }
     const record = this.#room.seat(away);
     await this.#room.setSeat(away, { holder: 'computer', tokenHash: record.tokenHash, level: DEFAULT_LEVEL });
+    // The away player abandoned the game: a loss for them now; what the computer does next rates nothing.
+    await finishAbandoned(this.#context.store.players, this.#room.id, away);
   }
 
   #lookBackLimited(): void {
@@ -287,6 +324,17 @@ export class Session {
   }
 
   #notice(viewer: Viewer, notice: Notice): void {
+    if (notice.kind === 'emote') {
+      // Emotes are between the two players: a spectator never gets them.
+      if (viewer !== 'spectator') this.#send({ t: 'emote', seat: notice.seat, emote: notice.emote });
+      return;
+    }
+    if (notice.kind === 'rematch') {
+      this.#tellRematch(viewer).catch(() =>
+        this.#error('store/unavailable', 'The rematch could not be read just now; reload to see it.'),
+      );
+      return;
+    }
     if (notice.kind === 'presence') {
       this.#send({
         t: 'presence',

@@ -4,31 +4,11 @@
  * `(gameId, seq)` is unique: that uniqueness is the concurrency check when several processes share one
  * database (the loser of a race gets SequenceConflict, catches up and judges its action again).
  */
-import type { BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
+import type { RecordEntry, Seat } from '../../engine/index.ts';
+import type { PlayerStore } from './player-store.ts';
+import type { SeatRecord, StoredGame } from './stored-game.ts';
 
-/** Who plays a seat and how they prove it. Tokens are stored as sha256 hashes only. */
-export interface SeatRecord {
-  /** 'human' with a token (or waiting for a friend: `tokenHash` null), or 'computer'. */
-  readonly holder: 'human' | 'computer';
-  readonly tokenHash: string | null;
-  /** The computer's level, e.g. 'random', 'hard'; null for a person. */
-  readonly level: string | null;
-}
-
-export interface StoredGame {
-  readonly id: string;
-  /** Milliseconds since 1970. */
-  readonly createdAt: number;
-  /** The engine options, seed included: never sent to a client before the game ends, never logged. */
-  readonly options: GameOptions;
-  /** sha256 of the seed, hex. */
-  readonly seedHash: string;
-  readonly seats: BySeat<SeatRecord>;
-  /** sha256 of the friend's invite code, or null. */
-  readonly inviteHash: string | null;
-  readonly inviteUsed: boolean;
-  readonly over: boolean;
-}
+export type { SeatRecord, StoredGame } from './stored-game.ts';
 
 export interface StoredGameWithLog {
   readonly game: StoredGame;
@@ -55,6 +35,8 @@ export class StoreUnavailable extends Error {
 export type InviteOutcome = 'joined' | 'wrong' | 'used';
 
 export interface GameStore {
+  /** Players, ratings and rematches, in the same database (player-store.ts). */
+  readonly players: PlayerStore;
   createGame(game: StoredGame): Promise<void>;
   /** Appends action `seq` (the count of actions before it) in one transaction; rejects with SequenceConflict. */
   appendAction(gameId: string, seq: number, entry: RecordEntry, over: boolean): Promise<void>;

@@ -38,6 +38,46 @@ CREATE TABLE {schema}.actions (
 UPDATE {schema}.games SET options = (options::jsonb || '{"chance": "xoroshiro128plus"}'::jsonb)::json
 WHERE options->>'chance' IS NULL;
 `,
+  // Issue 19: players without accounts (a device identity's sha256, a name, Glicko-2 numbers), which player
+  // sits in which seat, each finished game's result (with the rating numbers when it was rated), and rematch
+  // offers. A forgotten player's links go with it.
+  `
+CREATE TABLE {schema}.players (
+  id TEXT PRIMARY KEY,
+  secret_hash TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL UNIQUE,
+  rating DOUBLE PRECISION NOT NULL,
+  rd DOUBLE PRECISION NOT NULL,
+  vol DOUBLE PRECISION NOT NULL,
+  games INTEGER NOT NULL DEFAULT 0,
+  created_at BIGINT NOT NULL
+);
+CREATE TABLE {schema}.seat_players (
+  game_id TEXT NOT NULL REFERENCES {schema}.games (id),
+  seat TEXT NOT NULL,
+  player_id TEXT NOT NULL REFERENCES {schema}.players (id) ON DELETE CASCADE,
+  PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX seat_players_player ON {schema}.seat_players (player_id);
+CREATE TABLE {schema}.game_results (
+  game_id TEXT PRIMARY KEY REFERENCES {schema}.games (id),
+  finished_at BIGINT NOT NULL,
+  result TEXT NOT NULL,
+  red_id TEXT REFERENCES {schema}.players (id) ON DELETE SET NULL,
+  blue_id TEXT REFERENCES {schema}.players (id) ON DELETE SET NULL,
+  red_before DOUBLE PRECISION,
+  red_after DOUBLE PRECISION,
+  blue_before DOUBLE PRECISION,
+  blue_after DOUBLE PRECISION
+);
+CREATE TABLE {schema}.rematches (
+  game_id TEXT PRIMARY KEY REFERENCES {schema}.games (id),
+  offered_by TEXT,
+  declined_by TEXT,
+  new_game_id TEXT
+);
+`,
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations across processes. */

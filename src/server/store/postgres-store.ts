@@ -15,7 +15,9 @@ import {
   type StoredGameWithLog,
   StoreUnavailable,
 } from './game-store.ts';
+import type { PlayerStore } from './player-store.ts';
 import { migrate, quoteIdentifier } from './postgres-migrations.ts';
+import { PostgresPlayerStore, type Query } from './postgres-players.ts';
 
 interface GameRow {
   id: string;
@@ -46,11 +48,18 @@ export interface PostgresOptions {
 export class PostgresGameStore implements GameStore {
   readonly #pool: pg.Pool;
   readonly #t: { games: string; actions: string };
+  readonly players: PlayerStore;
 
   private constructor(pool: pg.Pool, schema: string) {
     this.#pool = pool;
     const quoted = quoteIdentifier(schema);
     this.#t = { games: `${quoted}.games`, actions: `${quoted}.actions` };
+    this.players = new PostgresPlayerStore(
+      (sql, values) => this.#query(sql, values),
+      (work) => this.#transaction(work),
+      quoted,
+      (query, game) => this.#insertGame(query, game),
+    );
   }
 
   /** Connects and runs the migrations; rejects when the database cannot be reached. */
@@ -79,7 +88,11 @@ export class PostgresGameStore implements GameStore {
   }
 
   async createGame(game: StoredGame): Promise<void> {
-    await this.#query(
+    await this.#insertGame((sql, values) => this.#query(sql, values), game);
+  }
+
+  async #insertGame(query: Query, game: StoredGame): Promise<void> {
+    await query(
       `INSERT INTO ${this.#t.games} (id, created_at, options, seed_hash, seats, invite_hash, invite_used, over)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
@@ -169,6 +182,35 @@ export class PostgresGameStore implements GameStore {
   #logSince(from: string): string {
     return `COALESCE((SELECT json_agg(json_build_object('seat', a.seat, 'action', a.action) ORDER BY a.seq)
       FROM ${this.#t.actions} a WHERE a.game_id = g.id AND a.seq >= ${from}), '[]'::json)`;
+  }
+
+  /** `work` in one transaction on one connection: committed if it returns, rolled back if it throws. */
+  async #transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.#pool.connect();
+    } catch (error) {
+      throw new StoreUnavailable(error);
+    }
+    const query: Query = async (sql, values) => {
+      try {
+        return await client.query(sql, [...values]);
+      } catch (error) {
+        if (isConnectionFailure(error)) throw new StoreUnavailable(error);
+        throw error;
+      }
+    };
+    try {
+      await query('BEGIN', []);
+      const result = await work(query);
+      await query('COMMIT', []);
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /** A query; failures to reach the database become StoreUnavailable, SQL errors stay as they are. */

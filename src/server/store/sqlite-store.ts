@@ -18,6 +18,8 @@ import {
   type StoredGame,
   type StoredGameWithLog,
 } from './game-store.ts';
+import type { PlayerStore } from './player-store.ts';
+import { SqlitePlayerStore } from './sqlite-players.ts';
 
 /** Migrations in order; PRAGMA user_version counts those applied. The first one is idempotent on purpose:
  * databases made before migrations were counted already have its tables. */
@@ -49,6 +51,46 @@ CREATE TABLE IF NOT EXISTS actions (
   `
 UPDATE games SET options = json_set(options, '$.chance', 'xoroshiro128plus')
 WHERE json_extract(options, '$.chance') IS NULL;
+`,
+  // Issue 19: players without accounts (a device identity's sha256, a name, Glicko-2 numbers), which player
+  // sits in which seat, each finished game's result (with the rating numbers when it was rated), and rematch
+  // offers. A forgotten player's links go with it.
+  `
+CREATE TABLE players (
+  id TEXT PRIMARY KEY,
+  secret_hash TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL UNIQUE,
+  rating REAL NOT NULL,
+  rd REAL NOT NULL,
+  vol REAL NOT NULL,
+  games INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE seat_players (
+  game_id TEXT NOT NULL REFERENCES games (id),
+  seat TEXT NOT NULL,
+  player_id TEXT NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+  PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX seat_players_player ON seat_players (player_id);
+CREATE TABLE game_results (
+  game_id TEXT PRIMARY KEY REFERENCES games (id),
+  finished_at INTEGER NOT NULL,
+  result TEXT NOT NULL,
+  red_id TEXT REFERENCES players (id) ON DELETE SET NULL,
+  blue_id TEXT REFERENCES players (id) ON DELETE SET NULL,
+  red_before REAL,
+  red_after REAL,
+  blue_before REAL,
+  blue_after REAL
+);
+CREATE TABLE rematches (
+  game_id TEXT PRIMARY KEY REFERENCES games (id),
+  offered_by TEXT,
+  declined_by TEXT,
+  new_game_id TEXT
+);
 `,
 ];
 
@@ -85,6 +127,7 @@ interface PendingAppend {
 
 export class SqliteGameStore implements GameStore {
   readonly #db: Database.Database;
+  readonly players: PlayerStore;
   readonly #insertGame: Database.Statement;
   readonly #insertAction: Database.Statement;
   readonly #bumpVersion: Database.Statement;
@@ -136,19 +179,11 @@ export class SqliteGameStore implements GameStore {
         return null;
       });
     });
+    this.players = new SqlitePlayerStore(this.#db, (game) => this.#insertGame.run(gameRow(game)));
   }
 
   async createGame(game: StoredGame): Promise<void> {
-    this.#insertGame.run({
-      id: game.id,
-      createdAt: game.createdAt,
-      options: JSON.stringify(game.options),
-      seedHash: game.seedHash,
-      seats: JSON.stringify(game.seats),
-      inviteHash: game.inviteHash,
-      inviteUsed: game.inviteUsed ? 1 : 0,
-      over: game.over ? 1 : 0,
-    });
+    this.#insertGame.run(gameRow(game));
   }
 
   appendAction(gameId: string, seq: number, entry: RecordEntry, over: boolean): Promise<void> {
@@ -249,6 +284,20 @@ export class SqliteGameStore implements GameStore {
       actions,
     };
   }
+}
+
+/** The named parameters of the games insert. */
+function gameRow(game: StoredGame) {
+  return {
+    id: game.id,
+    createdAt: game.createdAt,
+    options: JSON.stringify(game.options),
+    seedHash: game.seedHash,
+    seats: JSON.stringify(game.seats),
+    inviteHash: game.inviteHash,
+    inviteUsed: game.inviteUsed ? 1 : 0,
+    over: game.over ? 1 : 0,
+  };
 }
 
 function isConstraintViolation(error: unknown): boolean {

@@ -6,14 +6,17 @@
  * sends unseen when the game asks for it and checks against the record after the end (docs/fairness.md).
  */
 import { type Action, actionKey, isContribution, type PlayerView, type Seat } from '../../engine/index.ts';
+import type { Emote } from '../../protocol/emotes.ts';
 import type { Controller } from '../controller.ts';
 import { newContribution, noFairness } from '../game/fairness.ts';
 import type { GameLink } from '../link.ts';
 import type { HomeForm } from '../state.ts';
+import { identityHeaders } from './identity.ts';
 import {
   type ClientMessage,
   type CreateGameRequest,
   type CreateGameResponse,
+  type GamePlayers,
   type JoinGameResponse,
   type Presence,
   parseServerMessage,
@@ -66,7 +69,7 @@ function saveTicket(gameId: string, ticket: Ticket): void {
 async function post<T>(path: string, body: unknown): Promise<T> {
   const response = await fetch(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...identityHeaders() },
     body: JSON.stringify(body),
   });
   const data = (await response.json().catch(() => null)) as ({ message?: string } & T) | null;
@@ -112,6 +115,8 @@ export class OnlineLink implements GameLink {
   private awaySince: number | null = null;
   /** The commitment to the seed, from the first state message. */
   private seedHash = '';
+  /** Whether the names were asked for since the other seat was taken. */
+  private otherNamed = false;
   /** The version at which this page last sent its contribution, so it is sent once per state. */
   private contributedAt = -1;
 
@@ -119,8 +124,23 @@ export class OnlineLink implements GameLink {
     private readonly ctl: Controller,
     private readonly gameId: string,
     private ticket: Ticket,
+    /** A rematch is ready with this page's new seat: go there (connectOnline's `enter`). */
+    private readonly rematchReady: (gameId: string, ticket: Ticket) => void = () => undefined,
   ) {
     this.open();
+    void this.fetchPlayers();
+  }
+
+  /** Who sits where: names and ratings for the game bar (the computer and friends without a name: none). */
+  private async fetchPlayers(): Promise<void> {
+    try {
+      const response = await fetch(`/api/games/${this.gameId}/players`);
+      if (!response.ok) return;
+      const players = (await response.json()) as GamePlayers;
+      this.status({ players });
+    } catch {
+      // The names stay away; the game is unaffected.
+    }
   }
 
   private open(): void {
@@ -232,11 +252,54 @@ export class OnlineLink implements GameLink {
       case 'review':
         this.ctl.hear({ t: 'review', seat: this.ticket.seat, v: message.v, view: message.view });
         break;
+      case 'emote':
+        // Muted: the emote is not shown (nor kept for later).
+        if (!this.ctl.state.settings.emotes && message.seat !== this.ticket.seat) return;
+        this.status({ emote: { seat: message.seat, emote: message.emote, at: Date.now() } });
+        break;
+      case 'rematch':
+        this.status({ rematch: { state: message.state, by: message.by } });
+        if (message.state === 'ready' && message.gameId !== undefined) this.toRematch(message);
+        break;
     }
+  }
+
+  /** The rematch began: keep the new seat's ticket first (a reload must find it), then go to it. */
+  private toRematch(message: { gameId?: string; seat?: Seat; token?: string }): void {
+    const gameId = message.gameId;
+    if (gameId === undefined || message.seat === undefined) return;
+    const known = loadTicket(gameId);
+    const ticket: Ticket | null =
+      message.token !== undefined
+        ? {
+            seat: message.seat,
+            token: message.token,
+            invite: null,
+            contribution: newContribution(),
+            seedHash: null,
+          }
+        : known;
+    // Another tab of this player took the seat: this page stays on the old game's end.
+    if (ticket === null) return;
+    if (known === null) saveTicket(gameId, ticket);
+    this.rematchReady(gameId, ticket);
+  }
+
+  emote(emote: Emote): void {
+    this.say({ t: 'emote', emote });
+  }
+
+  rematch(yes: boolean): void {
+    this.say({ t: 'rematch', yes });
   }
 
   private presence(presence: Presence): void {
     const other = presence.seats[this.ticket.seat === 'red' ? 'blue' : 'red'];
+    // The friend has just joined: their name comes now (once; a friend without a name stays without).
+    if (other.holder === 'human' && !this.otherNamed) {
+      this.otherNamed = true;
+      void this.fetchPlayers();
+    }
     const away = other.holder === 'human' && !other.connected;
     if (away && this.awaySince === null) this.awaySince = Date.now();
     if (!away) this.awaySince = null;
@@ -332,6 +395,10 @@ export function connectOnline(ctl: Controller): void {
       canClaim: false,
       version: -1,
       copied: null,
+      players: null,
+      emote: null,
+      picking: false,
+      rematch: null,
     };
     ctl.change((s) => {
       s.game = game;
@@ -340,7 +407,10 @@ export function connectOnline(ctl: Controller): void {
     if (location.pathname !== `/play/${gameId}` || location.search !== '') {
       history.replaceState(null, '', `/play/${gameId}`);
     }
-    current = new OnlineLink(ctl, gameId, ticket);
+    current = new OnlineLink(ctl, gameId, ticket, (next, nextTicket) => {
+      history.pushState(null, '', `/play/${next}`);
+      enter(next, nextTicket, form);
+    });
     ctl.attach(current);
   };
   const fail = (message: string) => {
@@ -403,6 +473,15 @@ export function connectOnline(ctl: Controller): void {
     },
     claim(choice) {
       current?.claim(choice);
+    },
+    emote(emote) {
+      current?.emote(emote);
+      ctl.change((s) => {
+        if (s.game?.online) s.game.online.picking = false;
+      });
+    },
+    rematch(yes) {
+      current?.rematch(yes);
     },
   };
 }

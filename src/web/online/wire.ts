@@ -12,13 +12,16 @@ export type {
   ClientMessage,
   CreateGameRequest,
   CreateGameResponse,
+  GamePlayers,
   JoinGameResponse,
+  PlayerPage,
+  PlayerSummary,
   Presence,
   RecordResponse,
   ServerMessage,
 } from '../../protocol/index.ts';
 
-const TYPES = new Set(['state', 'update', 'presence', 'history', 'review', 'error']);
+const TYPES = new Set(['state', 'update', 'presence', 'history', 'review', 'error', 'emote', 'rematch']);
 
 /** A server message with the engine's view in it, as the page reads it. */
 export type PageMessage =

@@ -3,6 +3,7 @@ import type { Controller } from '../controller.ts';
 import type { AppState } from '../state.ts';
 import { GameView } from './GameView.tsx';
 import { Home } from './Home.tsx';
+import { PlayerPageView } from './People.tsx';
 import { ReplayView } from './Replay.tsx';
 import { Rules } from './Rules.tsx';
 import { SettingsPanel } from './Settings.tsx';
@@ -36,6 +37,12 @@ function Screen(props: { state: AppState; ctl: Controller }) {
         <Home state={state} ctl={ctl} />
       ) : (
         <ReplayView replay={state.replay} ctl={ctl} />
+      );
+    case 'player':
+      return state.playerPage === null ? (
+        <Home state={state} ctl={ctl} />
+      ) : (
+        <PlayerPageView state={state.playerPage} ctl={ctl} />
       );
   }
 }

@@ -18,6 +18,7 @@ import type { LessonStatus } from '../tutorial/link.ts';
 import { CannonScene } from './Cannon.tsx';
 import { useFocus } from './focus.ts';
 import { OnlineBar } from './OnlineBar.tsx';
+import { EmoteBar, nameWithRating, RematchPanel } from './People.tsx';
 import { SceneOverlay } from './Scenes.tsx';
 import { SettingsButton, SoundButton } from './Settings.tsx';
 import { SetupPanel } from './Setup.tsx';
@@ -63,6 +64,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
         </button>
         <div class="status" aria-live="polite">
           <span class={`seat-tag seat-${game.seat}`}>You: {SEAT_NAMES[game.seat]}</span>
+          <Opponent game={game} />
           {view.mover !== null && !over && (
             <span>
               {turnWords(view)} ·{' '}
@@ -70,6 +72,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
             </span>
           )}
         </div>
+        {game.online !== null && <EmoteBar game={game} ctl={ctl} />}
         <SoundButton on={ctl.state.settings.sound} ctl={ctl} />
         <SettingsButton ctl={ctl} />
         {!over && game.mode !== 'tutorial' && (
@@ -447,6 +450,14 @@ function Handover(props: { game: GameScreen; ctl: Controller }) {
   );
 }
 
+/** The other player's name and rating, when both are known (online games between named players). */
+function Opponent(props: { game: GameScreen }) {
+  const players = props.game.online?.players;
+  const other = players?.[props.game.seat === 'red' ? 'blue' : 'red'];
+  if (other == null) return null;
+  return <span data-opponent="">vs {nameWithRating(other)}</span>;
+}
+
 function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }) {
   const { view, game, ctl } = props;
   const outcome = view.outcome;
@@ -467,6 +478,7 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
       <div class="panel end">
         <h1 id="end-title">{title}</h1>
         <p>{outcome.message}</p>
+        {game.mode === 'online' && <RematchPanel game={game} ctl={ctl} />}
         <div class="end-buttons">
           <button type="button" class="primary big" ref={focus} onClick={() => ctl.playAgain()}>
             Play again

@@ -8,6 +8,7 @@ import type { AppState, HomeCard, HomeForm } from '../state.ts';
 import { LESSONS } from '../tutorial/lessons.ts';
 import { loadProgress } from '../tutorial/progress.ts';
 import { Defs, Pirate, Ship } from './art.tsx';
+import { MePanel } from './People.tsx';
 import { SettingsButton } from './Settings.tsx';
 
 function Choice<K extends keyof HomeForm>(props: {
@@ -205,6 +206,7 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         </p>
       )}
       {state.kept !== null && <KeptGamePanel kept={state.kept} ctl={ctl} />}
+      <MePanel me={state.me} ctl={ctl} />
       <div class="home-grid">
         <section class="panel" aria-labelledby="h-computer">
           <h2 id="h-computer">Play the computer</h2>

@@ -1,0 +1,85 @@
+/**
+ * Players without accounts (issue 19): a device identity is a random secret the browser makes and keeps; the
+ * server stores only its sha256 and shows only a public id, a name and a rating. The secret travels only in
+ * the `Authorization: Bearer` header of the player's own requests, never in a URL, a view or a message to
+ * anyone else. Emotes are a fixed list: there is no free text anywhere between players.
+ */
+import { z } from 'zod';
+
+/** 256 random bits, base64url (43 characters): made by the page with crypto.getRandomValues. */
+export const identitySecretSchema = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, {
+  message: 'An identity is at least 43 characters of letters, digits, - and _',
+});
+
+/**
+ * A display name as typed: 3 to 20 letters (any alphabet), digits, spaces, ' and -, starting with a letter
+ * or digit. Whether it is kind is judged by the server's word lists (src/server/players/names.ts).
+ */
+export const NAME_MIN = 3;
+export const NAME_MAX = 20;
+export const displayNameSchema = z
+  .string()
+  .transform((name) => name.normalize('NFC').trim().replace(/\s+/g, ' '))
+  .pipe(
+    z
+      .string()
+      .min(NAME_MIN, { message: `A name has at least ${NAME_MIN} characters` })
+      .max(NAME_MAX, { message: `A name has at most ${NAME_MAX} characters` })
+      .regex(/^[\p{L}\p{N}][\p{L}\p{N}' -]*$/u, {
+        message: "A name is letters, digits, spaces, ' and -, starting with a letter or a digit",
+      }),
+  );
+
+/** POST /api/players: make this device's identity; without a name the server draws a pirate name. */
+export const createPlayerSchema = z.strictObject({
+  secret: identitySecretSchema,
+  name: z.string().max(100).optional(),
+});
+
+/** PUT /api/players/me/name */
+export const renamePlayerSchema = z.strictObject({ name: z.string().max(100) });
+
+/** Public ids look like game ids. */
+export const playerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,40}$/);
+
+/** A rating as shown: Glicko-2's rating and deviation, rounded, e.g. `{ rating: 1523, rd: 187, games: 4 }`. */
+export interface RatingView {
+  readonly rating: number;
+  readonly rd: number;
+  /** Rated games played. */
+  readonly games: number;
+}
+
+/** Who a player is, as anyone may see it, e.g. `{ id: 'Qk3…', name: 'Salty Kraken 17', rating: {...} }`. */
+export interface PlayerSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly rating: RatingView;
+}
+
+/** One finished game on a player's page. */
+export interface PlayerGame {
+  readonly gameId: string;
+  /** Milliseconds since 1970, when the game was created. */
+  readonly createdAt: number;
+  /** The seat this player had. */
+  readonly seat: 'red' | 'blue';
+  /** The other seat: a player, 'computer', or 'forgotten' (a player who used "Forget me"), or 'nobody'. */
+  readonly opponent: PlayerSummary | 'computer' | 'forgotten' | 'nobody';
+  /** 'win', 'loss' or 'draw' for this player; null for a game whose result was not recorded. */
+  readonly result: 'win' | 'loss' | 'draw' | null;
+  /** The rating change of a rated game, e.g. 14.2 or -9.8; null when the game was not rated. */
+  readonly ratingChange: number | null;
+}
+
+/** GET /api/players/:idOrName */
+export interface PlayerPage extends PlayerSummary {
+  /** Newest first, at most 20 finished games. */
+  readonly games: readonly PlayerGame[];
+}
+
+/** GET /api/games/:id/players: who sits where (null: nobody linked to that seat). */
+export interface GamePlayers {
+  readonly red: PlayerSummary | null;
+  readonly blue: PlayerSummary | null;
+}

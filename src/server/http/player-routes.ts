@@ -1,0 +1,186 @@
+/**
+ * The HTTP API of players (docs/protocol.md, "Players"): make this device's identity, read and rename it,
+ * forget it, and anyone's page by id or name. The identity's secret comes in the Authorization header
+ * (or, once, in the body that creates it) and is hashed at once; answers hold ids, names and ratings only.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  createPlayerSchema,
+  type GamePlayers,
+  gameIdSchema,
+  type PlayerGame,
+  type PlayerPage,
+  renamePlayerSchema,
+} from '../../protocol/index.ts';
+import type { ServerContext } from '../context.ts';
+import { identityOf, newPlayerId, summaryOf } from '../players/identity.ts';
+import { checkName, pirateName } from '../players/names.ts';
+import { NEW_GLICKO } from '../players/ratings.ts';
+import { sha256 } from '../secrets.ts';
+import { describeIssues } from '../socket/describe-issues.ts';
+import type { StoredPlayer, StoredPlayerGame } from '../store/player-store.ts';
+import { perMinute } from './address-limits.ts';
+import { replyError } from './reply-error.ts';
+
+/** How many finished games a player's page lists. */
+const PAGE_GAMES = 20;
+
+export function registerPlayerRoutes(app: FastifyInstance, context: ServerContext): void {
+  const players = context.store.players;
+
+  /** The player of the request's identity, or a refusal already sent. */
+  const me = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ hash: string; player: StoredPlayer } | null> => {
+    const identity = identityOf(request);
+    if (identity === 'none' || identity === 'malformed') {
+      replyError(
+        reply,
+        401,
+        'player/identity',
+        'Send this device’s identity: Authorization: Bearer <secret>.',
+      );
+      return null;
+    }
+    const player = await players.bySecret(identity.hash);
+    if (player === null) {
+      replyError(
+        reply,
+        404,
+        'player/unknown',
+        'This identity is not known here (it may have been forgotten).',
+      );
+      return null;
+    }
+    return { hash: identity.hash, player };
+  };
+
+  const { gamesPerMinute } = context.config.limits;
+  const creation = perMinute(
+    app,
+    'players',
+    gamesPerMinute,
+    'rate/games',
+    `${gamesPerMinute} identities were made from here in the last minute; wait a moment.`,
+  );
+  app.post('/api/players', { onRequest: creation }, async (request, reply) => {
+    const parsed = createPlayerSchema.safeParse(request.body ?? {});
+    if (!parsed.success)
+      return replyError(reply, 400, 'request/invalid', describeIssues('A new player', parsed.error));
+    const hash = sha256(parsed.data.secret);
+    const known = await players.bySecret(hash);
+    if (known !== null) return reply.send(summaryOf(known));
+    let name: string;
+    if (parsed.data.name === undefined) name = pirateName();
+    else {
+      const checked = checkName(parsed.data.name);
+      if (!checked.ok) return replyError(reply, 400, checked.error.code, checked.error.message);
+      name = checked.value;
+    }
+    // A drawn name may be taken (36,000 of them): draw again a few times.
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const player: StoredPlayer = {
+        id: newPlayerId(),
+        name,
+        glicko: NEW_GLICKO,
+        games: 0,
+        createdAt: Date.now(),
+      };
+      const outcome = await players.create(player, hash);
+      if (outcome === 'created') {
+        request.log.info({ playerId: player.id }, 'player created');
+        return reply.code(201).send(summaryOf(player));
+      }
+      if (outcome === 'exists') {
+        const again = await players.bySecret(hash);
+        if (again !== null) return reply.send(summaryOf(again));
+      }
+      if (parsed.data.name !== undefined) break;
+      name = pirateName();
+    }
+    return replyError(reply, 409, 'name/taken', `Another player is called ${name}; choose another name.`);
+  });
+
+  app.get('/api/players/me', async (request, reply) => {
+    const found = await me(request, reply);
+    return found === null ? reply : reply.send(summaryOf(found.player));
+  });
+
+  app.put('/api/players/me/name', async (request, reply) => {
+    const found = await me(request, reply);
+    if (found === null) return reply;
+    const parsed = renamePlayerSchema.safeParse(request.body ?? {});
+    if (!parsed.success)
+      return replyError(reply, 400, 'request/invalid', describeIssues('A new name', parsed.error));
+    const checked = checkName(parsed.data.name);
+    if (!checked.ok) return replyError(reply, 400, checked.error.code, checked.error.message);
+    const outcome = await players.rename(found.hash, checked.value);
+    if (outcome === 'name-taken')
+      return replyError(
+        reply,
+        409,
+        'name/taken',
+        `Another player is called ${checked.value}; choose another name.`,
+      );
+    if (outcome === 'unknown')
+      return replyError(
+        reply,
+        404,
+        'player/unknown',
+        'This identity is not known here (it may have been forgotten).',
+      );
+    return reply.send(summaryOf({ ...found.player, name: checked.value }));
+  });
+
+  app.delete('/api/players/me', async (request, reply) => {
+    const found = await me(request, reply);
+    if (found === null) return reply;
+    await players.forget(found.hash);
+    request.log.info({ playerId: found.player.id }, 'player forgotten');
+    return reply.send({ forgotten: true });
+  });
+
+  app.get<{ Params: { idOrName: string } }>('/api/players/:idOrName', async (request, reply) => {
+    const key = request.params.idOrName;
+    const player = key.length <= 60 ? await players.find(key) : null;
+    if (player === null) return replyError(reply, 404, 'player/unknown', 'No player has this id or name.');
+    const games = await players.gamesOf(player.id, PAGE_GAMES);
+    const body: PlayerPage = { ...summaryOf(player), games: games.map(gameOf) };
+    return reply.send(body);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/games/:id/players', async (request, reply) => {
+    const id = request.params.id;
+    if (!gameIdSchema.safeParse(id).success || (await context.rooms.get(id)) === null)
+      return replyError(reply, 404, 'game/unknown', `There is no game '${id.slice(0, 40)}'.`);
+    const seats = await players.seatsOf(id);
+    const body: GamePlayers = {
+      red: seats.red === null ? null : summaryOf(seats.red),
+      blue: seats.blue === null ? null : summaryOf(seats.blue),
+    };
+    return reply.send(body);
+  });
+}
+
+/** A stored game as the player's page shows it. */
+function gameOf(game: StoredPlayerGame): PlayerGame {
+  const opponent =
+    game.opponent !== null
+      ? summaryOf(game.opponent)
+      : game.otherHolder === 'computer'
+        ? ('computer' as const)
+        : game.finish?.change != null
+          ? ('forgotten' as const)
+          : ('nobody' as const);
+  const result = game.finish?.result;
+  const change = game.finish?.change ?? null;
+  return {
+    gameId: game.gameId,
+    createdAt: game.createdAt,
+    seat: game.seat,
+    opponent,
+    result: result === undefined ? null : result === 'draw' ? 'draw' : result === game.seat ? 'win' : 'loss',
+    ratingChange: change === null ? null : Math.round(change * 10) / 10,
+  };
+}

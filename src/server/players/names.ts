@@ -1,0 +1,120 @@
+/**
+ * Display names that children may meet: checked against word lists, and a pirate name drawn for whoever
+ * does not choose one. English goes through `obscenity` (its dataset and transformers see through
+ * "sh1t", "fuuuck" and the like while letting "Scunthorpe" and "Assassin" pass); other languages through the
+ * word lists of `naughty-words` (LDNOOBW, CC-BY-4.0), matched as whole words only, since their lists hold
+ * short words that are parts of innocent ones.
+ */
+import { randomInt } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
+import { displayNameSchema, type ErrorCode, type ServerResult } from '../../protocol/index.ts';
+import { describeIssues } from '../socket/describe-issues.ts';
+
+/** Languages whose lists are checked besides English (the ones written in the Latin alphabet or Cyrillic). */
+const LANGUAGES = [
+  'cs',
+  'da',
+  'de',
+  'eo',
+  'es',
+  'fi',
+  'fr',
+  'hu',
+  'it',
+  'nl',
+  'no',
+  'pl',
+  'pt',
+  'ru',
+  'sv',
+  'tr',
+];
+
+const english = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+
+/** Every listed word of the other languages, lower case, e.g. 'arschloch'. */
+const otherWords: ReadonlySet<string> = (() => {
+  const lists = createRequire(import.meta.url)('naughty-words') as Record<string, readonly string[]>;
+  const words = new Set<string>();
+  for (const language of LANGUAGES) for (const word of lists[language] ?? []) words.add(word.toLowerCase());
+  return words;
+})();
+
+/** A name as it will be shown, or why not: 'name/invalid' (the form) or 'name/rude' (a listed word). */
+export function checkName(input: string): ServerResult<string> {
+  const parsed = displayNameSchema.safeParse(input);
+  if (!parsed.success) return refuse('name/invalid', describeIssues('The name', parsed.error));
+  const name = parsed.data;
+  if (isRude(name)) {
+    return refuse('name/rude', 'That name is not kind enough for a game children play; choose another.');
+  }
+  return { ok: true, value: name };
+}
+
+function isRude(name: string): boolean {
+  const words = name
+    .toLowerCase()
+    .split(/[\s'-]+/)
+    .filter((w) => w.length > 0);
+  // A word spelled apart ("f u c k") is looked at whole: runs of single letters are joined. Whole names are
+  // not run together, which would find rude words across innocent ones ("windy starfish").
+  const joined = words.join(' ').replace(/(?<=^|\s)(\p{L})\s(?=\p{L}(\s|$))/gu, '$1');
+  if (english.hasMatch(name) || english.hasMatch(joined)) return true;
+  return [...words, ...joined.split(' ')].some((word) => otherWords.has(word));
+}
+
+const ADJECTIVES = [
+  'Salty',
+  'Jolly',
+  'Brave',
+  'Sneaky',
+  'Mighty',
+  'Lucky',
+  'Rusty',
+  'Stormy',
+  'Golden',
+  'Merry',
+  'Swift',
+  'Bold',
+  'Clever',
+  'Dizzy',
+  'Sandy',
+  'Foggy',
+  'Plucky',
+  'Cheery',
+  'Windy',
+  'Silver',
+];
+const NOUNS = [
+  'Kraken',
+  'Parrot',
+  'Barnacle',
+  'Anchor',
+  'Cutlass',
+  'Compass',
+  'Galleon',
+  'Seagull',
+  'Lobster',
+  'Doubloon',
+  'Mermaid',
+  'Crab',
+  'Buccaneer',
+  'Cannon',
+  'Lantern',
+  'Octopus',
+  'Dolphin',
+  'Starfish',
+  'Sailor',
+  'Captain',
+];
+
+/** A pirate name, e.g. 'Salty Kraken 17': 20 x 20 x 90 = 36,000 of them, drawn with crypto.randomInt. */
+export function pirateName(): string {
+  const pick = (list: readonly string[]) => list[randomInt(list.length)] ?? list[0] ?? 'Pirate';
+  return `${pick(ADJECTIVES)} ${pick(NOUNS)} ${10 + randomInt(90)}`;
+}
+
+function refuse(code: ErrorCode, message: string): ServerResult<never> {
+  return { ok: false, error: { code, message } };
+}

@@ -1,0 +1,131 @@
+/**
+ * Players, ratings and rematches in storage: the same database as the games (SQLite or PostgreSQL), behind
+ * one interface so nothing outside store/ knows SQL. An identity is kept as the sha256 of its secret only;
+ * a forgotten player's row goes, and with it every link from a game seat to it (the games themselves stay,
+ * as does each rated game's result and rating numbers, with the forgotten side's id emptied).
+ */
+import type { Seat } from '../../engine/index.ts';
+import type { StoredGame } from './stored-game.ts';
+
+/** Glicko-2's three numbers, on the Glicko scale (1500, 350, 0.06 for a new player). */
+export interface Glicko {
+  readonly rating: number;
+  readonly rd: number;
+  readonly vol: number;
+}
+
+export interface StoredPlayer {
+  /** Public, random, e.g. 'Qk3v9xYt2m1a'. */
+  readonly id: string;
+  readonly name: string;
+  readonly glicko: Glicko;
+  /** Rated games played. */
+  readonly games: number;
+  readonly createdAt: number;
+}
+
+/** A game a player sat in, for their page. */
+export interface StoredPlayerGame {
+  readonly gameId: string;
+  readonly createdAt: number;
+  readonly seat: Seat;
+  /** The other seat's player, or null (the computer, nobody, or forgotten: see `otherHolder`). */
+  readonly opponent: StoredPlayer | null;
+  /** Who held the other seat, from the game's seats: 'computer' or 'human'. */
+  readonly otherHolder: 'human' | 'computer';
+  /** The recorded result (the winning seat or 'draw'), and this player's rating change when it was rated. */
+  readonly finish: { readonly result: Seat | 'draw'; readonly change: number | null } | null;
+}
+
+/** The result a rating is computed from: the winning seat, or 'draw'. */
+export type RatedResult = Seat | 'draw';
+
+/** Computes both seats' new numbers from their old ones (ratings.ts, Glicko-2). */
+export type RatingRule = (red: Glicko, blue: Glicko, result: RatedResult) => { red: Glicko; blue: Glicko };
+
+export type CreateOutcome = 'created' | 'name-taken' | 'exists';
+export type RenameOutcome = 'renamed' | 'name-taken' | 'unknown';
+
+/** Where a finished game's rematch stands. */
+export interface StoredRematch {
+  readonly offeredBy: Seat | null;
+  readonly declinedBy: Seat | null;
+  /** The new game, once accepted. */
+  readonly newGameId: string | null;
+}
+
+export interface PlayerStore {
+  /** A new identity; 'exists' when this secret already has one (the page asked twice). */
+  create(player: StoredPlayer, secretHash: string): Promise<CreateOutcome>;
+  bySecret(secretHash: string): Promise<StoredPlayer | null>;
+  /** By public id, or else by name (case does not matter). */
+  find(idOrName: string): Promise<StoredPlayer | null>;
+  rename(secretHash: string, name: string): Promise<RenameOutcome>;
+  /** Deletes the identity and every seat's link to it; true if there was one. */
+  forget(secretHash: string): Promise<boolean>;
+  /** Links a seat of a game to a player (at creation, at a join). */
+  linkSeat(gameId: string, seat: Seat, playerId: string): Promise<void>;
+  /** The players linked to a game's seats. */
+  seatsOf(gameId: string): Promise<{ red: StoredPlayer | null; blue: StoredPlayer | null }>;
+  /** The player's finished games, newest first. */
+  gamesOf(playerId: string, limit: number): Promise<StoredPlayerGame[]>;
+  /**
+   * Records a game's result once (a later call changes nothing: 'none'), for a game with a player in a seat;
+   * when both seats are two different players, also applies `rule` to their numbers in the same transaction
+   * ('rated'); with one player only, the result alone ('recorded'); with none, nothing ('none').
+   */
+  finish(gameId: string, result: RatedResult, rule: RatingRule): Promise<'rated' | 'recorded' | 'none'>;
+  rematchOf(gameId: string): Promise<StoredRematch | null>;
+  /** A seat offers (an offer replaces an earlier one or a refusal); false once the rematch was made. */
+  offerRematch(gameId: string, seat: Seat): Promise<boolean>;
+  /** A seat declines the other's offer, or takes back its own (then the offer is gone); false if nothing to. */
+  declineRematch(gameId: string, seat: Seat): Promise<boolean>;
+  /**
+   * `seat` accepts the other seat's offer: stores `game` (seats swapped, both waiting to be claimed) and its
+   * links, in one transaction with the rematch. False when there was no such offer or it was made already.
+   */
+  acceptRematch(gameId: string, seat: Seat, game: StoredGame): Promise<boolean>;
+  /** Gives an unclaimed seat of a rematch to `tokenHash`; false when it is claimed already. */
+  claimSeat(gameId: string, seat: Seat, tokenHash: string): Promise<boolean>;
+}
+
+/** A players row as both databases return it. */
+export interface PlayerRow {
+  id: string;
+  name: string;
+  rating: number;
+  rd: number;
+  vol: number;
+  games: number;
+  created_at: number | string;
+}
+
+/** The rating columns of a rated game. */
+export interface RatedNumbers {
+  red_before: number | null;
+  red_after: number | null;
+  blue_before: number | null;
+  blue_after: number | null;
+}
+
+/** The key names are unique by: case and spacing do not make a new name. */
+export function nameKey(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+export function playerOf(row: PlayerRow): StoredPlayer {
+  return {
+    id: row.id,
+    name: row.name,
+    glicko: { rating: row.rating, rd: row.rd, vol: row.vol },
+    games: row.games,
+    createdAt: Number(row.created_at),
+  };
+}
+
+/** This player's rating change in a rated game, from the rated row. */
+export function changeOf(seat: Seat, row: RatedNumbers): number | null {
+  const before = seat === 'red' ? row.red_before : row.blue_before;
+  const after = seat === 'red' ? row.red_after : row.blue_after;
+  return before === null || after === null ? null : after - before;
+}

@@ -1,0 +1,282 @@
+/**
+ * Players, ratings and rematches in the SQLite file (player-store.ts says what each does). Every change that
+ * touches two rows is one transaction; better-sqlite3 runs them synchronously, so two rematch answers or two
+ * ratings of one game can never interleave in this process, and SQLite's single writer covers the rest.
+ */
+import type Database from 'better-sqlite3';
+import { opponentOf, type Seat } from '../../engine/index.ts';
+import type {
+  CreateOutcome,
+  Glicko,
+  PlayerStore,
+  RatedResult,
+  RatingRule,
+  RenameOutcome,
+  StoredPlayer,
+  StoredPlayerGame,
+  StoredRematch,
+} from './player-store.ts';
+import { changeOf, nameKey, type PlayerRow, playerOf } from './player-store.ts';
+import type { SeatRecord, StoredGame } from './stored-game.ts';
+
+interface PlayerGameRow {
+  game_id: string;
+  created_at: number;
+  seat: Seat;
+  seats: string;
+  result: RatedResult | null;
+  red_before: number | null;
+  red_after: number | null;
+  blue_before: number | null;
+  blue_after: number | null;
+  other_id: string | null;
+}
+
+interface RematchRow {
+  offered_by: Seat | null;
+  declined_by: Seat | null;
+  new_game_id: string | null;
+}
+
+export class SqlitePlayerStore implements PlayerStore {
+  readonly #db: Database.Database;
+  readonly #insertGame: (game: StoredGame) => void;
+
+  constructor(db: Database.Database, insertGame: (game: StoredGame) => void) {
+    this.#db = db;
+    this.#insertGame = insertGame;
+  }
+
+  async create(player: StoredPlayer, secretHash: string): Promise<CreateOutcome> {
+    return this.#db.transaction((): CreateOutcome => {
+      if (this.#db.prepare('SELECT 1 FROM players WHERE secret_hash = ?').get(secretHash) !== undefined)
+        return 'exists';
+      if (
+        this.#db.prepare('SELECT 1 FROM players WHERE name_key = ?').get(nameKey(player.name)) !== undefined
+      )
+        return 'name-taken';
+      this.#db
+        .prepare(
+          `INSERT INTO players (id, secret_hash, name, name_key, rating, rd, vol, games, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          player.id,
+          secretHash,
+          player.name,
+          nameKey(player.name),
+          player.glicko.rating,
+          player.glicko.rd,
+          player.glicko.vol,
+          player.games,
+          player.createdAt,
+        );
+      return 'created';
+    })();
+  }
+
+  async bySecret(secretHash: string): Promise<StoredPlayer | null> {
+    const row = this.#db.prepare('SELECT * FROM players WHERE secret_hash = ?').get(secretHash) as
+      | PlayerRow
+      | undefined;
+    return row === undefined ? null : playerOf(row);
+  }
+
+  async find(idOrName: string): Promise<StoredPlayer | null> {
+    const row = (this.#db.prepare('SELECT * FROM players WHERE id = ?').get(idOrName) ??
+      this.#db.prepare('SELECT * FROM players WHERE name_key = ?').get(nameKey(idOrName))) as
+      | PlayerRow
+      | undefined;
+    return row === undefined ? null : playerOf(row);
+  }
+
+  async rename(secretHash: string, name: string): Promise<RenameOutcome> {
+    return this.#db.transaction((): RenameOutcome => {
+      const me = this.#db.prepare('SELECT id FROM players WHERE secret_hash = ?').get(secretHash) as
+        | { id: string }
+        | undefined;
+      if (me === undefined) return 'unknown';
+      const holder = this.#db.prepare('SELECT id FROM players WHERE name_key = ?').get(nameKey(name)) as
+        | { id: string }
+        | undefined;
+      if (holder !== undefined && holder.id !== me.id) return 'name-taken';
+      this.#db
+        .prepare('UPDATE players SET name = ?, name_key = ? WHERE id = ?')
+        .run(name, nameKey(name), me.id);
+      return 'renamed';
+    })();
+  }
+
+  async forget(secretHash: string): Promise<boolean> {
+    // ON DELETE CASCADE takes the seat links, SET NULL empties the rated games' side.
+    return this.#db.prepare('DELETE FROM players WHERE secret_hash = ?').run(secretHash).changes > 0;
+  }
+
+  async linkSeat(gameId: string, seat: Seat, playerId: string): Promise<void> {
+    this.#db
+      .prepare('INSERT OR REPLACE INTO seat_players (game_id, seat, player_id) VALUES (?, ?, ?)')
+      .run(gameId, seat, playerId);
+  }
+
+  async seatsOf(gameId: string): Promise<{ red: StoredPlayer | null; blue: StoredPlayer | null }> {
+    const rows = this.#db
+      .prepare(
+        'SELECT s.seat, p.* FROM seat_players s JOIN players p ON p.id = s.player_id WHERE s.game_id = ?',
+      )
+      .all(gameId) as (PlayerRow & { seat: Seat })[];
+    const of = (seat: Seat) => {
+      const row = rows.find((r) => r.seat === seat);
+      return row === undefined ? null : playerOf(row);
+    };
+    return { red: of('red'), blue: of('blue') };
+  }
+
+  async gamesOf(playerId: string, limit: number): Promise<StoredPlayerGame[]> {
+    const rows = this.#db
+      .prepare(
+        `SELECT g.id AS game_id, g.created_at, s.seat, g.seats, r.result, r.red_before, r.red_after,
+                r.blue_before, r.blue_after, o.player_id AS other_id
+         FROM seat_players s
+         JOIN games g ON g.id = s.game_id AND g.over = 1
+         LEFT JOIN game_results r ON r.game_id = g.id
+         LEFT JOIN seat_players o ON o.game_id = g.id AND o.seat <> s.seat
+         WHERE s.player_id = ?
+         ORDER BY g.created_at DESC LIMIT ?`,
+      )
+      .all(playerId, limit) as PlayerGameRow[];
+    return rows.map((row) => {
+      const other = row.other_id === null ? undefined : this.#byId(row.other_id);
+      const seats = JSON.parse(row.seats) as Record<Seat, SeatRecord>;
+      return {
+        gameId: row.game_id,
+        createdAt: Number(row.created_at),
+        seat: row.seat,
+        opponent: other ?? null,
+        otherHolder: seats[opponentOf(row.seat)].holder,
+        finish: row.result === null ? null : { result: row.result, change: changeOf(row.seat, row) },
+      };
+    });
+  }
+
+  #byId(id: string): StoredPlayer | undefined {
+    const row = this.#db.prepare('SELECT * FROM players WHERE id = ?').get(id) as PlayerRow | undefined;
+    return row === undefined ? undefined : playerOf(row);
+  }
+
+  async finish(
+    gameId: string,
+    result: RatedResult,
+    rule: RatingRule,
+  ): Promise<'rated' | 'recorded' | 'none'> {
+    return this.#db.transaction((): 'rated' | 'recorded' | 'none' => {
+      if (this.#db.prepare('SELECT 1 FROM game_results WHERE game_id = ?').get(gameId) !== undefined)
+        return 'none';
+      const seats = this.#db
+        .prepare('SELECT seat, player_id FROM seat_players WHERE game_id = ?')
+        .all(gameId) as { seat: Seat; player_id: string }[];
+      const red = this.#byId(seats.find((s) => s.seat === 'red')?.player_id ?? '');
+      const blue = this.#byId(seats.find((s) => s.seat === 'blue')?.player_id ?? '');
+      if (red === undefined && blue === undefined) return 'none';
+      const rated = red !== undefined && blue !== undefined && red.id !== blue.id;
+      const next = rated ? rule(red.glicko, blue.glicko, result) : null;
+      if (rated && next !== null) {
+        const update = this.#db.prepare(
+          'UPDATE players SET rating = ?, rd = ?, vol = ?, games = games + 1 WHERE id = ?',
+        );
+        const write = (id: string, glicko: Glicko) => update.run(glicko.rating, glicko.rd, glicko.vol, id);
+        write(red.id, next.red);
+        write(blue.id, next.blue);
+      }
+      this.#db
+        .prepare(
+          `INSERT INTO game_results (game_id, finished_at, result, red_id, blue_id, red_before, red_after, blue_before, blue_after)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          gameId,
+          Date.now(),
+          result,
+          red?.id ?? null,
+          blue?.id ?? null,
+          next === null ? null : (red?.glicko.rating ?? null),
+          next?.red.rating ?? null,
+          next === null ? null : (blue?.glicko.rating ?? null),
+          next?.blue.rating ?? null,
+        );
+      return rated ? 'rated' : 'recorded';
+    })();
+  }
+
+  async rematchOf(gameId: string): Promise<StoredRematch | null> {
+    const row = this.#db.prepare('SELECT * FROM rematches WHERE game_id = ?').get(gameId) as
+      | RematchRow
+      | undefined;
+    return row === undefined
+      ? null
+      : { offeredBy: row.offered_by, declinedBy: row.declined_by, newGameId: row.new_game_id };
+  }
+
+  async offerRematch(gameId: string, seat: Seat): Promise<boolean> {
+    const changed = this.#db
+      .prepare(
+        `INSERT INTO rematches (game_id, offered_by) VALUES (?, ?)
+         ON CONFLICT (game_id) DO UPDATE SET offered_by = excluded.offered_by, declined_by = NULL
+         WHERE rematches.new_game_id IS NULL`,
+      )
+      .run(gameId, seat).changes;
+    return changed > 0;
+  }
+
+  async declineRematch(gameId: string, seat: Seat): Promise<boolean> {
+    // Declining the other's offer marks it; taking back one's own removes it.
+    const declined = this.#db
+      .prepare(
+        `UPDATE rematches SET declined_by = ?, offered_by = NULL
+         WHERE game_id = ? AND offered_by = ? AND new_game_id IS NULL`,
+      )
+      .run(seat, gameId, opponentOf(seat)).changes;
+    if (declined > 0) return true;
+    return (
+      this.#db
+        .prepare('DELETE FROM rematches WHERE game_id = ? AND offered_by = ? AND new_game_id IS NULL')
+        .run(gameId, seat).changes > 0
+    );
+  }
+
+  async acceptRematch(gameId: string, seat: Seat, game: StoredGame): Promise<boolean> {
+    return this.#db.transaction((): boolean => {
+      const taken = this.#db
+        .prepare(
+          `UPDATE rematches SET new_game_id = ?
+           WHERE game_id = ? AND offered_by = ? AND new_game_id IS NULL`,
+        )
+        .run(game.id, gameId, opponentOf(seat)).changes;
+      if (taken === 0) return false;
+      this.#insertGame(game);
+      // Seats swapped: who was red is blue in the rematch.
+      this.#db
+        .prepare(
+          `INSERT INTO seat_players (game_id, seat, player_id)
+           SELECT ?, CASE seat WHEN 'red' THEN 'blue' ELSE 'red' END, player_id FROM seat_players WHERE game_id = ?`,
+        )
+        .run(game.id, gameId);
+      return true;
+    })();
+  }
+
+  async claimSeat(gameId: string, seat: Seat, tokenHash: string): Promise<boolean> {
+    return this.#db.transaction((): boolean => {
+      const row = this.#db.prepare('SELECT seats FROM games WHERE id = ?').get(gameId) as
+        | { seats: string }
+        | undefined;
+      if (row === undefined) return false;
+      const seats = JSON.parse(row.seats) as Record<Seat, SeatRecord>;
+      if (seats[seat].holder !== 'human' || seats[seat].tokenHash !== null) return false;
+      const record: SeatRecord = { holder: 'human', tokenHash, level: null };
+      this.#db
+        .prepare('UPDATE games SET seats = ? WHERE id = ?')
+        .run(JSON.stringify({ ...seats, [seat]: record }), gameId);
+      return true;
+    })();
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * This device's identity (issue 19): a random secret made here with crypto.getRandomValues and kept in
+ * localStorage; the server keeps only its sha256. The first visit makes one with a pirate name drawn by the
+ * server; "Forget me" deletes it on the server and here, and the page then plays without a name until the
+ * player asks for a new one. The secret goes only in the Authorization header of this page's own requests.
+ */
+import type { Controller } from '../controller.ts';
+import type { PlayerPage, PlayerSummary } from './wire.ts';
+
+const KEY = 'pirates.identity';
+/** Kept after "Forget me", so the next visit does not make a new identity unasked. */
+const FORGOTTEN = 'forgotten';
+
+function stored(): string | null {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keep(value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(KEY);
+    else localStorage.setItem(KEY, value);
+  } catch {
+    // No storage: the identity lasts as long as the page.
+  }
+}
+
+/** The secret to send, or null when this device has none. */
+export function identitySecret(): string | null {
+  const secret = stored();
+  return secret === null || secret === FORGOTTEN ? null : secret;
+}
+
+/** The headers that name this device to the server (none without an identity). */
+export function identityHeaders(): Record<string, string> {
+  const secret = identitySecret();
+  return secret === null ? {} : { authorization: `Bearer ${secret}` };
+}
+
+/** 256 random bits, base64url. */
+function newSecret(): string {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+async function ask<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ ok: boolean; status: number; data: T }> {
+  const headers: Record<string, string> = { ...identityHeaders() };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const data = (await response.json().catch(() => ({}))) as T;
+  return { ok: response.ok, status: response.status, data };
+}
+
+/** Plugs the identity into the controller and loads (or, on a first visit, makes) it. */
+export function connectPeople(ctl: Controller): void {
+  const set = (player: PlayerSummary | null, error: string | null = null) =>
+    ctl.change((s) => {
+      s.me = { status: player === null ? 'none' : 'ready', player, error, forgetting: false };
+    });
+  const make = async () => {
+    const secret = newSecret();
+    const made = await ask<PlayerSummary & { message?: string }>('POST', '/api/players', { secret });
+    if (!made.ok) return set(null, made.data.message ?? 'The server could not give you a name just now.');
+    keep(secret);
+    set(made.data);
+  };
+  const load = async () => {
+    const secret = stored();
+    if (secret === FORGOTTEN) return set(null);
+    if (secret === null) return make();
+    const me = await ask<PlayerSummary>('GET', '/api/players/me');
+    if (me.ok) return set(me.data);
+    // Forgotten from another tab, or a new server: a new identity, as on a first visit.
+    if (me.status === 404 || me.status === 401) {
+      keep(null);
+      return make();
+    }
+    return set(null, 'Your name could not be loaded just now; you can still play.');
+  };
+  const offline = () => set(null, 'Your name could not be loaded (are you offline?); you can still play.');
+  ctl.people = {
+    rename(name) {
+      void ask<PlayerSummary & { message?: string }>('PUT', '/api/players/me/name', { name }).then(
+        (answer) => {
+          if (answer.ok) set(answer.data);
+          else
+            ctl.change((s) => {
+              s.me.error = answer.data.message ?? 'That name was refused.';
+            });
+        },
+        offline,
+      );
+    },
+    forget() {
+      if (!ctl.state.me.forgetting) {
+        ctl.change((s) => {
+          s.me.forgetting = true;
+        });
+        return;
+      }
+      void ask('DELETE', '/api/players/me').then(() => {
+        keep(FORGOTTEN);
+        set(null);
+      }, offline);
+    },
+    makeNew() {
+      keep(null);
+      void make().catch(offline);
+    },
+    showPlayer(key) {
+      ctl.change((s) => {
+        s.screen = 'player';
+        s.playerPage = { key, page: null, error: null };
+      });
+      void ask<PlayerPage & { message?: string }>('GET', `/api/players/${encodeURIComponent(key)}`).then(
+        (answer) =>
+          ctl.change((s) => {
+            if (s.playerPage?.key !== key) return;
+            if (answer.ok) s.playerPage.page = answer.data;
+            else s.playerPage.error = answer.data.message ?? 'No player has this name.';
+          }),
+        () =>
+          ctl.change((s) => {
+            if (s.playerPage !== null)
+              s.playerPage.error = 'The player could not be loaded (are you offline?).';
+          }),
+      );
+    },
+  };
+  void load().catch(offline);
+}

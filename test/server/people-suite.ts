@@ -1,0 +1,381 @@
+/**
+ * Issue 19, items 1, 3, 5 and 6 on the server: a name without an account (made, renamed, refused, forgotten),
+ * ratings after a game between two identities (and none against the computer), rematch (declined, then
+ * accepted with seats swapped and each token told to its own seat only), and emotes (to the players only,
+ * a per-player limit). Run against one SQLite server (people.test.ts) and against two processes sharing
+ * PostgreSQL and Redis (test/scale/people-pg.test.ts), where Red plays on one and Blue on the other, so
+ * every emote and rematch answer crosses processes.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CreateGameResponse,
+  GamePlayers,
+  JoinGameResponse,
+  PlayerPage,
+  PlayerSummary,
+  RematchMessage,
+  ServerMessage,
+} from '../../src/protocol/index.ts';
+import { Client, hello, isState, type TestServer } from './harness.ts';
+
+/** Red's process (and every HTTP call) and Blue's (and the spectators'); the same server in one process. */
+let server: TestServer;
+let other: TestServer;
+
+const newSecret = () => randomBytes(32).toString('base64url');
+
+async function call<T>(
+  method: string,
+  path: string,
+  options: { secret?: string; body?: unknown; on?: TestServer } = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.secret !== undefined) headers.authorization = `Bearer ${options.secret}`;
+  const response = await fetch(`${(options.on ?? server).url}${path}`, {
+    method,
+    headers,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function newPlayer(name?: string): Promise<{ secret: string; player: PlayerSummary }> {
+  const secret = newSecret();
+  const made = await call<PlayerSummary>('POST', '/api/players', {
+    body: name === undefined ? { secret } : { secret, name },
+  });
+  expect(made.status).toBe(201);
+  return { secret, player: made.body };
+}
+
+/** A friend game between two identities (or none), both seats connected. */
+async function friendGame(red: string | undefined, blue: string | undefined, turnLimit = 30) {
+  const created = await call<CreateGameResponse>('POST', '/api/games', {
+    ...(red === undefined ? {} : { secret: red }),
+    body: { opponent: 'friend', seat: 'red', shots: 'quick', turnLimit },
+  });
+  expect(created.status).toBe(201);
+  const joined = await call<JoinGameResponse>('POST', `/api/games/${created.body.gameId}/join`, {
+    on: other,
+    ...(blue === undefined ? {} : { secret: blue }),
+    body: { invite: created.body.invite },
+  });
+  expect(joined.status).toBe(200);
+  const redSocket = await Client.open(server.url, created.body.gameId);
+  await redSocket.ask(hello(created.body.token), isState);
+  const blueSocket = await Client.open(other.url, created.body.gameId);
+  await blueSocket.ask(hello(joined.body.token), isState);
+  return {
+    gameId: created.body.gameId,
+    red: redSocket,
+    blue: blueSocket,
+    tokens: [created.body.token, joined.body.token],
+  };
+}
+
+const isOver = (m: ServerMessage) => m.t === 'update' && m.view.outcome !== null;
+const rematchIs = (state: RematchMessage['state']) => (m: ServerMessage) =>
+  m.t === 'rematch' && m.state === state;
+
+export function peopleSuite(title: string, start: () => Promise<readonly [TestServer, TestServer]>): void {
+  describe(title, () => {
+    beforeAll(async () => {
+      [server, other] = await start();
+    });
+    afterAll(async () => {
+      await server.stop();
+      if (other !== server) await other.stop();
+    });
+
+    describe('a name without an account', () => {
+      it('is made with a pirate name, read back by its secret only, renamed, refused when rude or taken, and forgotten', async () => {
+        const { secret, player } = await newPlayer();
+        expect(player.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+ \d\d$/);
+        expect(player.rating).toEqual({ rating: 1500, rd: 350, games: 0 });
+        // Asking again with the same secret gives the same player (a page that asked twice).
+        const again = await call<PlayerSummary>('POST', '/api/players', { body: { secret } });
+        expect(again).toEqual({ status: 200, body: player });
+        expect((await call<PlayerSummary>('GET', '/api/players/me', { secret })).body).toEqual(player);
+        expect((await call('GET', '/api/players/me')).status).toBe(401);
+        expect((await call('GET', '/api/players/me', { secret: newSecret() })).status).toBe(404);
+
+        const rude = await call<{ code: string }>('PUT', '/api/players/me/name', {
+          secret,
+          body: { name: 'Captain Sh1t' },
+        });
+        expect(rude).toMatchObject({ status: 400, body: { code: 'name/rude' } });
+        const spaced = await call<{ code: string }>('PUT', '/api/players/me/name', {
+          secret,
+          body: { name: 'f u c k' },
+        });
+        expect(spaced.body.code).toBe('name/rude');
+        const german = await call<{ code: string }>('PUT', '/api/players/me/name', {
+          secret,
+          body: { name: 'Arschloch' },
+        });
+        expect(german.body.code).toBe('name/rude');
+        const odd = await call<{ code: string }>('PUT', '/api/players/me/name', {
+          secret,
+          body: { name: '<b>x</b>' },
+        });
+        expect(odd).toMatchObject({ status: 400, body: { code: 'name/invalid' } });
+        const renamed = await call<PlayerSummary>('PUT', '/api/players/me/name', {
+          secret,
+          body: { name: '  Anne   Bonny ' },
+        });
+        expect(renamed).toMatchObject({ status: 200, body: { id: player.id, name: 'Anne Bonny' } });
+        expect((await call<PlayerSummary>('GET', '/api/players/me', { secret })).body.name).toBe(
+          'Anne Bonny',
+        );
+
+        const other = await newPlayer();
+        const taken = await call<{ code: string }>('PUT', '/api/players/me/name', {
+          secret: other.secret,
+          body: { name: 'anne bonny' },
+        });
+        expect(taken).toMatchObject({ status: 409, body: { code: 'name/taken' } });
+        const takenAtBirth = await call<{ code: string }>('POST', '/api/players', {
+          body: { secret: newSecret(), name: 'ANNE BONNY' },
+        });
+        expect(takenAtBirth.status).toBe(409);
+
+        // A player's page, by id or by name; nothing of the secret in it.
+        const byName = await call<PlayerPage>('GET', `/api/players/${encodeURIComponent('Anne Bonny')}`);
+        expect(byName.body).toMatchObject({ id: player.id, name: 'Anne Bonny', games: [] });
+        expect(JSON.stringify(byName.body)).not.toContain(secret);
+
+        expect((await call('DELETE', '/api/players/me', { secret })).status).toBe(200);
+        expect((await call('GET', '/api/players/me', { secret })).status).toBe(404);
+        expect((await call('GET', `/api/players/${player.id}`)).status).toBe(404);
+        // The name is free again.
+        expect(
+          (await call('PUT', '/api/players/me/name', { secret: other.secret, body: { name: 'Anne Bonny' } }))
+            .status,
+        ).toBe(200);
+        // No secret in any log line.
+        expect(server.logs.join('\n')).not.toContain(secret);
+      });
+
+      it('refuses a game made with an identity it does not know', async () => {
+        const refused = await call<{ code: string }>('POST', '/api/games', {
+          secret: newSecret(),
+          body: { opponent: 'friend' },
+        });
+        expect(refused).toMatchObject({ status: 401, body: { code: 'player/unknown' } });
+      });
+    });
+
+    describe('ratings', () => {
+      it('move after a game between two identities, never against the computer, and survive a forgotten opponent', async () => {
+        const a = await newPlayer();
+        const b = await newPlayer();
+        const game = await friendGame(a.secret, b.secret);
+        const players = await call<GamePlayers>('GET', `/api/games/${game.gameId}/players`);
+        expect(players.body).toMatchObject({ red: { id: a.player.id }, blue: { id: b.player.id } });
+        // Red resigns: a defined result, Blue wins.
+        game.red.send({ t: 'resign' });
+        await game.blue.find(isOver);
+        await expect
+          .poll(async () => (await call<PlayerPage>('GET', `/api/players/${b.player.id}`)).body.rating.games)
+          .toBe(1);
+        const winner = (await call<PlayerPage>('GET', `/api/players/${b.player.id}`)).body;
+        const loser = (await call<PlayerPage>('GET', `/api/players/${a.player.id}`)).body;
+        expect(winner.rating.rating).toBeGreaterThan(1500);
+        expect(loser.rating.rating).toBeLessThan(1500);
+        expect(winner.rating.rd).toBeLessThan(350);
+        expect(winner.games).toEqual([
+          expect.objectContaining({
+            gameId: game.gameId,
+            seat: 'blue',
+            result: 'win',
+            opponent: expect.objectContaining({ id: a.player.id }),
+          }),
+        ]);
+        expect(winner.games[0]?.ratingChange).toBeGreaterThan(0);
+        expect(loser.games[0]).toMatchObject({ result: 'loss' });
+        expect(loser.games[0]?.ratingChange).toBeLessThan(0);
+        // Its replay: the record is public once the game is over.
+        expect((await call('GET', `/api/games/${game.gameId}/record`)).status).toBe(200);
+        await Promise.all([game.red.close(), game.blue.close()]);
+
+        // Against the computer: listed on the page, never rated.
+        const created = await call<CreateGameResponse>('POST', '/api/games', {
+          secret: a.secret,
+          body: { opponent: 'computer', level: 'random', shots: 'quick' },
+        });
+        const socket = await Client.open(server.url, created.body.gameId);
+        await socket.ask(hello(created.body.token), isState);
+        socket.send({ t: 'resign' });
+        await socket.find(isOver);
+        await expect
+          .poll(async () => (await call<PlayerPage>('GET', `/api/players/${a.player.id}`)).body.games.length)
+          .toBe(2);
+        const after = (await call<PlayerPage>('GET', `/api/players/${a.player.id}`)).body;
+        expect(after.rating).toEqual(loser.rating);
+        expect(after.games[0]).toMatchObject({
+          gameId: created.body.gameId,
+          opponent: 'computer',
+          result: 'loss',
+          ratingChange: null,
+        });
+        await socket.close();
+
+        // A forgotten player: gone from the other's page, whose rating change stays.
+        await call('DELETE', '/api/players/me', { secret: a.secret });
+        const kept = (await call<PlayerPage>('GET', `/api/players/${b.player.id}`)).body;
+        expect(kept.rating).toEqual(winner.rating);
+        expect(kept.games[0]).toMatchObject({ gameId: game.gameId, opponent: 'forgotten', result: 'win' });
+        expect(kept.games[0]?.ratingChange).toBe(winner.games[0]?.ratingChange);
+      });
+
+      it('a game between people without identities is rated for nobody', async () => {
+        const game = await friendGame(undefined, undefined);
+        game.blue.send({ t: 'resign' });
+        await game.red.find(isOver);
+        expect((await call<GamePlayers>('GET', `/api/games/${game.gameId}/players`)).body).toEqual({
+          red: null,
+          blue: null,
+        });
+        await Promise.all([game.red.close(), game.blue.close()]);
+      });
+    });
+
+    describe('rematch', () => {
+      it('is declined, offered again and accepted: a new game with seats swapped, each token to its own seat only', async () => {
+        const a = await newPlayer();
+        const b = await newPlayer();
+        const game = await friendGame(a.secret, b.secret);
+        const spectator = await Client.open(other.url, game.gameId);
+        await spectator.ask({ t: 'hello', spectate: true }, isState);
+        // Not before the end.
+        expect(await game.red.ask({ t: 'rematch', yes: true }, (m) => m.t === 'error')).toMatchObject({
+          code: 'rematch/not-over',
+        });
+        game.blue.send({ t: 'resign' });
+        await game.red.find(isOver);
+
+        const offered = game.blue.next(rematchIs('offered'));
+        game.red.send({ t: 'rematch', yes: true });
+        expect(await offered).toEqual({ t: 'rematch', state: 'offered', by: 'red' });
+        const declined = game.red.next(rematchIs('declined'));
+        game.blue.send({ t: 'rematch', yes: false });
+        expect(await declined).toEqual({ t: 'rematch', state: 'declined', by: 'blue' });
+        // Nothing left to decline.
+        expect(await game.blue.ask({ t: 'rematch', yes: false }, (m) => m.t === 'error')).toMatchObject({
+          code: 'rematch/unavailable',
+        });
+
+        const offeredAgain = game.red.next(rematchIs('offered'));
+        game.blue.send({ t: 'rematch', yes: true });
+        expect(await offeredAgain).toMatchObject({ by: 'blue' });
+        const redReady = game.red.next(rematchIs('ready'));
+        const blueReady = game.blue.next(rematchIs('ready'));
+        const watcherReady = spectator.next(rematchIs('ready'));
+        game.red.send({ t: 'rematch', yes: true });
+        const [forRed, forBlue, forWatcher] = (await Promise.all([
+          redReady,
+          blueReady,
+          watcherReady,
+        ])) as RematchMessage[];
+        expect(forRed).toMatchObject({ seat: 'blue', token: expect.any(String) });
+        expect(forBlue).toMatchObject({ seat: 'red', token: expect.any(String) });
+        expect(forRed?.gameId).toBe(forBlue?.gameId);
+        expect(forWatcher).toEqual({ t: 'rematch', state: 'ready', by: null, gameId: forRed?.gameId });
+        // Each socket saw its own token only, and no old token was reused.
+        const seen = (c: Client) => JSON.stringify(c.messages);
+        expect(seen(game.red)).not.toContain(forBlue?.token);
+        expect(seen(game.blue)).not.toContain(forRed?.token);
+        expect(seen(spectator)).not.toContain(forRed?.token);
+        expect(seen(spectator)).not.toContain(forBlue?.token);
+        expect(game.tokens).not.toContain(forRed?.token);
+
+        // The new game: the same players, seats swapped; each token holds its seat.
+        const newId = forRed?.gameId ?? '';
+        expect((await call<GamePlayers>('GET', `/api/games/${newId}/players`)).body).toMatchObject({
+          red: { id: b.player.id },
+          blue: { id: a.player.id },
+        });
+        const nowBlue = await Client.open(other.url, newId);
+        const state = await nowBlue.ask(hello(forRed?.token ?? ''), isState);
+        expect(state).toMatchObject({ viewer: 'blue' });
+        // A second ask after it began is refused; a page that comes back is told where it went (its seat, no new token).
+        expect(await game.red.ask({ t: 'rematch', yes: true }, (m) => m.t === 'error')).toMatchObject({
+          code: 'rematch/unavailable',
+        });
+        const back = await Client.open(server.url, game.gameId);
+        await back.ask(hello(game.tokens[0] ?? ''), isState);
+        expect(await back.find(rematchIs('ready'))).toEqual({
+          t: 'rematch',
+          state: 'ready',
+          by: null,
+          gameId: newId,
+          seat: 'blue',
+        });
+        await Promise.all([
+          game.red.close(),
+          game.blue.close(),
+          spectator.close(),
+          nowBlue.close(),
+          back.close(),
+        ]);
+      });
+
+      it('is refused against the computer', async () => {
+        const created = await call<CreateGameResponse>('POST', '/api/games', {
+          body: { opponent: 'computer', level: 'random', shots: 'quick' },
+        });
+        const socket = await Client.open(server.url, created.body.gameId);
+        await socket.ask(hello(created.body.token), isState);
+        socket.send({ t: 'resign' });
+        await socket.find(isOver);
+        expect(await socket.ask({ t: 'rematch', yes: true }, (m) => m.t === 'error')).toMatchObject({
+          code: 'rematch/unavailable',
+        });
+        await socket.close();
+      });
+    });
+
+    describe('emotes', () => {
+      it('go to both players and no spectator, from a fixed list, at most three at once', async () => {
+        const game = await friendGame(undefined, undefined);
+        const spectator = await Client.open(other.url, game.gameId);
+        await spectator.ask({ t: 'hello', spectate: true }, isState);
+        const heard: ServerMessage[] = [];
+        game.blue.onMessage((m) => {
+          if (m.t === 'emote') heard.push(m);
+        });
+        for (const emote of ['arr', 'good-luck', 'oops']) game.red.send({ t: 'emote', emote });
+        expect(await game.red.next((m) => m.t === 'error' || m.t === 'emote')).toEqual({
+          t: 'emote',
+          seat: 'red',
+          emote: 'arr',
+        });
+        await expect.poll(() => heard.length).toBe(3);
+        expect(heard.map((m) => (m.t === 'emote' ? m.emote : null))).toEqual(['arr', 'good-luck', 'oops']);
+        // The fourth at once is refused with a sentence; the other seat has its own allowance.
+        expect(await game.red.ask({ t: 'emote', emote: 'arr' }, (m) => m.t === 'error')).toMatchObject({
+          code: 'emote/limited',
+        });
+        expect(
+          await game.blue.ask(
+            { t: 'emote', emote: 'well-played' },
+            (m) => m.t === 'emote' && m.seat === 'blue',
+          ),
+        ).toBeTruthy();
+        // No free text, and a spectator neither sends nor hears them.
+        expect(await game.blue.ask({ t: 'emote', emote: 'you smell' }, (m) => m.t === 'error')).toMatchObject(
+          {
+            code: 'message/invalid',
+          },
+        );
+        expect(await spectator.ask({ t: 'emote', emote: 'arr' }, (m) => m.t === 'error')).toMatchObject({
+          code: 'auth/spectator',
+        });
+        expect(spectator.messages.some((m) => m.t === 'emote')).toBe(false);
+        await Promise.all([game.red.close(), game.blue.close(), spectator.close()]);
+      });
+    });
+  });
+}
