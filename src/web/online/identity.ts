@@ -61,8 +61,16 @@ async function ask<T>(
     headers,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const data = (await response.json().catch(() => ({}))) as T;
-  return { ok: response.ok, status: response.status, data };
+  // A page served without the game server (a static host, or offline from the service worker's cache) gets
+  // its index.html back for /api paths: an answer that is not JSON is no answer.
+  let data: unknown = {};
+  let json = true;
+  try {
+    data = await response.json();
+  } catch {
+    json = false;
+  }
+  return { ok: response.ok && json, status: json ? response.status : 503, data: data as T };
 }
 
 /** Plugs the identity into the controller and loads (or, on a first visit, makes) it. */
