@@ -1,6 +1,8 @@
 /** The messages between server and browser: zod schemas and their types, nothing else (DESIGN "Layers"). */
 export * from './client-messages.ts';
+export * from './clock.ts';
 export * from './errors.ts';
 export * from './http.ts';
+export * from './lobby.ts';
 export * from './server-messages.ts';
 export * from './wire-view.ts';

@@ -23,11 +23,18 @@ export class RoomRegistry {
   /** Finished rooms found unused by the last sweep: let go at the next one unless asked for meanwhile. */
   readonly #idle = new Set<string>();
   readonly #onCorrupt: (gameId: string, message: string) => void;
+  readonly #now: () => number;
 
-  constructor(store: GameStore, fanout: Fanout, onCorrupt: (gameId: string, message: string) => void) {
+  constructor(
+    store: GameStore,
+    fanout: Fanout,
+    onCorrupt: (gameId: string, message: string) => void,
+    now: () => number = Date.now,
+  ) {
     this.#store = store;
     this.#fanout = fanout;
     this.#onCorrupt = onCorrupt;
+    this.#now = now;
   }
 
   /** `hook` runs for every room that comes to life in this process, the ones already here included. */
@@ -123,7 +130,8 @@ export class RoomRegistry {
       this.#onCorrupt(stored.game.id, rebuilt.error.message);
       return null;
     }
-    const room = new Room(stored.game, rebuilt.value.state, rebuilt.value.events, this.#store, this.#fanout);
+    const { state, events } = rebuilt.value;
+    const room = new Room(stored.game, state, events, this.#store, this.#fanout, this.#now);
     this.#rooms.set(room.id, room);
     for (const hook of this.#hooks) this.#hook(room, hook);
     return room;
