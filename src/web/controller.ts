@@ -76,8 +76,25 @@ export class Controller {
   onlineHooks: {
     create(form: HomeForm): void;
     join(gameId: string, invite: string | null): void;
+    /** Takes the seat a pairing in the lobby gave this page (the seek token is the seat's token). */
+    enter(gameId: string, seat: Seat, token: string, form: HomeForm): void;
+    /** Watches a game as a spectator. */
+    watch(gameId: string): void;
     leave(): void;
     claim(choice: 'win' | 'computer'): void;
+  } | null = null;
+  /** The lobby plugs in here (online/lobby.ts): "Find an opponent" and the Watch page. */
+  lobbyHooks: {
+    seek(): void;
+    cancel(): void;
+    accept(seekId: string): void;
+    /** Nobody came: cancel the seek and play the computer with the same rules. */
+    computerInstead(): void;
+    keepWaiting(): void;
+    /** Fetches the others' open seeks. */
+    refreshSeeks(): void;
+    /** Fetches the games in progress for the Watch page. */
+    refreshLive(): void;
   } | null = null;
 
   /**
@@ -101,6 +118,8 @@ export class Controller {
       settingsOpen: false,
       notice: null,
       kept: null,
+      lobby: { form: { variant: 'any', shots: 'any', clock: 'none' }, seeking: null, open: [], error: null },
+      live: null,
     };
   }
 
@@ -182,6 +201,7 @@ export class Controller {
       fairness: noFairness({ red: null, blue: null }),
       review: null,
       leaving: false,
+      watching: false,
     };
   }
 
@@ -402,6 +422,10 @@ export class Controller {
   playAgain(): void {
     const game = this.state.game;
     if (game === null) return;
+    if (game.watching) {
+      this.leaveGame();
+      return;
+    }
     if (game.mode === 'online') this.onlineHooks?.create(game.form);
     else this.startLocal(game.mode, game.form);
   }

@@ -8,9 +8,10 @@ import type { Scene } from './game/scenes.ts';
 import type { SetupDraft } from './game/setup.ts';
 import type { KeptSummary } from './local/kept.ts';
 import type { BotInfo, Level } from './local/messages.ts';
+import type { ClockView, LiveGame, OpenSeek } from './online/wire.ts';
 import type { Settings } from './settings.ts';
 
-export type Screen = 'home' | 'rules' | 'game' | 'replay' | 'join';
+export type Screen = 'home' | 'rules' | 'game' | 'replay' | 'join' | 'watch';
 /** The home page's cards that start a game, each with its own options. */
 export type HomeCard = 'computer' | 'friend' | 'pass';
 export type GameMode = 'computer' | 'pass' | 'online';
@@ -67,6 +68,29 @@ export interface OnlineStatus {
   version: number;
   /** Text for "Copied!" feedback next to the Copy button, or null. */
   copied: string | null;
+  /** How many watch the game, e.g. 2. */
+  watchers: number;
+  /** A timed game's clocks as the server last said and when this page heard it (its own clock, ms), or null. */
+  clock: { view: ClockView; at: number } | null;
+}
+
+/** The "Find an opponent" card's choices, e.g. `{ variant: 'any', shots: 'quick', clock: 'none' }`. */
+export interface SeekForm {
+  variant: 'standard' | 'advanced' | 'any';
+  shots: 'aimed' | 'quick' | 'any';
+  /** 'none', 'live' (5 min each + 5 s a turn) or 'daily' (a day a turn). */
+  clock: 'none' | 'live' | 'daily';
+}
+
+/** The lobby on the home page, e.g. `{ form, seeking: null, open: [] }`. */
+export interface LobbyState {
+  form: SeekForm;
+  /** This page's own seek while it waits, e.g. `{ seekId: 'k3f9', lonely: false, form }`, or null. */
+  seeking: { seekId: string; lonely: boolean; form: SeekForm } | null;
+  /** Other players' open seeks, oldest first. */
+  open: OpenSeek[];
+  /** The last problem in words, e.g. "That seek was taken by someone else.", or null. */
+  error: string | null;
 }
 
 /** The cannon while the player aims, e.g. `{ aim: { x: 0, back: 5, yaw: 0, pitch: 20 }, target: 'sail', drag: null }`. */
@@ -136,6 +160,8 @@ export interface GameScreen {
   review: ReviewState | null;
   /** "← Home" was clicked during the game: the page asks first (the leave dialog is open). */
   leaving: boolean;
+  /** Watching someone else's game: the spectator's view, nothing to play. */
+  watching: boolean;
 }
 
 /** A replay being watched, e.g. `{ record, step: 12, seat: 'spectator' }`. */
@@ -171,4 +197,8 @@ export interface AppState {
   notice: string | null;
   /** The local game kept on this device, for "Continue your game", or null when none is. */
   kept: KeptSummary | null;
+  /** "Find an opponent": the choices, this page's seek, and the others'. */
+  lobby: LobbyState;
+  /** The Watch page's games in progress, newest first, or null before they came. */
+  live: LiveGame[] | null;
 }

@@ -166,6 +166,8 @@ describe('the online link', () => {
         canClaim: false,
         version: -1,
         copied: null,
+        watchers: 0,
+        clock: null,
       };
     });
     const link = new OnlineLink(ctl, 'g1', {

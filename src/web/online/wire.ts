@@ -9,12 +9,22 @@ import type { ReviewMessage, ServerMessage, StateMessage, UpdateMessage } from '
 import { unpackView } from '../../protocol/wire-view.ts';
 
 export type {
+  AcceptSeekResponse,
   ClientMessage,
+  ClockControl,
+  ClockView,
   CreateGameRequest,
   CreateGameResponse,
   JoinGameResponse,
+  LiveGame,
+  LiveGamesResponse,
+  LobbyMessage,
+  OpenSeek,
+  OpenSeeksResponse,
   Presence,
   RecordResponse,
+  SeekRequest,
+  SeekResponse,
   ServerMessage,
 } from '../../protocol/index.ts';
 

@@ -6,6 +6,7 @@ import { Home } from './Home.tsx';
 import { ReplayView } from './Replay.tsx';
 import { Rules } from './Rules.tsx';
 import { SettingsPanel } from './Settings.tsx';
+import { Watch } from './Watch.tsx';
 
 export function App(props: { state: AppState; ctl: Controller }) {
   const { state, ctl } = props;
@@ -37,5 +38,7 @@ function Screen(props: { state: AppState; ctl: Controller }) {
       ) : (
         <ReplayView replay={state.replay} ctl={ctl} />
       );
+    case 'watch':
+      return <Watch games={state.live} ctl={ctl} />;
   }
 }

@@ -14,6 +14,7 @@ import { promptFor, turnWords } from '../game/prompt.ts';
 import { waitingSign } from '../game/waiting.ts';
 import type { AimState, GameScreen, LogLine } from '../state.ts';
 import { CannonScene } from './Cannon.tsx';
+import { Clocks } from './Clocks.tsx';
 import { useFocus } from './focus.ts';
 import { OnlineBar } from './OnlineBar.tsx';
 import { SceneOverlay } from './Scenes.tsx';
@@ -59,17 +60,28 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           ← Home
         </button>
         <div class="status" aria-live="polite">
-          <span class={`seat-tag seat-${game.seat}`}>You: {SEAT_NAMES[game.seat]}</span>
+          {game.watching ? (
+            <span class="seat-tag" data-watching="">
+              Watching
+            </span>
+          ) : (
+            <span class={`seat-tag seat-${game.seat}`}>You: {SEAT_NAMES[game.seat]}</span>
+          )}
           {view.mover !== null && !over && (
             <span>
               {turnWords(view)} ·{' '}
-              <strong>{view.mover === game.seat ? 'your turn' : `${SEAT_NAMES[view.mover]}'s turn`}</strong>
+              <strong>
+                {view.mover === game.seat && !game.watching
+                  ? 'your turn'
+                  : `${SEAT_NAMES[view.mover]}'s turn`}
+              </strong>
             </span>
           )}
+          {game.online?.clock != null && <Clocks clock={game.online.clock} over={over} />}
         </div>
         <SoundButton on={ctl.state.settings.sound} ctl={ctl} />
         <SettingsButton ctl={ctl} />
-        {!over && (
+        {!over && !game.watching && (
           <button
             type="button"
             class="link danger"
@@ -437,7 +449,7 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
   const title =
     outcome.winner === null
       ? 'A draw!'
-      : game.mode === 'pass'
+      : game.mode === 'pass' || game.watching
         ? `${SEAT_NAMES[outcome.winner]} wins!`
         : won
           ? 'Victory!'
@@ -451,7 +463,7 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
         <p>{outcome.message}</p>
         <div class="end-buttons">
           <button type="button" class="primary big" ref={focus} onClick={() => ctl.playAgain()}>
-            Play again
+            {game.watching ? 'Home' : 'Play again'}
           </button>
           {record !== null && (
             <button type="button" onClick={() => ctl.openReplay(record)}>

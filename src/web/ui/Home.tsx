@@ -6,6 +6,7 @@ import type { KeptSummary } from '../local/kept.ts';
 import { LEVELS } from '../local/messages.ts';
 import type { AppState, HomeCard, HomeForm } from '../state.ts';
 import { Defs, Pirate, Ship } from './art.tsx';
+import { FindOpponent } from './FindOpponent.tsx';
 import { SettingsButton } from './Settings.tsx';
 
 function Choice<K extends keyof HomeForm>(props: {
@@ -204,6 +205,7 @@ export function Home(props: { state: AppState; ctl: Controller }) {
       )}
       {state.kept !== null && <KeptGamePanel kept={state.kept} ctl={ctl} />}
       <div class="home-grid">
+        <FindOpponent lobby={state.lobby} ctl={ctl} />
         <section class="panel" aria-labelledby="h-computer">
           <h2 id="h-computer">Play the computer</h2>
           <Choice
@@ -265,6 +267,13 @@ export function Home(props: { state: AppState; ctl: Controller }) {
               }}
             />
           </label>
+        </section>
+        <section class="panel" aria-labelledby="h-watch">
+          <h2 id="h-watch">Watch a game</h2>
+          <p>See the games being played online right now, as a spectator.</p>
+          <button type="button" class="big" data-watch="" onClick={() => ctl.go('watch', '/watch')}>
+            Watch
+          </button>
         </section>
         <section class="panel" aria-labelledby="h-rules">
           <h2 id="h-rules">How to play</h2>
