@@ -88,9 +88,9 @@ export function FindOpponent(props: { lobby: LobbyState; ctl: Controller }) {
           </p>
           {seeking.lonely && (
             <div class="lonely" data-lonely="">
-              <p>Nobody has come yet. Play the computer instead?</p>
+              <p>Nobody has come yet. Play the computer instead? (This stops the search.)</p>
               <button type="button" class="primary" onClick={() => ctl.lobbyHooks?.computerInstead()}>
-                Play the computer
+                Play the computer instead
               </button>
               <button type="button" onClick={() => ctl.lobbyHooks?.keepWaiting()}>
                 Keep waiting
