@@ -423,7 +423,13 @@ export class Controller {
     const game = this.state.game;
     if (game === null) return;
     if (game.watching) {
-      this.leaveGame();
+      // "Watch another game": back to the list of games in progress.
+      this.onlineHooks?.leave();
+      this.closeLink();
+      this.change((s) => {
+        s.game = null;
+      });
+      this.go('watch', '/watch');
       return;
     }
     if (game.mode === 'online') this.onlineHooks?.create(game.form);

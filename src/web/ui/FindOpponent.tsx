@@ -83,8 +83,9 @@ export function FindOpponent(props: { lobby: LobbyState; ctl: Controller }) {
         </>
       ) : (
         <div class="seeking" role="status" aria-live="polite" data-seeking={seeking.seekId}>
-          <p>
-            <span class="spinner" aria-hidden="true" /> Looking for an opponent: {seekWords(seeking.form)}…
+          <p class="waiting">
+            <span class="spinner" aria-hidden="true" />
+            Looking for an opponent: {seekWords(seeking.form)}…
           </p>
           {seeking.lonely && (
             <div class="lonely" data-lonely="">

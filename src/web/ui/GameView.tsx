@@ -463,7 +463,7 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
         <p>{outcome.message}</p>
         <div class="end-buttons">
           <button type="button" class="primary big" ref={focus} onClick={() => ctl.playAgain()}>
-            {game.watching ? 'Home' : 'Play again'}
+            {game.watching ? 'Watch another game' : 'Play again'}
           </button>
           {record !== null && (
             <button type="button" onClick={() => ctl.openReplay(record)}>
