@@ -28,6 +28,8 @@ export interface HomeForm {
   seat: Seat;
   /** A turn limit after which the game is a draw, or null for none, e.g. 80. */
   turnLimit: number | null;
+  /** Online games with a friend: a clock ('live' 5 min + 5 s, 'daily' a day a turn), absent or 'none' for none. */
+  clock?: 'none' | 'live' | 'daily';
 }
 
 /** A line of the event log, e.g. `{ id: 12, text: 'Blue turned card 3: Attack!', seat: 'blue' }`. */

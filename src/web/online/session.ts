@@ -11,6 +11,7 @@ import type { Controller } from '../controller.ts';
 import { newContribution, noFairness } from '../game/fairness.ts';
 import type { GameLink } from '../link.ts';
 import type { HomeForm } from '../state.ts';
+import { CLOCKS } from './lobby.ts';
 import {
   type ClientMessage,
   type ClockView,
@@ -394,6 +395,7 @@ export function connectOnline(ctl: Controller): void {
         shots: form.shots,
         seat: form.seat,
         ...(form.turnLimit === null ? {} : { turnLimit: form.turnLimit }),
+        clock: CLOCKS[form.clock ?? 'none'],
       };
       void post<CreateGameResponse>('/api/games', request)
         .then((created) => {

@@ -102,6 +102,23 @@ function MoreOptions(props: { form: HomeForm; ctl: Controller; card: HomeCard })
           <option value="150">150 turns</option>
         </select>
       </label>
+      {card === 'friend' && (
+        <label>
+          Clock{' '}
+          <select
+            aria-label="Clock"
+            value={form.clock ?? 'none'}
+            onChange={(e) => {
+              const value = (e.currentTarget as HTMLSelectElement).value;
+              ctl.setForm(card, { clock: value === 'live' || value === 'daily' ? value : 'none' });
+            }}
+          >
+            <option value="none">None</option>
+            <option value="live">5 min each + 5 s a turn</option>
+            <option value="daily">1 day a turn</option>
+          </select>
+        </label>
+      )}
     </details>
   );
 }
