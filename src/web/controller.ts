@@ -325,7 +325,24 @@ export class Controller {
       });
       void this.refreshKept();
     }
+    this.stopWatching();
     this.go('home');
+  }
+
+  /** The browser's Back or Forward to the Watch page: a game being watched is left (its socket closed). */
+  showWatch(): void {
+    this.stopWatching();
+    this.go('watch');
+  }
+
+  /** Stops watching a game: the spectator's socket closes, so the players' count goes down. */
+  private stopWatching(): void {
+    if (this.state.game?.watching !== true) return;
+    this.onlineHooks?.leave();
+    this.closeLink();
+    this.change((s) => {
+      s.game = null;
+    });
   }
 
   // --- looking back at earlier moves ---

@@ -49,7 +49,7 @@ function route(): void {
   const play = /^\/play\/([A-Za-z0-9_-]+)/.exec(path);
   const watch = /^\/watch\/([A-Za-z0-9_-]+)/.exec(path);
   if (watch?.[1] !== undefined) ctl.onlineHooks?.watch(watch[1]);
-  else if (path === '/watch') ctl.go('watch');
+  else if (path === '/watch') ctl.showWatch();
   else if (play?.[1] !== undefined) {
     const invite = new URLSearchParams(location.search).get('invite');
     ctl.onlineJoin(play[1], invite);

@@ -248,6 +248,23 @@ describe('the online link', () => {
     link.close();
   });
 
+  it('going back from a watched game closes its socket (the players count one watcher less)', () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
+    const { ctl } = controller();
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('online', 'red', s.forms.computer);
+      s.game.watching = true;
+      s.screen = 'game';
+    });
+    ctl.attach(new OnlineLink(ctl, 'g4', null));
+    const socket = FakeSocket.last;
+    if (socket === null) throw new Error('no socket');
+    socket.open();
+    ctl.showWatch();
+    expect([ctl.state.screen, ctl.state.game, socket.readyState]).toEqual(['watch', null, 3]);
+  });
+
   it('a setup refused as stale (both seats set up at once) is sent again after the resync', () => {
     vi.stubGlobal('WebSocket', FakeSocket);
     vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
