@@ -65,6 +65,10 @@ export class Seeker {
     });
   }
 
+  send(message: unknown): void {
+    this.#socket.send(JSON.stringify(message));
+  }
+
   /** Where the seek went, once paired. */
   async paired(): Promise<{ gameId: string; seat: 'red' | 'blue' }> {
     const message = await this.find((m) => m.t === 'paired' || m.t === 'error');

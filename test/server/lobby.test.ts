@@ -197,5 +197,16 @@ describe('the lobby (issue 19 item 2)', () => {
     const seeker = await Seeker.wait(server.url, 'no-such-token');
     const said = await seeker.find((m) => m.t === 'error');
     expect(said.t === 'error' && said.code).toBe('seek/gone');
+    // A waiting socket says one thing; a second message closes it (and cancels its seek).
+    const seek = await placeSeek(server.url, { variant: 'advanced', clock: { kind: 'daily', days: 9 } });
+    const chatty = await Seeker.wait(server.url, seek.token);
+    await chatty.find((m) => m.t === 'waiting');
+    chatty.send({ t: 'wait', token: seek.token });
+    const again = await chatty.find((m) => m.t === 'error');
+    expect(again.t === 'error' && again.code).toBe('auth/again');
+    await expect.poll(() => chatty.closed).toBe(true);
+    await expect
+      .poll(async () => (await get<OpenSeeksResponse>(server.url, '/api/seeks')).body.seeks)
+      .toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The lobby socket /api/lobby/socket: a seeker's page says `{ t: 'wait', token }` and hears `waiting`, then
  * `paired` (the socket then closes) or `lonely` (nobody came in time; it may go on waiting). The token is sent
- * in the message, never in the URL. Closing the socket cancels a seek still open (lobby.ts).
+ * in the message, never in the URL. Closing the socket cancels a seek still open (lobby.ts). A second message
+ * closes the socket: a waiting page has nothing more to say.
  */
 import type {} from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
@@ -41,7 +42,12 @@ export function registerLobbySocket(app: FastifyInstance, context: ServerContext
     socket.on('error', () => socket.terminate());
     socket.on('message', (data, isBinary) => {
       const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-      if (said) return send(errorMessage('auth/again', 'This socket already waits on a seek.'));
+      if (said) {
+        // A page says one thing here; more is no page: answering each would cost more than it, so it goes.
+        send(errorMessage('auth/again', 'This socket already waits on a seek; it is closed.'));
+        socket.close(4400, 'auth/again');
+        return;
+      }
       if (isBinary || buffer.byteLength > messageBytes)
         return send(errorMessage('message/invalid', 'Send { "t": "wait", "token": "<seek token>" }.'));
       let parsed: ReturnType<typeof waitSchema.safeParse>;
