@@ -40,9 +40,10 @@ export type Action =
   /**
    * R7.2: give up; accepted from either seat while the game runs. `away` marks the resignation a server
    * records for a seat that stayed away on its turn past the away time when the other claimed the win
-   * (docs/protocol.md, "claim"): the game ends the same way, and says so.
+   * (docs/protocol.md, "claim"): the game ends the same way, and says so. `time` marks the one a server
+   * records for a seat whose clock ran out (docs/protocol.md, "Clocks"), so a timed game's record replays.
    */
-  | { readonly type: 'resign'; readonly away?: true };
+  | { readonly type: 'resign'; readonly away?: true; readonly time?: true };
 
 export type ActionType = Action['type'];
 
@@ -150,10 +151,10 @@ export function parseAction(input: unknown): Result<Action> {
     case 'pass':
       return ok({ type });
     case 'resign':
-      if (input.away === undefined) return ok({ type });
-      return input.away === true
-        ? ok({ type, away: true })
-        : malformed('resign takes away: true, or nothing.');
+      if (input.away === undefined && input.time === undefined) return ok({ type });
+      if (input.away === true && input.time === undefined) return ok({ type, away: true });
+      if (input.time === true && input.away === undefined) return ok({ type, time: true });
+      return malformed('resign takes away: true, or time: true, or nothing.');
   }
   return malformed(
     `Unknown action type '${String(input.type)}'; expected one of: ${ACTION_TYPES.join(', ')}.`,

@@ -100,6 +100,7 @@ export function describeEvent(event: GameEvent, forSeat: Viewer): string {
     case 'turnEnded':
       return `${SEAT_NAMES[event.seat]}'s turn ends.`;
     case 'resigned':
+      if (event.time === true) return `${SEAT_NAMES[event.seat]} ran out of time.`;
       return event.away === true
         ? `${SEAT_NAMES[event.seat]} was away too long: ${SEAT_NAMES[opponentOf(event.seat)]} claimed the win.`
         : `${SEAT_NAMES[event.seat]} resigned.`;

@@ -63,7 +63,7 @@ type Body =
   /** R2.3: the turn passed to the other seat. */
   | { type: 'turnEnded'; seat: Seat; turn: number }
   /** R7.2 */
-  | { type: 'resigned'; seat: Seat; away?: true }
+  | { type: 'resigned'; seat: Seat; away?: true; time?: true }
   /** R7: the end; `winner` null for a draw. */
   | { type: 'gameOver'; winner: Seat | null; reason: 'flag' | 'resigned' | 'turnLimit' };
 

@@ -49,10 +49,13 @@ export function applyAction(state: GameState, seat: unknown, action: unknown): A
     if (parsed.value.type === 'resign') {
       const winner = opponentOf(seat);
       const away = parsed.value.away === true;
+      const time = parsed.value.time === true;
       table.events?.push(
         away
           ? { type: 'resigned', seat, away, audience: 'all' }
-          : { type: 'resigned', seat, audience: 'all' },
+          : time
+            ? { type: 'resigned', seat, time, audience: 'all' }
+            : { type: 'resigned', seat, audience: 'all' },
       );
       finish(
         table,
@@ -60,7 +63,9 @@ export function applyAction(state: GameState, seat: unknown, action: unknown): A
         'resigned',
         away
           ? `${SEAT_NAMES[seat]} was away too long; ${SEAT_NAMES[winner]} claimed the win.`
-          : `${SEAT_NAMES[seat]} resigned; ${SEAT_NAMES[winner]} wins.`,
+          : time
+            ? `${SEAT_NAMES[seat]} ran out of time; ${SEAT_NAMES[winner]} wins.`
+            : `${SEAT_NAMES[seat]} resigned; ${SEAT_NAMES[winner]} wins.`,
       );
     } else {
       resolve(table, seat, parsed.value);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { GameRecord, Outcome, PlayerView, Seat } from '../engine/index.ts';
+import { clockControlSchema } from './clock.ts';
 import type { Presence } from './server-messages.ts';
 
 export const SEAT_CHOICES = ['red', 'blue', 'random'] as const;
@@ -19,6 +20,8 @@ export const createGameSchema = z.strictObject({
   seat: z.enum(SEAT_CHOICES).optional(),
   /** R7.2: after this many turns the game is a draw (the server's default applies when absent). */
   turnLimit: z.number().int().min(1).max(10_000).optional(),
+  /** A clock for each seat (docs/protocol.md "Clocks"); untimed when absent or null. */
+  clock: clockControlSchema.nullable().optional(),
 });
 export type CreateGameRequest = z.infer<typeof createGameSchema>;
 

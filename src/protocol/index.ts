@@ -2,9 +2,13 @@
 
 export * from './bot-lines.ts';
 export * from './client-messages.ts';
+export * from './clock.ts';
 export * from './emotes.ts';
 export * from './errors.ts';
+export * from './errors.ts';
 export * from './http.ts';
+export * from './http.ts';
+export * from './lobby.ts';
 export * from './players.ts';
 export * from './server-messages.ts';
 export * from './wire-view.ts';

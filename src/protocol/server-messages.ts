@@ -5,6 +5,7 @@
  * choices travel folded (wire-view.ts: `unpackView` gives the engine's view back).
  */
 import type { BySeat, GameEvent, HistoryStep, Seat, Viewer } from '../engine/index.ts';
+import type { ClockView } from './clock.ts';
 import type { Emote } from './emotes.ts';
 import type { ErrorMessage } from './errors.ts';
 import type { WireView } from './wire-view.ts';
@@ -17,6 +18,8 @@ export interface Presence {
   readonly seats: BySeat<{ readonly holder: SeatHolder; readonly connected: boolean }>;
   /** The seat that has been away on its turn too long, so the other may claim the win or hand it to the computer. */
   readonly claimable: Seat | null;
+  /** How many spectator sockets watch the game, on every process. */
+  readonly watchers: number;
 }
 
 /** Sent after hello and after resync: everything the receiver may know, from scratch. */
@@ -29,6 +32,8 @@ export interface StateMessage {
   /** sha256 of the game's seed (hex), published when the game starts; the seed itself comes with the record. */
   readonly seedHash: string;
   readonly presence: Presence;
+  /** Timed games only: the clocks as the message was made. */
+  readonly clock?: ClockView;
 }
 
 /** Sent after each accepted action: what the receiver may see of what happened, and the view after it. */
@@ -37,6 +42,8 @@ export interface UpdateMessage {
   readonly v: number;
   readonly events: readonly GameEvent[];
   readonly view: WireView;
+  /** Timed games only: the clocks after the action. */
+  readonly clock?: ClockView;
 }
 
 /** Sent when someone connects, leaves, or becomes claimable. */

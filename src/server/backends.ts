@@ -11,6 +11,7 @@ import { type Fanout, LocalFanout } from './fanout/fanout.ts';
 import { openRedis } from './fanout/redis-client.ts';
 import { type HintListener, RedisFanout } from './fanout/redis-fanout.ts';
 import { RedisPresence } from './fanout/redis-presence.ts';
+import { type LobbyBus, LocalLobbyBus, RedisLobbyBus } from './lobby/lobby-bus.ts';
 import { type SharedPresence, SingleProcessPresence } from './rooms/shared-presence.ts';
 import type { GameStore } from './store/game-store.ts';
 import { PostgresGameStore } from './store/postgres-store.ts';
@@ -21,6 +22,8 @@ export interface Backends {
   readonly fanout: Fanout;
   readonly lease: SeatLease;
   readonly presence: SharedPresence;
+  /** Tells a waiting seeker's process that its seek was paired. */
+  readonly lobby: LobbyBus;
   /** The Redis command connection, for the shared per-address limits; null without REDIS_URL. */
   readonly redis: Redis | null;
   /** For the ready log line, e.g. { store: 'postgres', fanout: 'redis' }. */
@@ -53,6 +56,7 @@ export async function openBackends(
       fanout: new LocalFanout(),
       lease: new LocalLease(),
       presence: new SingleProcessPresence(),
+      lobby: new LocalLobbyBus(),
       redis: null,
       kinds: { store: storeKind(config, store), fanout: 'local' },
       close: () => gameStore.close(),
@@ -82,12 +86,16 @@ export async function openBackends(
     const presence = new RedisPresence(publisher, config.redisPrefix, (gameId) =>
       fanout.deliver(gameId, { kind: 'presence' }),
     );
+    const lobby = await RedisLobbyBus.open(publisher, subscriber, config.redisPrefix, (message) =>
+      log.warn(`a lobby hint to the other processes was lost: ${message}`),
+    );
     const opened = { publisher, subscriber };
     return {
       store: gameStore,
       fanout,
       lease,
       presence,
+      lobby,
       redis: publisher,
       kinds: { store: storeKind(config, store), fanout: 'redis' },
       async close() {

@@ -71,6 +71,12 @@ export interface ServerConfig {
   readonly externalBots?: Readonly<Record<string, string>>;
   /** R7.2: the turn limit of games that do not ask for one; null for none. */
   readonly turnLimit: number | null;
+  /** How long a seeker waits before the page offers the computer instead (ms); the seek stays open. */
+  readonly seekOfferMs: number;
+  /** How often timed games' clocks are checked for a flag (ms). */
+  readonly clockTickMs: number;
+  /** The server's clock (ms since 1970); tests pass a fake one to run clocks out without waiting. */
+  readonly now?: () => number;
   readonly limits: Limits;
   readonly logLevel: string;
   /**
@@ -119,6 +125,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   botDelay: { minMs: 400, maxMs: 1200 },
   botWorkers: Math.max(1, Math.min(4, availableParallelism() - 1)),
   turnLimit: 400,
+  seekOfferMs: 60_000,
+  clockTickMs: 1000,
   limits: DEFAULT_LIMITS,
   logLevel: 'info',
   trustProxy: false,
@@ -173,6 +181,8 @@ export function configFromEnv(env: Env): ServerConfig {
     },
     botWorkers: number('BOT_WORKERS', DEFAULT_CONFIG.botWorkers, 1),
     turnLimit: turnLimit === 0 ? null : turnLimit,
+    seekOfferMs: number('SEEK_OFFER_SECONDS', DEFAULT_CONFIG.seekOfferMs / 1000, 1) * 1000,
+    clockTickMs: DEFAULT_CONFIG.clockTickMs,
     limits: {
       ...DEFAULT_LIMITS,
       messagesPerSecond: number('MESSAGES_PER_SECOND', DEFAULT_LIMITS.messagesPerSecond, 1),

@@ -5,6 +5,7 @@
 import type { ServerConfig } from './config.ts';
 import type { Fanout } from './fanout/fanout.ts';
 import type { ComputerGamesLimit } from './http/computer-games-limit.ts';
+import type { Lobby } from './lobby/lobby.ts';
 import type { PresenceBoard } from './rooms/presence.ts';
 import type { RoomRegistry } from './rooms/room-registry.ts';
 import type { GameStore } from './store/game-store.ts';
@@ -16,6 +17,8 @@ export interface ServerContext {
   readonly fanout: Fanout;
   readonly presence: PresenceBoard;
   readonly computerGames: ComputerGamesLimit;
+  /** Seeks for an opponent and the seekers waiting on them. */
+  readonly lobby: Lobby;
   /** True once shutdown began: new sockets and actions are refused. */
   closing: boolean;
 }

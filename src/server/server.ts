@@ -21,13 +21,17 @@ import type { ServerContext } from './context.ts';
 import { registerAddressLimits } from './http/address-limits.ts';
 import { ComputerGamesLimit } from './http/computer-games-limit.ts';
 import { registerGameRoutes } from './http/game-routes.ts';
+import { registerLobbyRoutes } from './http/lobby-routes.ts';
 import { registerPlayerRoutes } from './http/player-routes.ts';
 import { registerWebClient } from './http/web-client.ts';
+import { Lobby } from './lobby/lobby.ts';
 import { loggerOptions } from './logger.ts';
 import { finishGame } from './players/ratings.ts';
+import { ClockWatch } from './rooms/clock-watch.ts';
 import { HintRouter } from './rooms/hint-router.ts';
 import { PresenceBoard } from './rooms/presence.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
+import { registerLobbySocket } from './socket/lobby-socket.ts';
 import type { Session } from './socket/session.ts';
 import { registerSocketRoute } from './socket/socket-route.ts';
 import { type GameStore, StoreUnavailable } from './store/game-store.ts';
@@ -48,6 +52,7 @@ interface Parts {
   readonly presence: PresenceBoard;
   readonly pool: BotPool;
   readonly computers: ComputerPlayers;
+  readonly clocks: ClockWatch;
 }
 
 export async function startServer(config: ServerConfig, store?: GameStore): Promise<RunningServer> {
@@ -73,6 +78,8 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
       parts.context.closing = true;
       clearInterval(sweeper);
       parts.computers.stop();
+      parts.clocks.stop();
+      parts.context.lobby.stop();
       parts.presence.stop();
       await parts.rooms.drain();
       for (const session of sessions) session.goodbye();
@@ -99,6 +106,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
           app.log.warn({ gameId: room.id }, `the game's result was not recorded: ${String(error)}`),
       );
     });
+    parts.rooms.onRoom((room) => parts.clocks.track(room));
     const restored = await parts.rooms.restore();
     sweeper = setInterval(() => {
       for (const gameId of parts.rooms.sweep()) app.log.info({ gameId }, 'finished game unloaded');
@@ -125,8 +133,22 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
 
 function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backends): Parts {
   const { store, fanout } = backends;
-  const rooms = new RoomRegistry(store, fanout, (gameId, message) =>
-    app.log.error({ gameId }, `game could not be rebuilt: ${message}`),
+  const now = config.now ?? Date.now;
+  const rooms = new RoomRegistry(
+    store,
+    fanout,
+    (gameId, message) => app.log.error({ gameId }, `game could not be rebuilt: ${message}`),
+    now,
+  );
+  const clocks = new ClockWatch(config.clockTickMs, (gameId, error) =>
+    app.log.warn({ gameId }, `a flag on time could not be recorded: ${String(error)}`),
+  );
+  const lobby = new Lobby(
+    store,
+    backends.lobby,
+    rooms,
+    { turnLimit: config.turnLimit, offerMs: config.seekOfferMs, now },
+    (error) => app.log.warn(`the lobby could not reach the store: ${String(error)}`),
   );
   const presence = new PresenceBoard(config.awayMs, fanout, backends.presence);
   const external =
@@ -151,9 +173,10 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     fanout,
     presence,
     computerGames: new ComputerGamesLimit(config.limits.computerGamesPerAddress),
+    lobby,
     closing: false,
   };
-  return { context, rooms, presence, pool, computers };
+  return { context, rooms, presence, pool, computers, clocks };
 }
 
 async function registerRoutes(
@@ -169,7 +192,9 @@ async function registerRoutes(
   app.get('/healthz', async () => ({ ok: true }));
   registerGameRoutes(app, context);
   registerPlayerRoutes(app, context);
+  registerLobbyRoutes(app, context);
   registerSocketRoute(app, context, sessions);
+  registerLobbySocket(app, context);
   await registerWebClient(app, context.config.webRoot);
 }
 

@@ -87,6 +87,10 @@ export class Controller {
   onlineHooks: {
     create(form: HomeForm): void;
     join(gameId: string, invite: string | null): void;
+    /** Takes the seat a pairing in the lobby gave this page (the seek token is the seat's token). */
+    enter(gameId: string, seat: Seat, token: string, form: HomeForm): void;
+    /** Watches a game as a spectator. */
+    watch(gameId: string): void;
     leave(): void;
     claim(choice: 'win' | 'computer'): void;
     emote(emote: Emote): void;
@@ -98,6 +102,19 @@ export class Controller {
     forget(): void;
     makeNew(): void;
     showPlayer(key: string): void;
+  } | null = null;
+  /** The lobby plugs in here (online/lobby.ts): "Find an opponent" and the Watch page. */
+  lobbyHooks: {
+    seek(): void;
+    cancel(): void;
+    accept(seekId: string): void;
+    /** Nobody came: cancel the seek and play the computer with the same rules. */
+    computerInstead(): void;
+    keepWaiting(): void;
+    /** Fetches the others' open seeks. */
+    refreshSeeks(): void;
+    /** Fetches the games in progress for the Watch page. */
+    refreshLive(): void;
   } | null = null;
 
   /**
@@ -123,6 +140,8 @@ export class Controller {
       kept: null,
       me: { status: 'loading', player: null, error: null, forgetting: false },
       playerPage: null,
+      lobby: { form: { variant: 'any', shots: 'any', clock: 'none' }, seeking: null, open: [], error: null },
+      live: null,
     };
   }
 
@@ -205,6 +224,7 @@ export class Controller {
       review: null,
       leaving: false,
       tutorial: null,
+      watching: false,
     };
   }
 
@@ -329,7 +349,24 @@ export class Controller {
       });
       void this.refreshKept();
     }
+    this.stopWatching();
     this.go('home');
+  }
+
+  /** The browser's Back or Forward to the Watch page: a game being watched is left (its socket closed). */
+  showWatch(): void {
+    this.stopWatching();
+    this.go('watch');
+  }
+
+  /** Stops watching a game: the spectator's socket closes, so the players' count goes down. */
+  private stopWatching(): void {
+    if (this.state.game?.watching !== true) return;
+    this.onlineHooks?.leave();
+    this.closeLink();
+    this.change((s) => {
+      s.game = null;
+    });
   }
 
   // --- looking back at earlier moves ---
@@ -426,6 +463,16 @@ export class Controller {
   playAgain(): void {
     const game = this.state.game;
     if (game === null) return;
+    if (game.watching) {
+      // "Watch another game": back to the list of games in progress.
+      this.onlineHooks?.leave();
+      this.closeLink();
+      this.change((s) => {
+        s.game = null;
+      });
+      this.go('watch', '/watch');
+      return;
+    }
     if (game.mode === 'online') this.onlineHooks?.create(game.form);
     else if (game.mode === 'tutorial') this.startTutorial(game.tutorial?.lesson ?? 0);
     else this.startLocal(game.mode, game.form);

@@ -1,7 +1,7 @@
 /**
  * The browser game's entry: make the controller, draw the page from its state on every change, and route
  * from the address (/, /rules, /replay, /game for the local game kept on this device, /play/:id for online
- * games).
+ * games, /watch for the games in progress and /watch/:id to watch one).
  */
 
 import { registerSW } from 'virtual:pwa-register';
@@ -9,6 +9,7 @@ import { render } from 'preact';
 import { Controller } from './controller.ts';
 import { titleFor } from './game/title.ts';
 import { connectPeople } from './online/identity.ts';
+import { connectLobby } from './online/lobby.ts';
 import { connectOnline } from './online/session.ts';
 import { loadSettings, saveSettings } from './settings.ts';
 import { playEffects } from './ui/sound.ts';
@@ -43,11 +44,15 @@ ctl = new Controller(draw, settings, (changed) => saveSettings(storage, changed)
 ctl.sound = playEffects;
 connectOnline(ctl);
 connectPeople(ctl);
+connectLobby(ctl);
 
 function route(): void {
   const path = location.pathname;
   const play = /^\/play\/([A-Za-z0-9_-]+)/.exec(path);
-  if (play?.[1] !== undefined) {
+  const watch = /^\/watch\/([A-Za-z0-9_-]+)/.exec(path);
+  if (watch?.[1] !== undefined) ctl.onlineHooks?.watch(watch[1]);
+  else if (path === '/watch') ctl.showWatch();
+  else if (play?.[1] !== undefined) {
     const invite = new URLSearchParams(location.search).get('invite');
     ctl.onlineJoin(play[1], invite);
   } else if (path.startsWith('/player/')) {

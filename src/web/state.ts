@@ -11,10 +11,11 @@ import type { Scene } from './game/scenes.ts';
 import type { SetupDraft } from './game/setup.ts';
 import type { KeptSummary } from './local/kept.ts';
 import type { BotInfo, Level } from './local/messages.ts';
+import type { ClockView, LiveGame, OpenSeek } from './online/wire.ts';
 import type { Settings } from './settings.ts';
 import type { LessonStatus } from './tutorial/link.ts';
 
-export type Screen = 'home' | 'rules' | 'game' | 'replay' | 'join' | 'player';
+export type Screen = 'home' | 'rules' | 'game' | 'replay' | 'join' | 'player' | 'watch';
 /** The home page's cards that start a game, each with its own options. */
 export type HomeCard = 'computer' | 'friend' | 'pass';
 export type GameMode = 'computer' | 'pass' | 'online' | 'tutorial';
@@ -31,6 +32,8 @@ export interface HomeForm {
   seat: Seat;
   /** A turn limit after which the game is a draw, or null for none, e.g. 80. */
   turnLimit: number | null;
+  /** Online games with a friend: a clock ('live' 5 min + 5 s, 'daily' a day a turn), absent or 'none' for none. */
+  clock?: 'none' | 'live' | 'daily';
 }
 
 /** A line of the event log, e.g. `{ id: 12, text: 'Blue turned card 3: Attack!', seat: 'blue' }`. */
@@ -79,6 +82,10 @@ export interface OnlineStatus {
   picking: boolean;
   /** Where a rematch stands after the end, e.g. `{ state: 'offered', by: 'blue' }`, or null when nobody asked. */
   rematch: { state: 'none' | 'offered' | 'declined' | 'ready'; by: Seat | null } | null;
+  /** How many watch the game, e.g. 2. */
+  watchers: number;
+  /** A timed game's clocks as the server last said and when this page heard it (its own clock, ms), or null. */
+  clock: { view: ClockView; at: number } | null;
 }
 
 /** This device's identity (issue 19), e.g. `{ status: 'ready', player: { name: 'Salty Kraken 17', ... } }`. */
@@ -100,6 +107,25 @@ export interface PlayerPageState {
   /** The page once fetched, or null. */
   page: PlayerPage | null;
   /** Why it could not be shown, or null. */
+  error: string | null;
+}
+
+/** The "Find an opponent" card's choices, e.g. `{ variant: 'any', shots: 'quick', clock: 'none' }`. */
+export interface SeekForm {
+  variant: 'standard' | 'advanced' | 'any';
+  shots: 'aimed' | 'quick' | 'any';
+  /** 'none', 'live' (5 min each + 5 s a turn) or 'daily' (a day a turn). */
+  clock: 'none' | 'live' | 'daily';
+}
+
+/** The lobby on the home page, e.g. `{ form, seeking: null, open: [] }`. */
+export interface LobbyState {
+  form: SeekForm;
+  /** This page's own seek while it waits, e.g. `{ seekId: 'k3f9', lonely: false, form }`, or null. */
+  seeking: { seekId: string; lonely: boolean; form: SeekForm } | null;
+  /** Other players' open seeks, oldest first. */
+  open: OpenSeek[];
+  /** The last problem in words, e.g. "That seek was taken by someone else.", or null. */
   error: string | null;
 }
 
@@ -172,6 +198,8 @@ export interface GameScreen {
   leaving: boolean;
   /** "Learn to play": where the lesson stands, for the coach beside the table; null in a game. */
   tutorial: LessonStatus | null;
+  /** Watching someone else's game: the spectator's view, nothing to play. */
+  watching: boolean;
 }
 
 /** A replay being watched, e.g. `{ record, step: 12, seat: 'spectator' }`. */
@@ -219,4 +247,8 @@ export interface AppState {
   me: MeState;
   /** The player's page on show, or null. */
   playerPage: PlayerPageState | null;
+  /** "Find an opponent": the choices, this page's seek, and the others'. */
+  lobby: LobbyState;
+  /** The Watch page's games in progress, newest first, or null before they came. */
+  live: LiveGame[] | null;
 }

@@ -64,8 +64,14 @@ export async function startStaticServer(root: string): Promise<{ url: string; cl
   };
 }
 
-/** Starts the real game server (`pirates serve`) on a free port; fails with its output if it cannot. */
-export async function startGameServer(webRoot: string): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Starts the real game server (`pirates serve`) on a free port; fails with its output if it cannot. `env`
+ * sets more of its settings (e.g. TURN_LIMIT for the games the lobby pairs).
+ */
+export async function startGameServer(
+  webRoot: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   const port = 31_000 + Math.floor(Math.random() * 2000);
   const child = spawn(process.execPath, [join(ROOT, 'bin/pirates.js'), 'serve'], {
     cwd: ROOT,
@@ -80,6 +86,7 @@ export async function startGameServer(webRoot: string): Promise<{ url: string; c
       BOT_DELAY_MAX_MS: '50',
       BOT_WORKERS: '1',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

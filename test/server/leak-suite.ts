@@ -3,7 +3,9 @@
  * spectator) received is checked against the full record: it must equal the engine's view and events for
  * that receiver at that version, show no opponent kind or flag card not yet shown, no card back not yet
  * seen, and never the seed. Some friend games end with emotes and a rematch (issue 19): an emote reaches
- * the players only, and a rematch's new token reaches its own seat's socket and no other.
+ * the players only, and a rematch's new token reaches its own seat's socket and no other. Some games are paired
+ * through the lobby: what the lobby socket, the seek list and the watch list said of them holds no token and no
+ * seed, only the fields they are made of.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,7 +19,13 @@ import {
   type Viewer,
   viewFor,
 } from '../../src/engine/index.ts';
-import type { JoinGameResponse, RecordResponse, ServerMessage } from '../../src/protocol/index.ts';
+import type {
+  JoinGameResponse,
+  LiveGamesResponse,
+  OpenSeeksResponse,
+  RecordResponse,
+  ServerMessage,
+} from '../../src/protocol/index.ts';
 import {
   Client,
   createGame,
@@ -28,6 +36,7 @@ import {
   type StartServer,
   type TestServer,
 } from './harness.ts';
+import { placeSeek, Seeker } from './lobby-client.ts';
 import { playRandomly } from './players.ts';
 
 const AT_ONCE = 10;
@@ -37,9 +46,54 @@ let server: TestServer;
 interface Played {
   readonly gameId: string;
   readonly received: { viewer: Viewer; messages: readonly ServerMessage[] }[];
+  /** What the lobby said about this game while it was made and played (lobby games only). */
+  readonly lobby: { readonly text: string; readonly tokens: readonly string[] } | null;
+}
+
+/** A game paired through the lobby: two seeks with a clock no other game of the batch asks for. */
+async function playThroughLobby(index: number): Promise<Played> {
+  const clock = { kind: 'daily', days: 1 + (index % 14) } as const;
+  const first = await placeSeek(server.url, { shots: 'quick', clock });
+  const seeker = await Seeker.wait(server.url, first.token);
+  await seeker.find((m) => m.t === 'waiting');
+  const seeks = await get<OpenSeeksResponse>(server.url, '/api/seeks');
+  const second = await placeSeek(server.url, { shots: 'quick', clock });
+  const paired = await seeker.paired();
+  const gameId = paired.gameId;
+  const live = await get<LiveGamesResponse>(server.url, '/api/live');
+  const listed = live.body.games.find((g) => g.gameId === gameId);
+  expect(Object.keys(listed ?? {}).sort()).toEqual(
+    ['clock', 'createdAt', 'gameId', 'holders', 'moves', 'names', 'shots', 'variant', 'watchLink'].sort(),
+  );
+  const seats = [
+    { viewer: paired.seat, token: first.token },
+    { viewer: second.paired?.seat ?? 'red', token: second.token },
+  ];
+  const clients: { viewer: Viewer; client: Client }[] = [];
+  for (const { viewer, token } of seats) {
+    const client = await Client.open(server.url, gameId);
+    await client.ask(hello(token), isState);
+    clients.push({ viewer, client });
+  }
+  const spectator = await Client.open(server.url, gameId);
+  await spectator.ask({ t: 'hello', spectate: true }, isState);
+  await Promise.all(clients.map(({ client }, i) => playRandomly(client, `lobby-${index}-${i}`)));
+  await spectator.find((m) => m.t === 'update' && m.view.outcome !== null);
+  clients.push({ viewer: 'spectator', client: spectator });
+  await Promise.all(clients.map(({ client }) => client.close()));
+  await seeker.close();
+  return {
+    gameId,
+    received: clients.map(({ viewer, client }) => ({ viewer, messages: client.messages })),
+    lobby: {
+      text: JSON.stringify([seeker.messages, seeks.body, listed, second.paired]),
+      tokens: [first.token, second.token],
+    },
+  };
 }
 
 async function playOne(index: number): Promise<Played> {
+  if (index % 10 === 3) return playThroughLobby(index);
   const friend = index % 2 === 0;
   const created = await createGame(server.url, {
     opponent: friend ? 'friend' : 'computer',
@@ -95,6 +149,7 @@ async function playOne(index: number): Promise<Played> {
   return {
     gameId: created.gameId,
     received: clients.map(({ viewer, client }) => ({ viewer, messages: client.messages })),
+    lobby: null,
   };
 }
 
@@ -158,11 +213,17 @@ export function leakSuite(title: string, start: StartServer, games: number): voi
         played.push(...(await Promise.all(batch)));
       }
       let checked = 0;
+      let lobbyGames = 0;
       for (const game of played) {
         const { status, body } = await get<RecordResponse>(server.url, `/api/games/${game.gameId}/record`);
         expect(status).toBe(200);
         const seed = body.record.options.seed;
         const { states, events } = history(body.record);
+        if (game.lobby !== null) {
+          for (const secret of [seed, ...game.lobby.tokens])
+            expect(game.lobby.text.includes(secret)).toBe(false);
+          lobbyGames++;
+        }
         for (const { viewer, messages } of game.received) {
           // A rematch's new token is told to its own seat only; emotes go to the players only.
           const others = game.received
@@ -202,6 +263,7 @@ export function leakSuite(title: string, start: StartServer, games: number): voi
         }
       }
       expect(checked).toBeGreaterThan(games * 50);
+      expect(lobbyGames).toBe(Math.ceil((games - 3) / 10));
     });
   });
 }

@@ -170,6 +170,8 @@ describe('the online link', () => {
         emote: null,
         picking: false,
         rematch: null,
+        watchers: 0,
+        clock: null,
       };
     });
     const link = new OnlineLink(ctl, 'g1', {
@@ -204,6 +206,71 @@ describe('the online link', () => {
     link.claim('computer');
     expect(socket.sent.at(-1)).toEqual({ t: 'claim', claim: 'computer' });
     link.close();
+  });
+
+  it('a spectator link says hello to watch, sends nothing else, and keeps the clocks and the watchers', () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
+    const { ctl } = controller();
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('online', 'red', s.forms.computer);
+      s.game.watching = true;
+      s.game.online = {
+        gameId: 'g3',
+        inviteLink: null,
+        connected: false,
+        opponentAwaySince: null,
+        canClaim: false,
+        version: -1,
+        copied: null,
+        players: null,
+        emote: null,
+        picking: false,
+        rematch: null,
+        watchers: 0,
+        clock: null,
+      };
+    });
+    const link = new OnlineLink(ctl, 'g3', null);
+    const socket = FakeSocket.last;
+    if (socket === null) throw new Error('no socket');
+    socket.open();
+    expect(socket.sent).toEqual([{ t: 'hello', spectate: true }]);
+    const view = viewFor(createGame({ seed: 'watch', entropy: 'seats' }), 'spectator');
+    const presence = {
+      seats: { red: { holder: 'human', connected: true }, blue: { holder: 'human', connected: true } },
+      claimable: null,
+      watchers: 3,
+    };
+    const clock = {
+      control: { kind: 'live', minutes: 5, increment: 5 },
+      left: { red: 300_000, blue: 299_000 },
+      running: 'blue',
+    };
+    socket.receive({ t: 'state', v: 0, viewer: 'spectator', view, seedHash: 'x', presence, clock });
+    expect(ctl.state.game?.online?.watchers).toBe(3);
+    expect(ctl.state.game?.online?.clock?.view).toEqual(clock);
+    expect(ctl.state.game?.online?.opponentAwaySince).toBeNull();
+    // A spectator gives no share of chance, even when the game asks the seats for theirs.
+    expect(socket.sent).toEqual([{ t: 'hello', spectate: true }]);
+    link.close();
+  });
+
+  it('going back from a watched game closes its socket (the players count one watcher less)', () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
+    const { ctl } = controller();
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('online', 'red', s.forms.computer);
+      s.game.watching = true;
+      s.screen = 'game';
+    });
+    ctl.attach(new OnlineLink(ctl, 'g4', null));
+    const socket = FakeSocket.last;
+    if (socket === null) throw new Error('no socket');
+    socket.open();
+    ctl.showWatch();
+    expect([ctl.state.screen, ctl.state.game, socket.readyState]).toEqual(['watch', null, 3]);
   });
 
   it('a setup refused as stale (both seats set up at once) is sent again after the resync', () => {

@@ -2,7 +2,8 @@
  * Presence across processes: one Redis hash per game, a field `seat:process` per seat a process has a
  * socket on, valued with the time it expires. Each process renews its fields every few seconds, so a
  * killed process's players look away once their fields expire (PRESENCE_TTL_MS). Readers keep the last
- * answer per game and read again on a presence hint and while somebody elsewhere is counted.
+ * answer per game and read again on a presence hint and while somebody elsewhere is counted. Spectators
+ * are a field `watchers:process` per process valued `expiry/count`.
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -19,6 +20,9 @@ export class RedisPresence implements SharedPresence {
   /** `gameId seat` this process has sockets on. */
   readonly #mine = new Map<string, { gameId: string; seat: Seat }>();
   readonly #elsewhere = new Map<string, BySeat<boolean>>();
+  /** Spectator sockets this process has, by game. */
+  readonly #myWatchers = new Map<string, number>();
+  readonly #watchersElsewhere = new Map<string, number>();
   readonly #changed: (gameId: string) => void;
   readonly #timer: NodeJS.Timeout;
 
@@ -48,6 +52,26 @@ export class RedisPresence implements SharedPresence {
     write.catch(() => undefined);
   }
 
+  reportWatchers(gameId: string, count: number): void {
+    if (count > 0) this.#myWatchers.set(gameId, count);
+    else this.#myWatchers.delete(gameId);
+    const hash = this.#key(gameId);
+    const field = `watchers:${this.#owner}`;
+    const write =
+      count > 0
+        ? this.#redis
+            .multi()
+            .hset(hash, field, `${Date.now() + PRESENCE_TTL_MS}/${count}`)
+            .pexpire(hash, PRESENCE_TTL_MS * 3)
+            .exec()
+        : this.#redis.hdel(hash, field);
+    write.catch(() => undefined);
+  }
+
+  watchersElsewhere(gameId: string): number {
+    return this.#watchersElsewhere.get(gameId) ?? 0;
+  }
+
   elsewhere(gameId: string, seat: Seat): boolean {
     return this.#elsewhere.get(gameId)?.[seat] ?? false;
   }
@@ -59,6 +83,7 @@ export class RedisPresence implements SharedPresence {
   stop(): void {
     clearInterval(this.#timer);
     for (const { gameId, seat } of this.#mine.values()) this.report(gameId, seat, false);
+    for (const gameId of [...this.#myWatchers.keys()]) this.reportWatchers(gameId, 0);
   }
 
   /** Renews this process's fields and re-reads the games where someone elsewhere was counted. */
@@ -69,9 +94,17 @@ export class RedisPresence implements SharedPresence {
         pipeline.hset(this.#key(gameId), `${seat}:${this.#owner}`, Date.now() + PRESENCE_TTL_MS);
         pipeline.pexpire(this.#key(gameId), PRESENCE_TTL_MS * 3);
       }
+      for (const [gameId, count] of this.#myWatchers) {
+        pipeline.hset(
+          this.#key(gameId),
+          `watchers:${this.#owner}`,
+          `${Date.now() + PRESENCE_TTL_MS}/${count}`,
+        );
+        pipeline.pexpire(this.#key(gameId), PRESENCE_TTL_MS * 3);
+      }
       await pipeline.exec();
       for (const [gameId, seats] of this.#elsewhere) {
-        if (!SEATS.some((seat) => seats[seat])) continue;
+        if (!SEATS.some((seat) => seats[seat]) && this.watchersElsewhere(gameId) === 0) continue;
         if (await this.#read(gameId)) this.#changed(gameId);
       }
     } catch {
@@ -84,13 +117,20 @@ export class RedisPresence implements SharedPresence {
     const fields = await this.#redis.hgetall(this.#key(gameId));
     const now = Date.now();
     const seen: BySeat<boolean> = { red: false, blue: false };
-    for (const [field, expires] of Object.entries(fields)) {
+    let watchers = 0;
+    for (const [field, value] of Object.entries(fields)) {
       const [seat, owner] = field.split(':');
+      const [expires, count] = value.split('/');
       if (owner === this.#owner || Number(expires) < now) continue;
       if (seat === 'red' || seat === 'blue') seen[seat] = true;
+      if (seat === 'watchers') watchers += Number(count) || 0;
     }
     const before = this.#elsewhere.get(gameId);
+    const watchersBefore = this.watchersElsewhere(gameId);
     this.#elsewhere.set(gameId, seen);
+    if (watchers > 0) this.#watchersElsewhere.set(gameId, watchers);
+    else this.#watchersElsewhere.delete(gameId);
+    if (watchers !== watchersBefore) return true;
     return before === undefined
       ? seen.red || seen.blue
       : before.red !== seen.red || before.blue !== seen.blue;

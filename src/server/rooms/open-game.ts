@@ -6,10 +6,11 @@
  */
 import { randomInt } from 'node:crypto';
 import { type GameOptions, newGame, type Seat } from '../../engine/index.ts';
-import type { CreateGameRequest, ErrorCode, ServerResult } from '../../protocol/index.ts';
+import type { ClockControl, CreateGameRequest, ErrorCode, ServerResult } from '../../protocol/index.ts';
 import { DEFAULT_LEVEL, isLevel, LEVELS } from '../bots/levels.ts';
 import { newGameId, newInviteCode, newSeed, newToken, sha256 } from '../secrets.ts';
-import type { SeatRecord, StoredGame } from '../store/game-store.ts';
+import type { PairedGame, SeatRecord, SeekRecord, StoredGame } from '../store/game-store.ts';
+import { startClock } from './clock.ts';
 import type { Room } from './room.ts';
 import type { RoomRegistry } from './room-registry.ts';
 
@@ -39,15 +40,7 @@ export async function openGame(
   }
   const seed = newSeed();
   const turnLimit = request.turnLimit ?? defaultTurnLimit;
-  const options: GameOptions = {
-    seed,
-    // Named explicitly, so a stored game always says which generator and entropy it was created with.
-    chance: 'chacha20',
-    entropy: 'seats',
-    shots: request.shots ?? 'quick',
-    ...(request.variant === undefined ? {} : { variant: request.variant }),
-    ...(turnLimit === null ? {} : { turnLimit }),
-  };
+  const options = optionsOf(seed, request.variant, request.shots ?? 'quick', turnLimit);
   const playable = newGame(options);
   if (!playable.ok) return playable;
 
@@ -69,9 +62,74 @@ export async function openGame(
     inviteHash: invite === null ? null : sha256(invite),
     inviteUsed: false,
     over: false,
+    clock: request.clock == null ? null : startClock(request.clock),
   };
   const room = await rooms.create(game);
   return { ok: true, value: { room, seat, token, invite } };
+}
+
+/** What a newcomer to the lobby brings to a pairing: its seat's token hash and the rules it asked for. */
+export interface Newcomer {
+  readonly tokenHash: string;
+  readonly variant: 'standard' | 'advanced' | null;
+  readonly shots: 'aimed' | 'quick' | null;
+  readonly clock: ClockControl | null;
+}
+
+/**
+ * The game two seeks are paired into (store/game-store.ts `PairGame`): the rules both accept ('any' takes the
+ * other's choice; both 'any' are standard rules and quick shots), seats drawn at random, each seat held by
+ * its seeker's token hash (the seek token is the seat token, so no secret has to travel to the seeker).
+ */
+export function pairGame(
+  newcomer: Newcomer,
+  partner: SeekRecord,
+  defaultTurnLimit: number | null,
+): PairedGame {
+  const seed = newSeed();
+  const options = optionsOf(
+    seed,
+    partner.variant ?? newcomer.variant ?? undefined,
+    partner.shots ?? newcomer.shots ?? 'quick',
+    defaultTurnLimit,
+  );
+  const partnerSeat: Seat = randomInt(2) === 0 ? 'red' : 'blue';
+  const seatOf = (tokenHash: string): SeatRecord => ({ holder: 'human', tokenHash, level: null });
+  const partnerRecord = seatOf(partner.tokenHash);
+  const newcomerRecord = seatOf(newcomer.tokenHash);
+  const clock = partner.clock ?? newcomer.clock;
+  const game: StoredGame = {
+    id: newGameId(),
+    createdAt: Date.now(),
+    options,
+    seedHash: sha256(seed),
+    seats:
+      partnerSeat === 'red'
+        ? { red: partnerRecord, blue: newcomerRecord }
+        : { red: newcomerRecord, blue: partnerRecord },
+    inviteHash: null,
+    inviteUsed: false,
+    over: false,
+    clock: clock === null ? null : startClock(clock),
+  };
+  return { game, partnerSeat };
+}
+
+function optionsOf(
+  seed: string,
+  variant: 'standard' | 'advanced' | undefined,
+  shots: 'aimed' | 'quick',
+  turnLimit: number | null,
+): GameOptions {
+  return {
+    seed,
+    // Named explicitly, so a stored game always says which generator and entropy it was created with.
+    chance: 'chacha20',
+    entropy: 'seats',
+    shots,
+    ...(variant === undefined ? {} : { variant }),
+    ...(turnLimit === null ? {} : { turnLimit }),
+  };
 }
 
 function refuse(code: ErrorCode, message: string): ServerResult<never> {

@@ -15,6 +15,8 @@ interface Table {
   readonly sockets: BySeat<number>;
   /** Since when each seat has been away on its turn (ms), or null. */
   readonly awaySince: BySeat<number | null>;
+  /** Spectator sockets of this process. */
+  watchers: number;
   claimable: Seat | null;
   timer: NodeJS.Timeout | null;
 }
@@ -45,6 +47,7 @@ export class PresenceBoard {
       room,
       sockets: { red: 0, blue: 0 },
       awaySince: { red: null, blue: null },
+      watchers: 0,
       claimable: null,
       timer: null,
     };
@@ -91,6 +94,23 @@ export class PresenceBoard {
     };
   }
 
+  /** A spectator socket watches the game; call the returned function when it closes. */
+  watch(room: Room): () => void {
+    const table = this.#tables.get(room.id);
+    if (table === undefined) return () => undefined;
+    table.watchers++;
+    this.#shared.reportWatchers(room.id, table.watchers);
+    this.#fanout.publish(room.id, { kind: 'presence' });
+    let open = true;
+    return () => {
+      if (!open) return;
+      open = false;
+      table.watchers--;
+      this.#shared.reportWatchers(room.id, table.watchers);
+      this.#fanout.publish(room.id, { kind: 'presence' });
+    };
+  }
+
   presenceOf(room: Room): Presence {
     const table = this.#tables.get(room.id);
     const holder = (seat: Seat): SeatHolder => {
@@ -103,7 +123,11 @@ export class PresenceBoard {
       connected:
         holder(s) === 'computer' || (table?.sockets[s] ?? 0) > 0 || this.#shared.elsewhere(room.id, s),
     });
-    return { seats: { red: seat('red'), blue: seat('blue') }, claimable: table?.claimable ?? null };
+    return {
+      seats: { red: seat('red'), blue: seat('blue') },
+      claimable: table?.claimable ?? null,
+      watchers: (table?.watchers ?? 0) + this.#shared.watchersElsewhere(room.id),
+    };
   }
 
   /** Stops every timer (shutdown). */
@@ -124,8 +148,11 @@ export class PresenceBoard {
   #refresh(table: Table): boolean {
     const now = this.#now();
     const deciding = toAct(table.room.state);
+    // A running clock is the away rule of a timed game: its seat's time runs out instead (setup is untimed).
+    const clocked = table.room.clock !== null && table.room.state.phase === 'play';
     for (const seat of SEATS) {
       const away =
+        !clocked &&
         table.room.seat(seat).holder === 'human' &&
         deciding.includes(seat) &&
         table.sockets[seat] === 0 &&

@@ -24,11 +24,18 @@ export class RoomRegistry {
   readonly #idle = new Set<string>();
   readonly #onCorrupt: (gameId: string, message: string) => void;
   readonly #enders: ((room: Room) => void)[] = [];
+  readonly #now: () => number;
 
-  constructor(store: GameStore, fanout: Fanout, onCorrupt: (gameId: string, message: string) => void) {
+  constructor(
+    store: GameStore,
+    fanout: Fanout,
+    onCorrupt: (gameId: string, message: string) => void,
+    now: () => number = Date.now,
+  ) {
     this.#store = store;
     this.#fanout = fanout;
     this.#onCorrupt = onCorrupt;
+    this.#now = now;
   }
 
   /** `hook` runs for every room that comes to life in this process, the ones already here included. */
@@ -129,15 +136,17 @@ export class RoomRegistry {
       this.#onCorrupt(stored.game.id, rebuilt.error.message);
       return null;
     }
+    const { state, events } = rebuilt.value;
     const room = new Room(
       stored.game,
-      rebuilt.value.state,
-      rebuilt.value.events,
+      state,
+      events,
       this.#store,
       this.#fanout,
       (r) => {
         for (const ender of this.#enders) ender(r);
       },
+      this.#now,
     );
     this.#rooms.set(room.id, room);
     for (const hook of this.#hooks) this.#hook(room, hook);

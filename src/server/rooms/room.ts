@@ -3,7 +3,9 @@
  * each seat. An action is judged by the engine, appended to the store, and only then applied and announced
  * through the fanout, so nobody is ever told of an action a restart would lose. With several processes the
  * room may be behind the store: a lost append race (SequenceConflict) or a hint makes it catch up by
- * replaying the missing log entries, and the action is then judged again. No transport lives here.
+ * replaying the missing log entries, and the action is then judged again. A timed game's clocks are kept
+ * with it (clock.ts): an action that arrives after the deciding seat's time ran out records that seat's flag
+ * on time instead (`{ type: 'resign', time: true }`), so the record replays. No transport lives here.
  */
 import {
   type Action,
@@ -14,9 +16,16 @@ import {
   type GameState,
   type Seat,
 } from '../../engine/index.ts';
-import type { Refusal } from '../../protocol/index.ts';
+import type { ClockView, Refusal } from '../../protocol/index.ts';
 import type { Fanout } from '../fanout/fanout.ts';
-import { type GameStore, type SeatRecord, SequenceConflict, type StoredGame } from '../store/game-store.ts';
+import {
+  type ClockState,
+  type GameStore,
+  type SeatRecord,
+  SequenceConflict,
+  type StoredGame,
+} from '../store/game-store.ts';
+import { afterAction, clockView, flagged } from './clock.ts';
 import { SerialQueue } from './serial-queue.ts';
 
 /** How many times one action may lose the append race before the server gives up on it. */
@@ -43,6 +52,8 @@ export class Room {
   readonly #events: GameEvent[];
   /** Told once, by the process whose append ended the game (results and ratings, ratings.ts). */
   readonly #ended: (room: Room) => void;
+  /** The server's clock (tests pass a fake one). */
+  readonly #now: () => number;
 
   constructor(
     game: StoredGame,
@@ -51,8 +62,10 @@ export class Room {
     store: GameStore,
     fanout: Fanout,
     ended: (room: Room) => void = () => undefined,
+    now: () => number = Date.now,
   ) {
     this.id = game.id;
+    this.#now = now;
     this.seedHash = game.seedHash;
     this.#game = game;
     this.#state = state;
@@ -99,6 +112,38 @@ export class Room {
     return this.#game.inviteHash;
   }
 
+  get createdAt(): number {
+    return this.#game.createdAt;
+  }
+
+  /** A timed game's clocks, or null. */
+  get clock(): ClockState | null {
+    return this.#game.clock ?? null;
+  }
+
+  /** What sockets are told of the clocks now, or undefined for an untimed game. */
+  clockView(): ClockView | undefined {
+    const clock = this.clock;
+    return clock === null ? undefined : clockView(clock, this.#now());
+  }
+
+  /** The seat whose clock has run out by this room's (possibly stale) knowledge, or null. */
+  flagDue(): Seat | null {
+    const clock = this.clock;
+    return clock === null || this.over ? null : flagged(clock, this.#now());
+  }
+
+  /** Records the flag of a seat whose clock ran out, if it still has (after catching up with the store). */
+  flagIfDue(): Promise<void> {
+    return this.#queue.run(async () => {
+      if (this.flagDue() === null) return;
+      await this.#catchUp();
+      for (let attempt = 1; this.flagDue() !== null; attempt++) {
+        if (await this.#recordFlag(attempt)) return;
+      }
+    });
+  }
+
   /**
    * Applies `action` for `seat` if it was made against the current version `v` (null: whatever is current,
    * for resignations and claims). A resend of the action already applied at `v` by the same seat is a
@@ -110,27 +155,59 @@ export class Room {
       if (v !== null && v > this.version) await this.#catchUp();
       for (let attempt = 1; ; attempt++) {
         if (v !== null && v !== this.version) return this.#staleOutcome(seat, v, action);
+        // Time ran out before this action came: the flag is recorded, and the action judged after it.
+        if (this.flagDue() !== null) {
+          if (!(await this.#recordFlag(attempt))) continue;
+          const after = applyAction(this.#state, seat, action);
+          if (!after.ok) return { kind: 'refused', error: after.error };
+          throw new Error('The engine accepted an action after the game ended on time.');
+        }
         const result = applyAction(this.#state, seat, action);
         if (!result.ok) return { kind: 'refused', error: result.error };
-        const seq = this.version;
-        const entry = result.state.log[seq];
-        if (entry === undefined) throw new Error('The engine did not log the action it applied.');
-        try {
-          await this.#store.appendAction(this.id, seq, entry, result.state.phase === 'over');
-        } catch (error) {
-          // Another process appended `seq` first: replay what it stored, then judge this action again
-          // (an action made against `v` is then stale or a repeat; a resignation applies at the next seq).
-          if (!(error instanceof SequenceConflict) || attempt >= APPEND_ATTEMPTS) throw error;
-          await this.#catchUp();
-          continue;
-        }
-        this.#state = result.state;
-        this.#events.push(...result.events);
-        this.#fanout.publish(this.id, { kind: 'moved', v: this.version, events: result.events });
-        if (this.over) this.#ended(this);
-        return { kind: 'applied', v: this.version };
+        if (await this.#append(seat, result, attempt)) return { kind: 'applied', v: this.version };
       }
     });
+  }
+
+  /** The flag of the seat whose time ran out; false when another process appended first (caught up). */
+  #recordFlag(attempt: number): Promise<boolean> {
+    const late = this.flagDue();
+    if (late === null) return Promise.resolve(true);
+    const result = applyAction(this.#state, late, { type: 'resign', time: true });
+    if (!result.ok) throw new Error(`The engine refused a flag on time: ${result.error.message}`);
+    return this.#append(late, result, attempt);
+  }
+
+  /**
+   * Stores an applied action (with the clocks after it), then takes it and tells everyone. False when another
+   * process stored this sequence number first: the room has caught up, and the caller judges again.
+   */
+  async #append(
+    seat: Seat,
+    result: { readonly state: GameState; readonly events: GameEvent[] },
+    attempt: number,
+  ): Promise<boolean> {
+    const seq = this.version;
+    const entry = result.state.log[seq];
+    if (entry === undefined || entry.seat !== seat)
+      throw new Error('The engine did not log the action it applied.');
+    const clock = this.clock;
+    const next = clock === null ? null : afterAction(clock, this.#state, result.state, this.#now());
+    try {
+      await this.#store.appendAction(this.id, seq, entry, result.state.phase === 'over', next);
+    } catch (error) {
+      // Another process appended `seq` first: replay what it stored, then judge this action again
+      // (an action made against `v` is then stale or a repeat; a resignation applies at the next seq).
+      if (!(error instanceof SequenceConflict) || attempt >= APPEND_ATTEMPTS) throw error;
+      await this.#catchUp();
+      return false;
+    }
+    this.#state = result.state;
+    if (next !== null) this.#game = { ...this.#game, clock: next };
+    this.#events.push(...result.events);
+    this.#fanout.publish(this.id, { kind: 'moved', v: this.version, events: result.events });
+    if (this.over) this.#ended(this);
+    return true;
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * Which seats have a socket on another process. One process knows only its own sockets; with several,
  * a seat whose player is connected elsewhere must not look away (or the other could claim the win).
- * The in-process version knows of no other process; redis-presence.ts shares it through Redis.
+ * Spectators are counted the same way, so players see how many watch. The in-process version knows of no
+ * other process; redis-presence.ts shares it through Redis.
  */
 import type { Seat } from '../../engine/index.ts';
 
@@ -10,6 +11,10 @@ export interface SharedPresence {
   report(gameId: string, seat: Seat, here: boolean): void;
   /** Whether another process had a socket on the seat when last heard. */
   elsewhere(gameId: string, seat: Seat): boolean;
+  /** How many spectator sockets this process has on the game now (0 when the last left). */
+  reportWatchers(gameId: string, count: number): void;
+  /** How many spectator sockets the other processes had on the game when last heard. */
+  watchersElsewhere(gameId: string): number;
   /** Hears again what the other processes reported for the game. */
   refresh(gameId: string): Promise<void>;
   stop(): void;
@@ -20,6 +25,12 @@ export class SingleProcessPresence implements SharedPresence {
 
   elsewhere(): boolean {
     return false;
+  }
+
+  reportWatchers(): void {}
+
+  watchersElsewhere(): number {
+    return 0;
   }
 
   async refresh(): Promise<void> {}

@@ -176,6 +176,13 @@ export class Session {
             'A seat cannot record its own absence; send { t: "resign" } to give up.',
           );
         }
+        if (parsed.data.action.type === 'resign' && parsed.data.action.time === true) {
+          // Only the server's clock says when time has run out.
+          return this.#error(
+            'act/time',
+            'A seat cannot run its own clock out; send { t: "resign" } to give up.',
+          );
+        }
         const outcome = await this.#room.act(seat, parsed.data.v, parsed.data.action);
         if (outcome.kind === 'repeat') return this.#sendState(viewer);
         if (outcome.kind === 'refused') return this.#error(outcome.error.code, outcome.error.message);
@@ -270,7 +277,9 @@ export class Session {
     );
     const unwatch = this.#room.watch();
     const disconnect =
-      viewer === 'spectator' ? () => undefined : this.#context.presence.connect(this.#room, viewer);
+      viewer === 'spectator'
+        ? this.#context.presence.watch(this.#room)
+        : this.#context.presence.connect(this.#room, viewer);
     this.#leave = () => {
       unsubscribe();
       unwatch();
@@ -343,15 +352,18 @@ export class Session {
       });
       return;
     }
+    const clock = this.#room.clockView();
     this.#send({
       t: 'update',
       v: notice.v,
       events: eventsFor(notice.events, viewer),
       view: packView(viewFor(this.#room.state, viewer)),
+      ...(clock === undefined ? {} : { clock }),
     });
   }
 
   #sendState(viewer: Viewer): void {
+    const clock = this.#room.clockView();
     this.#send({
       t: 'state',
       v: this.#room.version,
@@ -359,6 +371,7 @@ export class Session {
       view: packView(viewFor(this.#room.state, viewer)),
       seedHash: this.#room.seedHash,
       presence: this.#context.presence.presenceOf(this.#room),
+      ...(clock === undefined ? {} : { clock }),
     });
   }
 

@@ -5,10 +5,53 @@
  * database (the loser of a race gets SequenceConflict, catches up and judges its action again).
  */
 import type { RecordEntry, Seat } from '../../engine/index.ts';
+import type { ClockControl, Pairing } from '../../protocol/index.ts';
 import type { PlayerStore } from './player-store.ts';
-import type { SeatRecord, StoredGame } from './stored-game.ts';
+import type { ClockState, SeatRecord, StoredGame } from './stored-game.ts';
 
-export type { SeatRecord, StoredGame } from './stored-game.ts';
+export type { ClockState, SeatRecord, StoredGame } from './stored-game.ts';
+
+/** A seek for an opponent as stored: `null` rules are "any". The token is stored as its sha256 only. */
+export interface SeekRecord {
+  readonly id: string;
+  readonly tokenHash: string;
+  readonly variant: 'standard' | 'advanced' | null;
+  readonly shots: 'aimed' | 'quick' | null;
+  /** Seeks pair only with the same clock (null: untimed). */
+  readonly clock: ClockControl | null;
+  readonly rating: number | null;
+  readonly createdAt: number;
+  /** A seek nobody waits on any more is no longer offered after this (ms since 1970). */
+  readonly aliveUntil: number;
+}
+
+/** The game two seeks are paired into, built by the caller inside the store's transaction. */
+export interface PairedGame {
+  readonly game: StoredGame;
+  /** The seat of the seek that was waiting (the newcomer or the accepter takes the other). */
+  readonly partnerSeat: Seat;
+}
+
+/** Builds the game for a partner found, inside the store's transaction (again for the next if that one went). */
+export type PairGame = (partner: SeekRecord) => PairedGame;
+
+export type PlaceOutcome =
+  | { readonly kind: 'waiting' }
+  | { readonly kind: 'paired'; readonly gameId: string; readonly seat: Seat; readonly partner: string };
+
+/** Where a seek stands, looked up by its token. */
+export type SeekState =
+  | { readonly kind: 'open'; readonly seek: SeekRecord }
+  | ({ readonly kind: 'paired'; readonly seekId: string } & Pairing);
+
+export type CancelOutcome = 'cancelled' | 'wrong' | 'gone' | Pairing;
+
+/** A game in progress for the watch list. */
+export interface LiveGameRow {
+  readonly game: StoredGame;
+  /** Actions stored so far. */
+  readonly moves: number;
+}
 
 export interface StoredGameWithLog {
   readonly game: StoredGame;
@@ -38,8 +81,17 @@ export interface GameStore {
   /** Players, ratings and rematches, in the same database (player-store.ts). */
   readonly players: PlayerStore;
   createGame(game: StoredGame): Promise<void>;
-  /** Appends action `seq` (the count of actions before it) in one transaction; rejects with SequenceConflict. */
-  appendAction(gameId: string, seq: number, entry: RecordEntry, over: boolean): Promise<void>;
+  /**
+   * Appends action `seq` (the count of actions before it) in one transaction; rejects with SequenceConflict.
+   * A timed game's clocks after the action are stored in the same transaction.
+   */
+  appendAction(
+    gameId: string,
+    seq: number,
+    entry: RecordEntry,
+    over: boolean,
+    clock?: ClockState | null,
+  ): Promise<void>;
   /** Replaces who holds a seat (a friend joined, the computer took over, a person came back). */
   updateSeat(gameId: string, seat: Seat, record: SeatRecord): Promise<void>;
   /** Uses an invite once, atomically: gives `seat` to the holder of `tokenHash`. */
@@ -52,5 +104,31 @@ export interface GameStore {
   loadFrom(gameId: string, fromSeq: number): Promise<StoredGameWithLog | null>;
   /** Every game not over, with its log, to rebuild after a restart. */
   loadUnfinished(): Promise<StoredGameWithLog[]>;
+  /**
+   * The lobby. Places a seek: atomically (one placement at a time, across processes) pairs it with the best
+   * compatible open seek still alive at `now` (the closest rating when both have one, else the oldest),
+   * storing the game `pair` builds; or leaves it open.
+   */
+  placeSeek(seek: SeekRecord, now: number, pair: PairGame): Promise<PlaceOutcome>;
+  /** Takes an open seek from the list, storing the game `pair` builds; null when it is gone. */
+  acceptSeek(seekId: string, now: number, pair: PairGame): Promise<{ gameId: string; seat: Seat } | null>;
+  /** Removes an open seek of this token; a paired one says where it went. */
+  cancelSeek(seekId: string, tokenHash: string): Promise<CancelOutcome>;
+  seekByToken(tokenHash: string): Promise<SeekState | null>;
+  /** Keeps these open seeks offered until `aliveUntil` (their seekers still wait). */
+  renewSeeks(seekIds: readonly string[], aliveUntil: number): Promise<void>;
+  /** Open seeks alive at `now`, oldest first. */
+  openSeeks(now: number, limit: number): Promise<SeekRecord[]>;
+  /** Games not over whose seats are all taken, newest first. */
+  liveGames(limit: number): Promise<LiveGameRow[]>;
   close(): Promise<void>;
 }
+
+/** The clock as one comparable string: seeks pair only on equal keys ('' is untimed). */
+export function clockKey(clock: ClockControl | null): string {
+  if (clock === null) return '';
+  return clock.kind === 'live' ? `live:${clock.minutes}+${clock.increment}` : `daily:${clock.days}`;
+}
+
+/** How long a paired seek is kept so its seeker's page can still learn where it went (ms). */
+export const PAIRED_SEEK_KEPT_MS = 60 * 60 * 1000;

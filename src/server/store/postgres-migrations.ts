@@ -78,6 +78,25 @@ CREATE TABLE {schema}.rematches (
   new_game_id TEXT
 );
 `,
+  // Issue 19: clocks stored with their game, and the lobby's seeks.
+  `
+ALTER TABLE {schema}.games ADD COLUMN clock JSONB;
+CREATE TABLE {schema}.seeks (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  variant TEXT,
+  shots TEXT,
+  clock JSONB,
+  clock_key TEXT NOT NULL,
+  rating DOUBLE PRECISION,
+  created_at BIGINT NOT NULL,
+  alive_until BIGINT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'open',
+  game_id TEXT,
+  seat TEXT
+);
+CREATE INDEX seeks_open ON {schema}.seeks (status, created_at);
+`,
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations across processes. */

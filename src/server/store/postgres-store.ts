@@ -6,10 +6,21 @@
  */
 import pg from 'pg';
 import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
+import type { ClockControl } from '../../protocol/index.ts';
 import {
+  type CancelOutcome,
+  type ClockState,
+  clockKey,
   type GameStore,
   type InviteOutcome,
+  type LiveGameRow,
+  PAIRED_SEEK_KEPT_MS,
+  type PairedGame,
+  type PairGame,
+  type PlaceOutcome,
   type SeatRecord,
+  type SeekRecord,
+  type SeekState,
   SequenceConflict,
   type StoredGame,
   type StoredGameWithLog,
@@ -28,6 +39,22 @@ interface GameRow {
   invite_hash: string | null;
   invite_used: boolean;
   over: boolean;
+  clock: ClockState | null;
+  version: number;
+}
+
+interface SeekRow {
+  id: string;
+  token_hash: string;
+  variant: 'standard' | 'advanced' | null;
+  shots: 'aimed' | 'quick' | null;
+  clock: ClockControl | null;
+  rating: number | null;
+  created_at: string;
+  alive_until: string;
+  status: 'open' | 'paired';
+  game_id: string | null;
+  seat: Seat | null;
 }
 
 interface GameRowWithLog extends GameRow {
@@ -47,13 +74,15 @@ export interface PostgresOptions {
 
 export class PostgresGameStore implements GameStore {
   readonly #pool: pg.Pool;
-  readonly #t: { games: string; actions: string };
+  readonly #t: { games: string; actions: string; seeks: string };
   readonly players: PlayerStore;
+  readonly #schema: string;
 
   private constructor(pool: pg.Pool, schema: string) {
     this.#pool = pool;
+    this.#schema = schema;
     const quoted = quoteIdentifier(schema);
-    this.#t = { games: `${quoted}.games`, actions: `${quoted}.actions` };
+    this.#t = { games: `${quoted}.games`, actions: `${quoted}.actions`, seeks: `${quoted}.seeks` };
     this.players = new PostgresPlayerStore(
       (sql, values) => this.#query(sql, values),
       (work) => this.#transaction(work),
@@ -93,8 +122,8 @@ export class PostgresGameStore implements GameStore {
 
   async #insertGame(query: Query, game: StoredGame): Promise<void> {
     await query(
-      `INSERT INTO ${this.#t.games} (id, created_at, options, seed_hash, seats, invite_hash, invite_used, over)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `INSERT INTO ${this.#t.games} (id, created_at, options, seed_hash, seats, invite_hash, invite_used, over, clock)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         game.id,
         game.createdAt,
@@ -104,19 +133,35 @@ export class PostgresGameStore implements GameStore {
         game.inviteHash,
         game.inviteUsed,
         game.over,
+        game.clock == null ? null : JSON.stringify(game.clock),
       ],
     );
   }
 
-  async appendAction(gameId: string, seq: number, entry: RecordEntry, over: boolean): Promise<void> {
+  async appendAction(
+    gameId: string,
+    seq: number,
+    entry: RecordEntry,
+    over: boolean,
+    clock?: ClockState | null,
+  ): Promise<void> {
     try {
       await this.#query(
         `WITH appended AS (
            INSERT INTO ${this.#t.actions} (game_id, seq, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)
            RETURNING game_id
          )
-         UPDATE ${this.#t.games} SET version = $2 + 1, over = $6 WHERE id IN (SELECT game_id FROM appended)`,
-        [gameId, seq, entry.seat, JSON.stringify(entry.action), Date.now(), over],
+         UPDATE ${this.#t.games} SET version = $2 + 1, over = $6, clock = COALESCE($7::jsonb, clock)
+         WHERE id IN (SELECT game_id FROM appended)`,
+        [
+          gameId,
+          seq,
+          entry.seat,
+          JSON.stringify(entry.action),
+          Date.now(),
+          over,
+          clock == null ? null : JSON.stringify(clock),
+        ],
         'append',
       );
     } catch (error) {
@@ -172,6 +217,167 @@ export class PostgresGameStore implements GameStore {
       [],
     );
     return games.rows.map(withLog);
+  }
+
+  // --- the lobby: placements and acceptances hold one advisory lock per schema, so across every process
+  // one pairing is decided at a time; a cancel is one conditional DELETE and cannot split a pair.
+
+  async placeSeek(seek: SeekRecord, now: number, pair: PairGame): Promise<PlaceOutcome> {
+    return this.#lobbyTransaction(async (client) => {
+      await client.query(
+        `DELETE FROM ${this.#t.seeks} WHERE (status = 'open' AND alive_until <= $1) OR (status = 'paired' AND created_at < $2)`,
+        [now, now - PAIRED_SEEK_KEPT_MS],
+      );
+      const found = await client.query<SeekRow>(
+        `SELECT * FROM ${this.#t.seeks} WHERE status = 'open' AND alive_until > $1 AND clock_key = $2
+           AND (variant IS NULL OR $3::text IS NULL OR variant = $3::text)
+           AND (shots IS NULL OR $4::text IS NULL OR shots = $4::text)
+         ORDER BY (CASE WHEN $5::float8 IS NULL OR rating IS NULL THEN 1 ELSE 0 END),
+           (CASE WHEN $5::float8 IS NULL OR rating IS NULL THEN 0 ELSE ABS(rating - $5::float8) END), created_at, id
+         LIMIT 5`,
+        [now, clockKey(seek.clock), seek.variant, seek.shots, seek.rating],
+      );
+      // A candidate cancelled meanwhile (a cancel takes no lock) is skipped: the claim is conditional.
+      for (const partner of found.rows) {
+        const paired = pair(seekOf(partner));
+        if (!(await this.#claim(client, paired, partner.id, now))) continue;
+        const seat: Seat = paired.partnerSeat === 'red' ? 'blue' : 'red';
+        await this.#insertSeek(client, seek, { gameId: paired.game.id, seat });
+        return { kind: 'paired', gameId: paired.game.id, seat, partner: partner.id };
+      }
+      await this.#insertSeek(client, seek, null);
+      return { kind: 'waiting' };
+    });
+  }
+
+  async acceptSeek(
+    seekId: string,
+    now: number,
+    pair: PairGame,
+  ): Promise<{ gameId: string; seat: Seat } | null> {
+    return this.#lobbyTransaction(async (client) => {
+      const found = await client.query<SeekRow>(
+        `SELECT * FROM ${this.#t.seeks} WHERE id = $1 AND status = 'open' AND alive_until > $2`,
+        [seekId, now],
+      );
+      const row = found.rows[0];
+      if (row === undefined) return null;
+      const paired = pair(seekOf(row));
+      if (!(await this.#claim(client, paired, row.id, now))) return null;
+      return { gameId: paired.game.id, seat: paired.partnerSeat === 'red' ? 'blue' : ('red' as Seat) };
+    });
+  }
+
+  async cancelSeek(seekId: string, tokenHash: string): Promise<CancelOutcome> {
+    const deleted = await this.#query(
+      `DELETE FROM ${this.#t.seeks} WHERE id = $1 AND token_hash = $2 AND status = 'open'`,
+      [seekId, tokenHash],
+    );
+    if (deleted.rowCount === 1) return 'cancelled';
+    const found = await this.#query<SeekRow>(`SELECT * FROM ${this.#t.seeks} WHERE id = $1`, [seekId]);
+    const row = found.rows[0];
+    if (row === undefined) return 'gone';
+    if (row.token_hash !== tokenHash) return 'wrong';
+    const state = seekStateOf(row);
+    return state.kind === 'paired' ? { gameId: state.gameId, seat: state.seat } : 'gone';
+  }
+
+  async seekByToken(tokenHash: string): Promise<SeekState | null> {
+    const found = await this.#query<SeekRow>(`SELECT * FROM ${this.#t.seeks} WHERE token_hash = $1`, [
+      tokenHash,
+    ]);
+    const row = found.rows[0];
+    return row === undefined ? null : seekStateOf(row);
+  }
+
+  async renewSeeks(seekIds: readonly string[], aliveUntil: number): Promise<void> {
+    if (seekIds.length === 0) return;
+    await this.#query(
+      `UPDATE ${this.#t.seeks} SET alive_until = $1 WHERE id = ANY($2::text[]) AND status = 'open'`,
+      [aliveUntil, [...seekIds]],
+    );
+  }
+
+  async openSeeks(now: number, limit: number): Promise<SeekRecord[]> {
+    const found = await this.#query<SeekRow>(
+      `SELECT * FROM ${this.#t.seeks} WHERE status = 'open' AND alive_until > $1 ORDER BY created_at, id LIMIT $2`,
+      [now, limit],
+    );
+    return found.rows.map(seekOf);
+  }
+
+  async liveGames(limit: number): Promise<LiveGameRow[]> {
+    // A seat waiting for a friend is a human seat without a token: such a game has not begun.
+    const found = await this.#query<GameRow>(
+      `SELECT * FROM ${this.#t.games} g WHERE NOT g.over
+         AND NOT EXISTS (SELECT 1 FROM jsonb_each(g.seats) s
+           WHERE s.value->>'holder' = 'human' AND s.value->'tokenHash' = 'null'::jsonb)
+       ORDER BY g.created_at DESC LIMIT $1`,
+      [limit],
+    );
+    return found.rows.map((row) => ({ game: gameOf(row), moves: row.version }));
+  }
+
+  async #insertSeek(
+    client: pg.PoolClient,
+    seek: SeekRecord,
+    paired: { gameId: string; seat: Seat } | null,
+  ): Promise<void> {
+    await client.query(
+      `INSERT INTO ${this.#t.seeks} (id, token_hash, variant, shots, clock, clock_key, rating, created_at, alive_until, status, game_id, seat)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        seek.id,
+        seek.tokenHash,
+        seek.variant,
+        seek.shots,
+        seek.clock === null ? null : JSON.stringify(seek.clock),
+        clockKey(seek.clock),
+        seek.rating,
+        seek.createdAt,
+        seek.aliveUntil,
+        paired === null ? 'open' : 'paired',
+        paired?.gameId ?? null,
+        paired?.seat ?? null,
+      ],
+    );
+  }
+
+  /**
+   * Marks the partner's seek paired if it is still open, then stores the game; false (nothing stored) when
+   * the seek went meanwhile. The update locks the row, so a cancel after it finds the seek paired.
+   */
+  async #claim(client: pg.PoolClient, paired: PairedGame, partnerId: string, now: number): Promise<boolean> {
+    const claimed = await client.query(
+      `UPDATE ${this.#t.seeks} SET status = 'paired', game_id = $1, seat = $2
+       WHERE id = $3 AND status = 'open' AND alive_until > $4`,
+      [paired.game.id, paired.partnerSeat, partnerId, now],
+    );
+    if (claimed.rowCount !== 1) return false;
+    await this.#insertGame((sql, values) => client.query(sql, [...values]), paired.game);
+    return true;
+  }
+
+  /** One transaction holding the lobby's lock (per schema), so pairings never overlap. */
+  async #lobbyTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.#pool.connect();
+    } catch (error) {
+      throw isConnectionFailure(error) ? new StoreUnavailable(error) : error;
+    }
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [this.#schema, LOBBY_LOCK]);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw isConnectionFailure(error) ? new StoreUnavailable(error) : error;
+    } finally {
+      client.release();
+    }
   }
 
   async close(): Promise<void> {
@@ -231,20 +437,47 @@ export class PostgresGameStore implements GameStore {
   }
 }
 
+/** The second key of the lobby's advisory lock (the first is the schema's hash). */
+const LOBBY_LOCK = 19;
+
+function gameOf(row: GameRow): StoredGame {
+  return {
+    id: row.id,
+    createdAt: Number(row.created_at),
+    options: row.options,
+    seedHash: row.seed_hash,
+    seats: row.seats,
+    inviteHash: row.invite_hash,
+    inviteUsed: row.invite_used,
+    over: row.over,
+    clock: row.clock ?? null,
+  };
+}
+
 function withLog(row: GameRowWithLog): StoredGameWithLog {
   return {
-    game: {
-      id: row.id,
-      createdAt: Number(row.created_at),
-      options: row.options,
-      seedHash: row.seed_hash,
-      seats: row.seats,
-      inviteHash: row.invite_hash,
-      inviteUsed: row.invite_used,
-      over: row.over,
-    },
+    game: gameOf(row),
     actions: row.log.map((a): RecordEntry => ({ seat: a.seat, action: a.action })),
   };
+}
+
+function seekOf(row: SeekRow): SeekRecord {
+  return {
+    id: row.id,
+    tokenHash: row.token_hash,
+    variant: row.variant,
+    shots: row.shots,
+    clock: row.clock,
+    rating: row.rating,
+    createdAt: Number(row.created_at),
+    aliveUntil: Number(row.alive_until),
+  };
+}
+
+function seekStateOf(row: SeekRow): SeekState {
+  if (row.status === 'paired' && row.game_id !== null && row.seat !== null)
+    return { kind: 'paired', seekId: row.id, gameId: row.game_id, seat: row.seat };
+  return { kind: 'open', seek: seekOf(row) };
 }
 
 function errorCode(error: unknown): unknown {

@@ -10,10 +10,20 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
+import type { ClockControl } from '../../protocol/index.ts';
 import {
+  type CancelOutcome,
+  type ClockState,
+  clockKey,
   type GameStore,
   type InviteOutcome,
+  type LiveGameRow,
+  PAIRED_SEEK_KEPT_MS,
+  type PairGame,
+  type PlaceOutcome,
   type SeatRecord,
+  type SeekRecord,
+  type SeekState,
   SequenceConflict,
   type StoredGame,
   type StoredGameWithLog,
@@ -92,6 +102,25 @@ CREATE TABLE rematches (
   new_game_id TEXT
 );
 `,
+  // Issue 19: clocks stored with their game, and the lobby's seeks.
+  `
+ALTER TABLE games ADD COLUMN clock TEXT;
+CREATE TABLE seeks (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  variant TEXT,
+  shots TEXT,
+  clock TEXT,
+  clock_key TEXT NOT NULL,
+  rating REAL,
+  created_at INTEGER NOT NULL,
+  alive_until INTEGER NOT NULL,
+  status TEXT NOT NULL DEFAULT 'open',
+  game_id TEXT,
+  seat TEXT
+);
+CREATE INDEX seeks_open ON seeks (status, created_at);
+`,
 ];
 
 interface GameRow {
@@ -103,6 +132,22 @@ interface GameRow {
   invite_hash: string | null;
   invite_used: number;
   over: number;
+  clock: string | null;
+  version: number;
+}
+
+interface SeekRow {
+  id: string;
+  token_hash: string;
+  variant: 'standard' | 'advanced' | null;
+  shots: 'aimed' | 'quick' | null;
+  clock: string | null;
+  rating: number | null;
+  created_at: number;
+  alive_until: number;
+  status: 'open' | 'paired';
+  game_id: string | null;
+  seat: Seat | null;
 }
 
 interface ActionRow {
@@ -121,6 +166,7 @@ interface PendingAppend {
   readonly seq: number;
   readonly entry: RecordEntry;
   readonly over: boolean;
+  readonly clock: ClockState | null | undefined;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
@@ -150,13 +196,15 @@ export class SqliteGameStore implements GameStore {
     this.#db.pragma('foreign_keys = ON');
     this.#migrate();
     this.#insertGame = this.#db.prepare(
-      `INSERT INTO games (id, created_at, options, seed_hash, seats, invite_hash, invite_used, over)
-       VALUES (@id, @createdAt, @options, @seedHash, @seats, @inviteHash, @inviteUsed, @over)`,
+      `INSERT INTO games (id, created_at, options, seed_hash, seats, invite_hash, invite_used, over, clock)
+       VALUES (@id, @createdAt, @options, @seedHash, @seats, @inviteHash, @inviteUsed, @over, @clock)`,
     );
     this.#insertAction = this.#db.prepare(
       'INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)',
     );
-    this.#bumpVersion = this.#db.prepare('UPDATE games SET version = ?, over = ? WHERE id = ?');
+    this.#bumpVersion = this.#db.prepare(
+      'UPDATE games SET version = ?, over = ?, clock = COALESCE(?, clock) WHERE id = ?',
+    );
     this.#selectGame = this.#db.prepare('SELECT * FROM games WHERE id = ?');
     this.#selectActions = this.#db.prepare(
       'SELECT seat, action FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq',
@@ -166,7 +214,7 @@ export class SqliteGameStore implements GameStore {
     this.#useInvite = this.#db.prepare('UPDATE games SET seats = ?, invite_used = 1 WHERE id = ?');
     this.#appendAll = this.#db.transaction((batch: readonly PendingAppend[]) => {
       const now = Date.now();
-      return batch.map(({ gameId, seq, entry, over }) => {
+      return batch.map(({ gameId, seq, entry, over, clock }) => {
         try {
           this.#insertAction.run(gameId, seq, entry.seat, JSON.stringify(entry.action), now);
         } catch (error) {
@@ -175,7 +223,7 @@ export class SqliteGameStore implements GameStore {
           if (isConstraintViolation(error)) return error as Error;
           throw error;
         }
-        this.#bumpVersion.run(seq + 1, over ? 1 : 0, gameId);
+        this.#bumpVersion.run(seq + 1, over ? 1 : 0, clock == null ? null : JSON.stringify(clock), gameId);
         return null;
       });
     });
@@ -186,9 +234,15 @@ export class SqliteGameStore implements GameStore {
     this.#insertGame.run(gameRow(game));
   }
 
-  appendAction(gameId: string, seq: number, entry: RecordEntry, over: boolean): Promise<void> {
+  appendAction(
+    gameId: string,
+    seq: number,
+    entry: RecordEntry,
+    over: boolean,
+    clock?: ClockState | null,
+  ): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.#batch.push({ gameId, seq, entry, over, resolve, reject });
+      this.#batch.push({ gameId, seq, entry, over, clock, resolve, reject });
       // After this turn's I/O callbacks: every message that arrived in it has queued its append by then.
       this.#flushing ??= setImmediate(() => this.#flush());
     });
@@ -227,6 +281,154 @@ export class SqliteGameStore implements GameStore {
 
   async loadUnfinished(): Promise<StoredGameWithLog[]> {
     return this.#selectRunning.all().map((row) => this.#withLog(row, 0));
+  }
+
+  // --- the lobby: one process, so a synchronous transaction is one placement at a time ---
+
+  async placeSeek(seek: SeekRecord, now: number, pair: PairGame): Promise<PlaceOutcome> {
+    return this.#db.transaction((): PlaceOutcome => {
+      this.#sweepSeeks(now);
+      const partner = this.#db
+        .prepare<unknown[], SeekRow>(
+          `SELECT * FROM seeks WHERE status = 'open' AND alive_until > @now AND clock_key = @clockKey
+             AND (variant IS NULL OR @variant IS NULL OR variant = @variant)
+             AND (shots IS NULL OR @shots IS NULL OR shots = @shots)
+           ORDER BY (CASE WHEN @rating IS NULL OR rating IS NULL THEN 1 ELSE 0 END),
+             (CASE WHEN @rating IS NULL OR rating IS NULL THEN 0 ELSE ABS(rating - @rating) END), created_at, id
+           LIMIT 1`,
+        )
+        .get({
+          now,
+          clockKey: clockKey(seek.clock),
+          variant: seek.variant,
+          shots: seek.shots,
+          rating: seek.rating,
+        });
+      if (partner === undefined) {
+        this.#insertSeek(seek, null);
+        return { kind: 'waiting' };
+      }
+      const paired = pair(seekOf(partner));
+      this.#createPaired(paired.game, partner.id, paired.partnerSeat);
+      const seat = paired.partnerSeat === 'red' ? 'blue' : 'red';
+      this.#insertSeek(seek, { gameId: paired.game.id, seat });
+      return { kind: 'paired', gameId: paired.game.id, seat, partner: partner.id };
+    })();
+  }
+
+  async acceptSeek(
+    seekId: string,
+    now: number,
+    pair: PairGame,
+  ): Promise<{ gameId: string; seat: Seat } | null> {
+    return this.#db.transaction(() => {
+      const row = this.#db
+        .prepare<unknown[], SeekRow>(
+          `SELECT * FROM seeks WHERE id = ? AND status = 'open' AND alive_until > ?`,
+        )
+        .get(seekId, now);
+      if (row === undefined) return null;
+      const paired = pair(seekOf(row));
+      this.#createPaired(paired.game, row.id, paired.partnerSeat);
+      return { gameId: paired.game.id, seat: paired.partnerSeat === 'red' ? 'blue' : ('red' as Seat) };
+    })();
+  }
+
+  async cancelSeek(seekId: string, tokenHash: string): Promise<CancelOutcome> {
+    return this.#db.transaction((): CancelOutcome => {
+      const row = this.#db.prepare<unknown[], SeekRow>('SELECT * FROM seeks WHERE id = ?').get(seekId);
+      if (row === undefined) return 'gone';
+      if (row.token_hash !== tokenHash) return 'wrong';
+      if (row.status === 'paired' && row.game_id !== null && row.seat !== null)
+        return { gameId: row.game_id, seat: row.seat };
+      this.#db.prepare('DELETE FROM seeks WHERE id = ?').run(seekId);
+      return 'cancelled';
+    })();
+  }
+
+  async seekByToken(tokenHash: string): Promise<SeekState | null> {
+    const row = this.#db
+      .prepare<unknown[], SeekRow>('SELECT * FROM seeks WHERE token_hash = ?')
+      .get(tokenHash);
+    return row === undefined ? null : seekStateOf(row);
+  }
+
+  async renewSeeks(seekIds: readonly string[], aliveUntil: number): Promise<void> {
+    const renew = this.#db.prepare("UPDATE seeks SET alive_until = ? WHERE id = ? AND status = 'open'");
+    this.#db.transaction(() => {
+      for (const id of seekIds) renew.run(aliveUntil, id);
+    })();
+  }
+
+  async openSeeks(now: number, limit: number): Promise<SeekRecord[]> {
+    return this.#db
+      .prepare<unknown[], SeekRow>(
+        "SELECT * FROM seeks WHERE status = 'open' AND alive_until > ? ORDER BY created_at, id LIMIT ?",
+      )
+      .all(now, limit)
+      .map(seekOf);
+  }
+
+  async liveGames(limit: number): Promise<LiveGameRow[]> {
+    // Most running games have both seats taken: read a few more than asked, then leave out the others.
+    const rows = this.#db
+      .prepare<unknown[], GameRow>('SELECT * FROM games WHERE over = 0 ORDER BY created_at DESC LIMIT ?')
+      .all(limit * 2);
+    return rows
+      .map((row) => ({ game: gameOf(row), moves: row.version }))
+      .filter(
+        ({ game }) => !Object.values(game.seats).some((s) => s.holder === 'human' && s.tokenHash === null),
+      )
+      .slice(0, limit);
+  }
+
+  /** Seeks nobody waits on any more, and paired ones kept past their time, go. */
+  #sweepSeeks(now: number): void {
+    this.#db
+      .prepare(
+        "DELETE FROM seeks WHERE (status = 'open' AND alive_until <= ?) OR (status = 'paired' AND created_at < ?)",
+      )
+      .run(now, now - PAIRED_SEEK_KEPT_MS);
+  }
+
+  #insertSeek(seek: SeekRecord, paired: { gameId: string; seat: Seat } | null): void {
+    this.#db
+      .prepare(
+        `INSERT INTO seeks (id, token_hash, variant, shots, clock, clock_key, rating, created_at, alive_until, status, game_id, seat)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        seek.id,
+        seek.tokenHash,
+        seek.variant,
+        seek.shots,
+        seek.clock === null ? null : JSON.stringify(seek.clock),
+        clockKey(seek.clock),
+        seek.rating,
+        seek.createdAt,
+        seek.aliveUntil,
+        paired === null ? 'open' : 'paired',
+        paired?.gameId ?? null,
+        paired?.seat ?? null,
+      );
+  }
+
+  /** Stores the game and marks the partner's seek paired, inside the caller's transaction. */
+  #createPaired(game: StoredGame, partnerId: string, partnerSeat: Seat): void {
+    this.#insertGame.run({
+      id: game.id,
+      createdAt: game.createdAt,
+      options: JSON.stringify(game.options),
+      seedHash: game.seedHash,
+      seats: JSON.stringify(game.seats),
+      inviteHash: game.inviteHash,
+      inviteUsed: game.inviteUsed ? 1 : 0,
+      over: game.over ? 1 : 0,
+      clock: game.clock == null ? null : JSON.stringify(game.clock),
+    });
+    this.#db
+      .prepare("UPDATE seeks SET status = 'paired', game_id = ?, seat = ? WHERE id = ?")
+      .run(game.id, partnerSeat, partnerId);
   }
 
   async close(): Promise<void> {
@@ -270,19 +472,7 @@ export class SqliteGameStore implements GameStore {
     const actions = this.#selectActions
       .all(row.id, fromSeq)
       .map((a): RecordEntry => ({ seat: a.seat, action: JSON.parse(a.action) as Action }));
-    return {
-      game: {
-        id: row.id,
-        createdAt: row.created_at,
-        options: JSON.parse(row.options) as GameOptions,
-        seedHash: row.seed_hash,
-        seats: JSON.parse(row.seats) as BySeat<SeatRecord>,
-        inviteHash: row.invite_hash,
-        inviteUsed: row.invite_used !== 0,
-        over: row.over !== 0,
-      },
-      actions,
-    };
+    return { game: gameOf(row), actions };
   }
 }
 
@@ -297,7 +487,41 @@ function gameRow(game: StoredGame) {
     inviteHash: game.inviteHash,
     inviteUsed: game.inviteUsed ? 1 : 0,
     over: game.over ? 1 : 0,
+    clock: game.clock == null ? null : JSON.stringify(game.clock),
   };
+}
+
+function gameOf(row: GameRow): StoredGame {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    options: JSON.parse(row.options) as GameOptions,
+    seedHash: row.seed_hash,
+    seats: JSON.parse(row.seats) as BySeat<SeatRecord>,
+    inviteHash: row.invite_hash,
+    inviteUsed: row.invite_used !== 0,
+    over: row.over !== 0,
+    clock: row.clock === null ? null : (JSON.parse(row.clock) as ClockState),
+  };
+}
+
+function seekOf(row: SeekRow): SeekRecord {
+  return {
+    id: row.id,
+    tokenHash: row.token_hash,
+    variant: row.variant,
+    shots: row.shots,
+    clock: row.clock === null ? null : (JSON.parse(row.clock) as ClockControl),
+    rating: row.rating,
+    createdAt: row.created_at,
+    aliveUntil: row.alive_until,
+  };
+}
+
+function seekStateOf(row: SeekRow): SeekState {
+  if (row.status === 'paired' && row.game_id !== null && row.seat !== null)
+    return { kind: 'paired', seekId: row.id, gameId: row.game_id, seat: row.seat };
+  return { kind: 'open', seek: seekOf(row) };
 }
 
 function isConstraintViolation(error: unknown): boolean {

@@ -1,5 +1,6 @@
 /** A game as stored: its options (seed included), who holds each seat, the invite (game-store.ts). */
-import type { BySeat, GameOptions } from '../../engine/index.ts';
+import type { BySeat, GameOptions, Seat } from '../../engine/index.ts';
+import type { ClockControl } from '../../protocol/index.ts';
 
 /** Who plays a seat and how they prove it. Tokens are stored as sha256 hashes only. */
 export interface SeatRecord {
@@ -23,4 +24,20 @@ export interface StoredGame {
   readonly inviteHash: string | null;
   readonly inviteUsed: boolean;
   readonly over: boolean;
+  /** The clocks of a timed game as of its last action; absent or null for an untimed one. */
+  readonly clock?: ClockState | null;
+}
+
+/**
+ * A timed game's clocks as stored with it (rooms/clock.ts computes them), e.g.
+ * `{ control: { kind: 'live', minutes: 5, increment: 5 }, left: { red: 300000, blue: 295000 }, running: 'red', since: 1700000000000 }`.
+ */
+export interface ClockState {
+  readonly control: ClockControl;
+  /** Each seat's time left (ms) when `running`'s clock started, at `since`. */
+  readonly left: BySeat<number>;
+  /** The seat whose clock runs, or null (setup, or over). */
+  readonly running: Seat | null;
+  /** When the running clock started (ms since 1970), or null. */
+  readonly since: number | null;
 }

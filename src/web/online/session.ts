@@ -4,6 +4,7 @@
  * for a resync when it sees a gap (STYLE "versioned stream"). The token is kept per game in localStorage, so a
  * reload comes back to the same seat and position; so is the seat's contribution to chance, which the page
  * sends unseen when the game asks for it and checks against the record after the end (docs/fairness.md).
+ * A spectator's link has no ticket: it says hello to watch, and hears the spectator's view only.
  */
 import { type Action, actionKey, isContribution, type PlayerView, type Seat } from '../../engine/index.ts';
 import type { Emote } from '../../protocol/emotes.ts';
@@ -12,8 +13,10 @@ import { newContribution, noFairness } from '../game/fairness.ts';
 import type { GameLink } from '../link.ts';
 import type { HomeForm } from '../state.ts';
 import { identityHeaders } from './identity.ts';
+import { CLOCKS } from './lobby.ts';
 import {
   type ClientMessage,
+  type ClockView,
   type CreateGameRequest,
   type CreateGameResponse,
   type GamePlayers,
@@ -120,13 +123,18 @@ export class OnlineLink implements GameLink {
   /** The version at which this page last sent its contribution, so it is sent once per state. */
   private contributedAt = -1;
 
+  /** The seat shown: the ticket's, or red's side of the table for a spectator. */
+  private readonly seat: Seat;
+
+  /** `ticket` null: watch the game as a spectator. */
   constructor(
     private readonly ctl: Controller,
     private readonly gameId: string,
-    private ticket: Ticket,
+    private ticket: Ticket | null,
     /** A rematch is ready with this page's new seat: go there (connectOnline's `enter`). */
     private readonly rematchReady: (gameId: string, ticket: Ticket) => void = () => undefined,
   ) {
+    this.seat = ticket?.seat ?? 'red';
     this.open();
     void this.fetchPlayers();
   }
@@ -150,7 +158,9 @@ export class OnlineLink implements GameLink {
     this.socket = socket;
     socket.onopen = () => {
       this.retry = 0;
-      this.say({ t: 'hello', token: this.ticket.token });
+      this.say(
+        this.ticket === null ? { t: 'hello', spectate: true } : { t: 'hello', token: this.ticket.token },
+      );
       this.status({ connected: true });
     };
     socket.onmessage = (event) => this.hear(String(event.data));
@@ -183,16 +193,16 @@ export class OnlineLink implements GameLink {
         this.version = message.v;
         this.seedHash = message.seedHash;
         // The first commitment is kept with the ticket, so a reload still compares later ones with it.
-        if (this.ticket.seedHash === null) {
+        if (this.ticket !== null && this.ticket.seedHash === null) {
           this.ticket = { ...this.ticket, seedHash: message.seedHash };
           saveTicket(this.gameId, this.ticket);
         }
         this.presence(message.presence);
-        this.status({ version: message.v });
+        this.status({ version: message.v, clock: clockOf(message.clock) });
         this.resendSetup(message.view);
         this.ctl.hear({
           t: 'update',
-          seat: this.ticket.seat,
+          seat: this.seat,
           view: message.view,
           seedHash: this.seedHash,
           // A snapshot: what this page was shown starts afresh after the actions so far.
@@ -213,10 +223,10 @@ export class OnlineLink implements GameLink {
           return;
         }
         this.version = message.v;
-        this.status({ version: message.v });
+        this.status({ version: message.v, clock: clockOf(message.clock) });
         this.ctl.hear({
           t: 'update',
-          seat: this.ticket.seat,
+          seat: this.seat,
           view: message.view,
           seedHash: this.seedHash,
           since: null,
@@ -247,14 +257,14 @@ export class OnlineLink implements GameLink {
         this.presence(message.presence);
         break;
       case 'history':
-        this.ctl.hear({ t: 'history', seat: this.ticket.seat, v: message.v, steps: message.steps });
+        this.ctl.hear({ t: 'history', seat: this.seat, v: message.v, steps: message.steps });
         break;
       case 'review':
-        this.ctl.hear({ t: 'review', seat: this.ticket.seat, v: message.v, view: message.view });
+        this.ctl.hear({ t: 'review', seat: this.seat, v: message.v, view: message.view });
         break;
       case 'emote':
         // Muted: the emote is not shown (nor kept for later).
-        if (!this.ctl.state.settings.emotes && message.seat !== this.ticket.seat) return;
+        if (!this.ctl.state.settings.emotes && message.seat !== this.ticket?.seat) return;
         this.status({ emote: { seat: message.seat, emote: message.emote, at: Date.now() } });
         break;
       case 'rematch':
@@ -294,6 +304,10 @@ export class OnlineLink implements GameLink {
   }
 
   private presence(presence: Presence): void {
+    if (this.ticket === null) {
+      this.status({ watchers: presence.watchers });
+      return;
+    }
     const other = presence.seats[this.ticket.seat === 'red' ? 'blue' : 'red'];
     // The friend has just joined: their name comes now (once; a friend without a name stays without).
     if (other.holder === 'human' && !this.otherNamed) {
@@ -303,7 +317,10 @@ export class OnlineLink implements GameLink {
     const away = other.holder === 'human' && !other.connected;
     if (away && this.awaySince === null) this.awaySince = Date.now();
     if (!away) this.awaySince = null;
-    this.status(presenceStatus(presence, this.ticket.seat, this.ticket, this.gameId, this.awaySince));
+    this.status({
+      ...presenceStatus(presence, this.ticket.seat, this.ticket, this.gameId, this.awaySince),
+      watchers: presence.watchers,
+    });
   }
 
   private async fetchRecord(): Promise<void> {
@@ -334,6 +351,7 @@ export class OnlineLink implements GameLink {
    */
   private contribute(view: PlayerView): void {
     const pending = view.pending;
+    if (this.ticket === null) return;
     if (pending.ask !== 'contribute' || !pending.seats.includes(this.ticket.seat)) return;
     if (this.contributedAt === this.version) return;
     this.contributedAt = this.version;
@@ -375,21 +393,30 @@ export class OnlineLink implements GameLink {
   }
 }
 
+/** The clocks of a message as the page keeps them: with the moment it heard them. */
+function clockOf(clock: ClockView | undefined): { view: ClockView; at: number } | null {
+  return clock === undefined ? null : { view: clock, at: Date.now() };
+}
+
 /** Plugs online play into the controller. */
 export function connectOnline(ctl: Controller): void {
   let current: OnlineLink | null = null;
-  const enter = (gameId: string, ticket: Ticket, form: HomeForm) => {
-    const game = ctl.newGameScreen('online', ticket.seat, form);
-    game.fairness = noFairness(
-      {
-        red: ticket.seat === 'red' ? ticket.contribution : null,
-        blue: ticket.seat === 'blue' ? ticket.contribution : null,
-      },
-      ticket.seedHash,
-    );
+  /** Sits down at a seat (`ticket`), or watches (null). */
+  const enter = (gameId: string, ticket: Ticket | null, form: HomeForm) => {
+    const game = ctl.newGameScreen('online', ticket?.seat ?? 'red', form);
+    game.watching = ticket === null;
+    if (ticket !== null) {
+      game.fairness = noFairness(
+        {
+          red: ticket.seat === 'red' ? ticket.contribution : null,
+          blue: ticket.seat === 'blue' ? ticket.contribution : null,
+        },
+        ticket.seedHash,
+      );
+    }
     game.online = {
       gameId,
-      inviteLink: ticket.invite === null ? null : inviteLinkOf(gameId, ticket.invite),
+      inviteLink: ticket?.invite == null ? null : inviteLinkOf(gameId, ticket.invite),
       connected: false,
       opponentAwaySince: null,
       canClaim: false,
@@ -399,14 +426,15 @@ export function connectOnline(ctl: Controller): void {
       emote: null,
       picking: false,
       rematch: null,
+      watchers: 0,
+      clock: null,
     };
     ctl.change((s) => {
       s.game = game;
       s.screen = 'game';
     });
-    if (location.pathname !== `/play/${gameId}` || location.search !== '') {
-      history.replaceState(null, '', `/play/${gameId}`);
-    }
+    const path = ticket === null ? `/watch/${gameId}` : `/play/${gameId}`;
+    if (location.pathname !== path || location.search !== '') history.replaceState(null, '', path);
     current = new OnlineLink(ctl, gameId, ticket, (next, nextTicket) => {
       history.pushState(null, '', `/play/${next}`);
       enter(next, nextTicket, form);
@@ -420,6 +448,16 @@ export function connectOnline(ctl: Controller): void {
     });
   };
   ctl.onlineHooks = {
+    enter(gameId, seat, token, form) {
+      const ticket: Ticket = { seat, token, invite: null, contribution: newContribution(), seedHash: null };
+      saveTicket(gameId, ticket);
+      history.pushState(null, '', `/play/${gameId}`);
+      enter(gameId, ticket, form);
+    },
+    watch(gameId) {
+      if (location.pathname !== `/watch/${gameId}`) history.pushState(null, '', `/watch/${gameId}`);
+      enter(gameId, null, ctl.state.forms.friend);
+    },
     create(form) {
       const request: CreateGameRequest = {
         opponent: 'friend',
@@ -427,6 +465,7 @@ export function connectOnline(ctl: Controller): void {
         shots: form.shots,
         seat: form.seat,
         ...(form.turnLimit === null ? {} : { turnLimit: form.turnLimit }),
+        clock: CLOCKS[form.clock ?? 'none'],
       };
       void post<CreateGameResponse>('/api/games', request)
         .then((created) => {

@@ -9,15 +9,25 @@ import type { ReviewMessage, ServerMessage, StateMessage, UpdateMessage } from '
 import { unpackView } from '../../protocol/wire-view.ts';
 
 export type {
+  AcceptSeekResponse,
   ClientMessage,
+  ClockControl,
+  ClockView,
   CreateGameRequest,
   CreateGameResponse,
   GamePlayers,
   JoinGameResponse,
+  LiveGame,
+  LiveGamesResponse,
+  LobbyMessage,
+  OpenSeek,
+  OpenSeeksResponse,
   PlayerPage,
   PlayerSummary,
   Presence,
   RecordResponse,
+  SeekRequest,
+  SeekResponse,
   ServerMessage,
 } from '../../protocol/index.ts';
 

@@ -7,6 +7,7 @@ import { PlayerPageView } from './People.tsx';
 import { ReplayView } from './Replay.tsx';
 import { Rules } from './Rules.tsx';
 import { SettingsPanel } from './Settings.tsx';
+import { Watch } from './Watch.tsx';
 
 export function App(props: { state: AppState; ctl: Controller }) {
   const { state, ctl } = props;
@@ -44,5 +45,7 @@ function Screen(props: { state: AppState; ctl: Controller }) {
       ) : (
         <PlayerPageView state={state.playerPage} ctl={ctl} />
       );
+    case 'watch':
+      return <Watch games={state.live} ctl={ctl} />;
   }
 }

@@ -16,6 +16,7 @@ import { waitingSign } from '../game/waiting.ts';
 import type { AimState, GameScreen, LogLine } from '../state.ts';
 import type { LessonStatus } from '../tutorial/link.ts';
 import { CannonScene } from './Cannon.tsx';
+import { Clocks } from './Clocks.tsx';
 import { useFocus } from './focus.ts';
 import { OnlineBar } from './OnlineBar.tsx';
 import { EmoteBar, nameWithRating, RematchPanel } from './People.tsx';
@@ -63,19 +64,30 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           ← Home
         </button>
         <div class="status" aria-live="polite">
-          <span class={`seat-tag seat-${game.seat}`}>You: {SEAT_NAMES[game.seat]}</span>
-          <Opponent game={game} />
+          {game.watching ? (
+            <span class="seat-tag" data-watching="">
+              Watching
+            </span>
+          ) : (
+            <span class={`seat-tag seat-${game.seat}`}>You: {SEAT_NAMES[game.seat]}</span>
+          )}
+          {!game.watching && <Opponent game={game} />}
           {view.mover !== null && !over && (
             <span>
               {turnWords(view)} ·{' '}
-              <strong>{view.mover === game.seat ? 'your turn' : `${SEAT_NAMES[view.mover]}'s turn`}</strong>
+              <strong>
+                {view.mover === game.seat && !game.watching
+                  ? 'your turn'
+                  : `${SEAT_NAMES[view.mover]}'s turn`}
+              </strong>
             </span>
           )}
+          {game.online?.clock != null && <Clocks clock={game.online.clock} over={over} />}
         </div>
         {game.online !== null && <EmoteBar game={game} ctl={ctl} />}
         <SoundButton on={ctl.state.settings.sound} ctl={ctl} />
         <SettingsButton ctl={ctl} />
-        {!over && game.mode !== 'tutorial' && (
+        {!over && game.mode !== 'tutorial' && !game.watching && (
           <button
             type="button"
             class="link danger"
@@ -466,7 +478,7 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
   const title =
     outcome.winner === null
       ? 'A draw!'
-      : game.mode === 'pass'
+      : game.mode === 'pass' || game.watching
         ? `${SEAT_NAMES[outcome.winner]} wins!`
         : won
           ? 'Victory!'
@@ -481,7 +493,7 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
         {game.mode === 'online' && <RematchPanel game={game} ctl={ctl} />}
         <div class="end-buttons">
           <button type="button" class="primary big" ref={focus} onClick={() => ctl.playAgain()}>
-            Play again
+            {game.watching ? 'Watch another game' : 'Play again'}
           </button>
           {record !== null && (
             <button type="button" onClick={() => ctl.openReplay(record)}>

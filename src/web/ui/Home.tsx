@@ -8,6 +8,7 @@ import type { AppState, HomeCard, HomeForm } from '../state.ts';
 import { LESSONS } from '../tutorial/lessons.ts';
 import { loadProgress } from '../tutorial/progress.ts';
 import { Defs, Pirate, Ship } from './art.tsx';
+import { FindOpponent } from './FindOpponent.tsx';
 import { MePanel } from './People.tsx';
 import { SettingsButton } from './Settings.tsx';
 
@@ -104,6 +105,23 @@ function MoreOptions(props: { form: HomeForm; ctl: Controller; card: HomeCard })
           <option value="150">150 turns</option>
         </select>
       </label>
+      {card === 'friend' && (
+        <label>
+          Clock{' '}
+          <select
+            aria-label="Clock"
+            value={form.clock ?? 'none'}
+            onChange={(e) => {
+              const value = (e.currentTarget as HTMLSelectElement).value;
+              ctl.setForm(card, { clock: value === 'live' || value === 'daily' ? value : 'none' });
+            }}
+          >
+            <option value="none">None</option>
+            <option value="live">5 min each + 5 s a turn</option>
+            <option value="daily">1 day a turn</option>
+          </select>
+        </label>
+      )}
     </details>
   );
 }
@@ -206,7 +224,6 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         </p>
       )}
       {state.kept !== null && <KeptGamePanel kept={state.kept} ctl={ctl} />}
-      <MePanel me={state.me} ctl={ctl} />
       <div class="home-grid">
         <section class="panel" aria-labelledby="h-computer">
           <h2 id="h-computer">Play the computer</h2>
@@ -255,6 +272,9 @@ export function Home(props: { state: AppState; ctl: Controller }) {
             Pass and play
           </button>
         </section>
+        {/* Decision: the three ways to start a game come first, so all three show on a desktop's first screen
+            (issue 21); finding a stranger and the pirate name follow. */}
+        <FindOpponent lobby={state.lobby} ctl={ctl} />
         <section class="panel" aria-labelledby="h-replay">
           <h2 id="h-replay">Watch a replay</h2>
           <p>Open a saved game record (a .json file from the end of a game).</p>
@@ -270,6 +290,13 @@ export function Home(props: { state: AppState; ctl: Controller }) {
             />
           </label>
         </section>
+        <section class="panel" aria-labelledby="h-watch">
+          <h2 id="h-watch">Watch a game</h2>
+          <p>See the games being played online right now, as a spectator.</p>
+          <button type="button" class="big" data-watch="" onClick={() => ctl.go('watch', '/watch')}>
+            Watch
+          </button>
+        </section>
         <section class="panel" aria-labelledby="h-rules">
           <h2 id="h-rules">How to play</h2>
           <p>
@@ -281,6 +308,7 @@ export function Home(props: { state: AppState; ctl: Controller }) {
           </button>
         </section>
       </div>
+      <MePanel me={state.me} ctl={ctl} />
     </main>
   );
 }

@@ -1,4 +1,7 @@
-/** Online games: the invite link with its Copy button, the connection, and the other player's absence. */
+/**
+ * Online games: the invite link with its Copy button, the connection, the other player's absence, how many
+ * watch, and the link that lets anyone watch.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import type { Controller } from '../controller.ts';
 import type { GameScreen } from '../state.ts';
@@ -28,6 +31,16 @@ export function OnlineBar(props: { game: GameScreen; ctl: Controller }) {
         </div>
       )}
       {!online.connected && <p class="warn">Connection lost: reconnecting…</p>}
+      <p class="watchers" data-watchers={online.watchers}>
+        {online.watchers === 0
+          ? 'Nobody is watching.'
+          : online.watchers === 1
+            ? '1 person is watching.'
+            : `${online.watchers} people are watching.`}{' '}
+        <a href={`/watch/${online.gameId}`} target="_blank" rel="noopener" data-watch-link="">
+          Spectator link
+        </a>
+      </p>
       {online.opponentAwaySince !== null && <AwayFor since={online.opponentAwaySince} />}
       {online.canClaim && (
         <div class="claim">

@@ -91,6 +91,25 @@ describe('R7 end of the game', () => {
     refused(p.state, 'red', { type: 'resign', away: 'yes' } as unknown as Action, 'action/malformed');
   });
 
+  it('R7.2 decision: a resignation recorded for a clock that ran out says so, and replays', () => {
+    const p = position({ mover: 'red', red: { deck: ['whip', 'captain'] }, card: 'plank' });
+    const { state, events } = act(p.state, 'red', { type: 'resign', time: true });
+    expect(state.outcome).toEqual({
+      winner: 'blue',
+      reason: 'resigned',
+      message: 'Red ran out of time; Blue wins.',
+    });
+    expect(describeEvent(theEvent(events, 'resigned'), 'blue')).toBe('Red ran out of time.');
+    expect(state.log.at(-1)).toEqual({ seat: 'red', action: { type: 'resign', time: true } });
+    refused(p.state, 'red', { type: 'resign', time: 1 } as unknown as Action, 'action/malformed');
+    refused(
+      p.state,
+      'red',
+      { type: 'resign', time: true, away: true } as unknown as Action,
+      'action/malformed',
+    );
+  });
+
   it('R7.2 the turn limit is off by default; reaching it is a draw', () => {
     expect(createGame({ seed: 'x' }).rules.turnLimit).toBeNull();
     const p = position({ mover: 'red', options: { turnLimit: 2 } });

@@ -1,0 +1,105 @@
+/**
+ * The lobby's HTTP API (docs/protocol.md "Lobby"): place, list, accept and cancel seeks, and list the games in
+ * progress to watch. Handlers validate (zod) and call the lobby or the store; nothing here knows SQL, and
+ * nothing answered holds a token other than the caller's own or any game's hidden state.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { SeatHolder } from '../../protocol/index.ts';
+import {
+  cancelSeekSchema,
+  gameIdSchema,
+  type LiveGame,
+  type LiveGamesResponse,
+  type OpenSeeksResponse,
+  seekRequestSchema,
+} from '../../protocol/index.ts';
+import type { ServerContext } from '../context.ts';
+import { describeIssues } from '../socket/describe-issues.ts';
+import type { SeatRecord } from '../store/game-store.ts';
+import { perMinute } from './address-limits.ts';
+import { replyError } from './reply-error.ts';
+
+/** At most this many games are listed to watch. */
+const LISTED_GAMES = 50;
+
+interface IdParams {
+  readonly id: string;
+}
+
+export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { gamesPerMinute } = context.config.limits;
+  // A seek may create a game at once, so seeks and acceptances count like games.
+  const seeking = perMinute(
+    app,
+    'seeks',
+    gamesPerMinute,
+    'rate/games',
+    `You have looked for ${gamesPerMinute} opponents in the last minute; wait a moment before looking again.`,
+  );
+  const gone = 'This seek is no longer open: it was cancelled, taken by someone else, or its seeker left.';
+
+  app.post('/api/seeks', { onRequest: seeking }, async (request, reply) => {
+    if (context.closing) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
+    const parsed = seekRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success)
+      return replyError(reply, 400, 'request/invalid', describeIssues('A seek', parsed.error));
+    const placed = await context.lobby.place(parsed.data);
+    request.log.info(
+      { seekId: placed.seekId, gameId: placed.paired?.gameId },
+      placed.paired === null ? 'seek placed' : 'seek paired',
+    );
+    return reply.code(201).send(placed);
+  });
+
+  app.get('/api/seeks', async () => {
+    const body: OpenSeeksResponse = { seeks: await context.lobby.open() };
+    return body;
+  });
+
+  app.post<{ Params: IdParams }>('/api/seeks/:id/accept', { onRequest: seeking }, async (request, reply) => {
+    if (context.closing) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
+    const id = request.params.id;
+    const accepted = gameIdSchema.safeParse(id).success ? await context.lobby.accept(id) : null;
+    if (accepted === null) return replyError(reply, 409, 'seek/gone', gone);
+    request.log.info({ seekId: id, gameId: accepted.gameId }, 'seek accepted');
+    return reply.send(accepted);
+  });
+
+  app.post<{ Params: IdParams }>('/api/seeks/:id/cancel', async (request, reply) => {
+    const parsed = cancelSeekSchema.safeParse(request.body ?? {});
+    if (!parsed.success)
+      return replyError(reply, 400, 'request/invalid', describeIssues('A cancel', parsed.error));
+    const id = request.params.id;
+    const outcome = gameIdSchema.safeParse(id).success
+      ? await context.lobby.cancel(id, parsed.data.token)
+      : 'gone';
+    if (outcome === 'gone') return replyError(reply, 404, 'seek/gone', gone);
+    if (outcome === 'wrong')
+      return replyError(reply, 403, 'seek/token', 'This token is not the one of this seek.');
+    // Paired before the cancel arrived: the game is on, and the page goes to it.
+    if (outcome !== 'cancelled') return reply.send({ cancelled: false, paired: outcome });
+    return reply.send({ cancelled: true, paired: null });
+  });
+
+  app.get('/api/live', async () => {
+    const rows = await context.store.liveGames(LISTED_GAMES);
+    const games = rows.map(({ game, moves }): LiveGame => {
+      const holder = (seat: SeatRecord): SeatHolder =>
+        seat.holder === 'computer' ? 'computer' : seat.tokenHash === null ? 'open' : 'human';
+      return {
+        gameId: game.id,
+        createdAt: game.createdAt,
+        variant: game.options.variant ?? 'standard',
+        shots: game.options.shots ?? 'aimed',
+        clock: game.clock?.control ?? null,
+        holders: { red: holder(game.seats.red), blue: holder(game.seats.blue) },
+        // Display names come with player identities (issue 19 item 1); the page shows the colours meanwhile.
+        names: { red: null, blue: null },
+        moves,
+        watchLink: `/watch/${game.id}`,
+      };
+    });
+    const body: LiveGamesResponse = { games };
+    return body;
+  });
+}

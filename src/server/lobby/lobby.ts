@@ -1,0 +1,219 @@
+/**
+ * The lobby: seeks for an opponent, paired at once when a compatible one waits (the store decides, one
+ * pairing at a time across every process), listed for others to accept, and the sockets of seekers waiting
+ * to hear where their seek went. A seek is held by the random token its page holds; once paired, that token
+ * is the seeker's seat token, so only a game id and a seat ever travel to the waiting page. The seam for
+ * player identities (issue 19 item 1): a seek may carry a rating, and the pairing prefers the closest one.
+ */
+import type {
+  AcceptSeekResponse,
+  LobbyMessage,
+  OpenSeek,
+  SeekRequest,
+  SeekResponse,
+} from '../../protocol/index.ts';
+import { pairGame } from '../rooms/open-game.ts';
+import type { RoomRegistry } from '../rooms/room-registry.ts';
+import { newGameId, newToken, sha256 } from '../secrets.ts';
+import type { CancelOutcome, GameStore, SeekRecord } from '../store/game-store.ts';
+import type { LobbyBus } from './lobby-bus.ts';
+
+/** A seek nobody's socket renews is no longer offered after this long (its page is gone). */
+export const SEEK_ALIVE_MS = 30_000;
+/** At most this many open seeks are listed. */
+const LISTED = 50;
+
+/** A socket waiting on a seek. */
+export interface Waiter {
+  send(message: LobbyMessage): void;
+}
+
+interface Waiting {
+  readonly waiter: Waiter;
+  readonly seekId: string;
+  readonly tokenHash: string;
+  lonely: ReturnType<typeof setTimeout> | null;
+}
+
+export interface LobbySettings {
+  readonly turnLimit: number | null;
+  readonly offerMs: number;
+  readonly now: () => number;
+}
+
+export class Lobby {
+  readonly #store: GameStore;
+  readonly #bus: LobbyBus;
+  readonly #rooms: RoomRegistry;
+  readonly #settings: LobbySettings;
+  readonly #waiting = new Map<string, Set<Waiting>>();
+  readonly #timer: NodeJS.Timeout;
+  readonly #unsubscribe: () => void;
+  readonly #failed: (error: unknown) => void;
+
+  constructor(
+    store: GameStore,
+    bus: LobbyBus,
+    rooms: RoomRegistry,
+    settings: LobbySettings,
+    failed: (error: unknown) => void,
+  ) {
+    this.#store = store;
+    this.#bus = bus;
+    this.#rooms = rooms;
+    this.#settings = settings;
+    this.#failed = failed;
+    this.#unsubscribe = bus.subscribe((seekId) => this.#look(seekId));
+    // Keeps the waited-on seeks offered, and hears of pairings whose hint was lost.
+    this.#timer = setInterval(() => void this.#renew(), SEEK_ALIVE_MS / 3);
+    this.#timer.unref();
+  }
+
+  /** A new seek: paired at once with the best waiting one, or left open for a socket to wait on. */
+  async place(request: SeekRequest): Promise<SeekResponse> {
+    const token = newToken();
+    const now = this.#settings.now();
+    const seek: SeekRecord = {
+      id: newGameId(),
+      tokenHash: sha256(token),
+      variant: request.variant === undefined || request.variant === 'any' ? null : request.variant,
+      shots: request.shots === undefined || request.shots === 'any' ? null : request.shots,
+      clock: request.clock ?? null,
+      rating: request.rating ?? null,
+      createdAt: now,
+      aliveUntil: now + SEEK_ALIVE_MS,
+    };
+    const outcome = await this.#store.placeSeek(seek, now, (partner) =>
+      pairGame(seek, partner, this.#settings.turnLimit),
+    );
+    const offerComputerAfterMs = this.#settings.offerMs;
+    if (outcome.kind === 'waiting') return { seekId: seek.id, token, paired: null, offerComputerAfterMs };
+    this.#bus.paired(outcome.partner);
+    await this.#rooms.get(outcome.gameId);
+    return {
+      seekId: seek.id,
+      token,
+      paired: { gameId: outcome.gameId, seat: outcome.seat },
+      offerComputerAfterMs,
+    };
+  }
+
+  /** Takes a listed seek: a new game against its seeker; null when it is gone. */
+  async accept(seekId: string): Promise<AcceptSeekResponse | null> {
+    const token = newToken();
+    const accepter = { tokenHash: sha256(token), variant: null, shots: null, clock: null };
+    const accepted = await this.#store.acceptSeek(seekId, this.#settings.now(), (partner) =>
+      pairGame(accepter, partner, this.#settings.turnLimit),
+    );
+    if (accepted === null) return null;
+    this.#bus.paired(seekId);
+    await this.#rooms.get(accepted.gameId);
+    return { gameId: accepted.gameId, seat: accepted.seat, token };
+  }
+
+  cancel(seekId: string, token: string): Promise<CancelOutcome> {
+    return this.#store.cancelSeek(seekId, sha256(token));
+  }
+
+  /** Open seeks as anyone may see them: the rules asked for, never a token. */
+  async open(): Promise<OpenSeek[]> {
+    const seeks = await this.#store.openSeeks(this.#settings.now(), LISTED);
+    return seeks.map((seek) => ({
+      seekId: seek.id,
+      variant: seek.variant ?? 'any',
+      shots: seek.shots ?? 'any',
+      clock: seek.clock,
+      // Names come with player identities (issue 19 item 1).
+      name: null,
+      rating: seek.rating,
+      createdAt: seek.createdAt,
+    }));
+  }
+
+  /**
+   * A socket waits on the seek of `token`: told 'paired' at once if it is, else 'waiting' now and 'paired'
+   * when it is, and 'lonely' once it has waited `offerMs`. Returns what to call when the socket closes: a
+   * seek nobody waits on any more is cancelled, so nobody is paired with a page that is gone.
+   */
+  async wait(token: string, waiter: Waiter): Promise<() => void> {
+    const tokenHash = sha256(token);
+    const state = await this.#store.seekByToken(tokenHash);
+    if (state === null) {
+      waiter.send({
+        t: 'error',
+        code: 'seek/gone',
+        message: 'This seek is no longer open (cancelled, or its page left); look for an opponent again.',
+      });
+      return () => undefined;
+    }
+    if (state.kind === 'paired') {
+      waiter.send({ t: 'paired', gameId: state.gameId, seat: state.seat });
+      return () => undefined;
+    }
+    const seek = state.seek;
+    const waiting: Waiting = { waiter, seekId: seek.id, tokenHash, lonely: null };
+    const all = this.#waiting.get(seek.id) ?? new Set<Waiting>();
+    all.add(waiting);
+    this.#waiting.set(seek.id, all);
+    await this.#store.renewSeeks([seek.id], this.#settings.now() + SEEK_ALIVE_MS);
+    waiter.send({ t: 'waiting', seekId: seek.id });
+    const lonelyIn = Math.max(0, seek.createdAt + this.#settings.offerMs - this.#settings.now());
+    waiting.lonely = setTimeout(() => waiter.send({ t: 'lonely', seekId: seek.id }), lonelyIn);
+    waiting.lonely.unref();
+    // Paired between the read above and the registration: the hint went by, so look once more.
+    this.#look(seek.id);
+    return () => this.#leave(waiting);
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#unsubscribe();
+    for (const all of this.#waiting.values()) for (const waiting of all) this.#drop(waiting);
+    this.#waiting.clear();
+  }
+
+  #leave(waiting: Waiting): void {
+    const all = this.#waiting.get(waiting.seekId);
+    if (all === undefined || !all.has(waiting)) return;
+    this.#drop(waiting);
+    all.delete(waiting);
+    if (all.size > 0) return;
+    this.#waiting.delete(waiting.seekId);
+    // The page is gone: cancel the seek if it is still open (a paired one says where it went, and stays).
+    this.#store.cancelSeek(waiting.seekId, waiting.tokenHash).catch(this.#failed);
+  }
+
+  #drop(waiting: Waiting): void {
+    if (waiting.lonely !== null) clearTimeout(waiting.lonely);
+    waiting.lonely = null;
+  }
+
+  /** Reads where a waited-on seek stands; a paired one is told to its waiters, who then wait no more. */
+  #look(seekId: string): void {
+    const all = this.#waiting.get(seekId);
+    const first = all?.values().next().value;
+    if (all === undefined || first === undefined) return;
+    this.#store
+      .seekByToken(first.tokenHash)
+      .then((state) => {
+        if (state?.kind !== 'paired' || this.#waiting.get(seekId) !== all) return;
+        this.#waiting.delete(seekId);
+        for (const waiting of all) {
+          this.#drop(waiting);
+          waiting.waiter.send({ t: 'paired', gameId: state.gameId, seat: state.seat });
+        }
+      })
+      .catch(this.#failed);
+  }
+
+  async #renew(): Promise<void> {
+    const ids = [...this.#waiting.keys()];
+    if (ids.length === 0) return;
+    try {
+      await this.#store.renewSeeks(ids, this.#settings.now() + SEEK_ALIVE_MS);
+    } catch (error) {
+      this.#failed(error);
+    }
+    for (const id of ids) this.#look(id);
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The lobby socket /api/lobby/socket: a seeker's page says `{ t: 'wait', token }` and hears `waiting`, then
+ * `paired` (the socket then closes) or `lonely` (nobody came in time; it may go on waiting). The token is sent
+ * in the message, never in the URL. Closing the socket cancels a seek still open (lobby.ts). A second message
+ * closes the socket: a waiting page has nothing more to say.
+ */
+import type {} from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { errorMessage, type LobbyMessage, waitSchema } from '../../protocol/index.ts';
+import type { ServerContext } from '../context.ts';
+import { perMinute } from '../http/address-limits.ts';
+import { describeIssues } from './describe-issues.ts';
+
+export function registerLobbySocket(app: FastifyInstance, context: ServerContext): void {
+  const { socketOpensPerMinute, helloMs, messageBytes } = context.config.limits;
+  // The same per-address count as game sockets: one allowance for every socket an address opens.
+  const opens = perMinute(
+    app,
+    'sockets',
+    socketOpensPerMinute,
+    'rate/sockets',
+    `At most ${socketOpensPerMinute} sockets may be opened from one address a minute; wait a moment.`,
+  );
+  app.get('/api/lobby/socket', { websocket: true, onRequest: opens }, (socket) => {
+    const send = (message: LobbyMessage) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    };
+    let said = false;
+    let leave: (() => void) | null = null;
+    let closed = false;
+    const deadline = setTimeout(() => {
+      send(errorMessage('auth/hello-late', `Say which seek you wait on within ${helloMs / 1000} s.`));
+      socket.close(4408, 'auth/hello-late');
+    }, helloMs);
+    deadline.unref();
+    socket.on('close', () => {
+      closed = true;
+      clearTimeout(deadline);
+      leave?.();
+      leave = null;
+    });
+    socket.on('error', () => socket.terminate());
+    socket.on('message', (data, isBinary) => {
+      const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+      if (said) {
+        // A page says one thing here; more is no page: answering each would cost more than it, so it goes.
+        send(errorMessage('auth/again', 'This socket already waits on a seek; it is closed.'));
+        socket.close(4400, 'auth/again');
+        return;
+      }
+      if (isBinary || buffer.byteLength > messageBytes)
+        return send(errorMessage('message/invalid', 'Send { "t": "wait", "token": "<seek token>" }.'));
+      let parsed: ReturnType<typeof waitSchema.safeParse>;
+      try {
+        parsed = waitSchema.safeParse(JSON.parse(buffer.toString('utf8')));
+      } catch {
+        return send(errorMessage('message/not-json', 'A message must be one JSON object.'));
+      }
+      if (!parsed.success) return send(errorMessage('message/invalid', describeIssues('wait', parsed.error)));
+      said = true;
+      clearTimeout(deadline);
+      context.lobby
+        .wait(parsed.data.token, {
+          send: (message) => {
+            send(message);
+            // Paired, or no such seek: nothing more to wait for.
+            if (message.t === 'paired' || message.t === 'error') socket.close(1000, message.t);
+          },
+        })
+        .then(
+          (release) => {
+            if (closed) release();
+            else leave = release;
+          },
+          () => {
+            send(
+              errorMessage(
+                'store/unavailable',
+                'The game store cannot be reached right now; look for an opponent again in a moment.',
+              ),
+            );
+            socket.close(1013, 'store/unavailable');
+          },
+        );
+    });
+  });
+}
