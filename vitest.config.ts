@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { PATIENCE_MS } from './test/patience.ts';
 
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
@@ -19,5 +20,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 900_000,
     hookTimeout: 900_000,
+    // expect.poll waits as patiently as every other wait in the tests (its own default is one second).
+    expect: { poll: { timeout: PATIENCE_MS, interval: 50 } },
   },
 });

@@ -209,9 +209,13 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
         await socket.ask(hello(created.body.token), isState);
         socket.send({ t: 'resign' });
         await socket.find(isOver);
+        // The game is listed when it is made; its result is written by the process that ended it, a moment
+        // after the end is told: wait for the result, not only the listing.
         await expect
-          .poll(async () => (await call<PlayerPage>('GET', `/api/players/${a.player.id}`)).body.games.length)
-          .toBe(2);
+          .poll(
+            async () => (await call<PlayerPage>('GET', `/api/players/${a.player.id}`)).body.games[0]?.result,
+          )
+          .toBe('loss');
         const after = (await call<PlayerPage>('GET', `/api/players/${a.player.id}`)).body;
         expect(after.rating).toEqual(loser.rating);
         expect(after.games[0]).toMatchObject({
