@@ -19,7 +19,7 @@ import {
   sqliteDeployment,
 } from './bench-server/processes.ts';
 import type { Command } from './command.ts';
-import { parseFlags, refuse } from './flags.ts';
+import { readFlags } from './flags.ts';
 
 const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--saturation-games M]
                              [--url URL] [--processes P] [--hostile] [--json]
@@ -57,47 +57,36 @@ export const benchServerCommand: Command = {
   summary: 'Server benchmark: concurrent games over sockets (npm run bench:server)',
   usage: USAGE,
   async run(args) {
-    const flags = parseFlags(args, {
-      games: 'string',
-      seconds: 'string',
-      think: 'string',
-      'saturation-games': 'string',
-      url: 'string',
-      processes: 'string',
-      hostile: 'boolean',
-      json: 'boolean',
-    });
-    if (!flags.ok) return refuse('bench-server', flags.message, USAGE);
-    const { values } = flags;
-    const games = Number(values.games ?? '1000');
-    const seconds = Number(values.seconds ?? '20');
-    const think = Number(values.think ?? '1000');
-    const saturationGames = Number(values['saturation-games'] ?? '100');
-    const processes = Number(values.processes ?? '1');
-    if (
-      !Number.isInteger(games) ||
-      games < 1 ||
-      !Number.isInteger(saturationGames) ||
-      saturationGames < 0 ||
-      !(seconds > 0) ||
-      !(think >= 0)
-    ) {
-      process.stderr.write(
-        'pirates bench-server: --games must be a whole number above 0, --saturation-games 0 or more, --seconds above 0, --think 0 or more.\n',
-      );
-      return 2;
-    }
-    if (!Number.isInteger(processes) || processes < 1 || (processes > 1 && values.url !== undefined)) {
-      process.stderr.write('pirates bench-server: --processes takes a whole number, and not with --url.\n');
-      return 2;
-    }
+    const read = readFlags(
+      'bench-server',
+      args,
+      {
+        games: 'string',
+        seconds: 'string',
+        think: 'string',
+        'saturation-games': 'string',
+        url: 'string',
+        processes: 'string',
+        hostile: 'boolean',
+        json: 'boolean',
+      },
+      USAGE,
+    );
+    if (typeof read === 'number') return read;
+    const { values } = read;
+    const games = read.whole('games', 1000, 1);
+    const seconds = read.number('seconds', 20, Number.MIN_VALUE);
+    const think = read.number('think', 1000, 0);
+    const saturationGames = read.whole('saturation-games', 100, 0);
+    const processes = read.whole('processes', 1, 1);
+    if (processes > 1 && values.url !== undefined) read.problems.push('--processes cannot go with --url.');
     const hostile = values.hostile === true;
     if (hostile && think < 100) {
-      process.stderr.write(
-        `pirates bench-server: --hostile keeps the public limits (${DEFAULT_LIMITS.messagesPerSecond} messages a second per socket), so --think must be 100 or more.\n`,
+      read.problems.push(
+        `--hostile keeps the public limits (${DEFAULT_LIMITS.messagesPerSecond} messages a second per socket), so --think must be 100 or more.`,
       );
-      return 2;
     }
+    if (read.problems.length > 0) return read.refuse();
     const specs: RunSpec[] = [{ label: think > 0 ? 'paced' : 'instant', games, think }];
     if (hostile)
       specs.push({

@@ -9,12 +9,11 @@ import {
   type FairnessReport,
   type GameToCheck,
   isContribution,
-  isSeat,
   type Seat,
   type Viewer,
 } from '../engine/index.ts';
 import type { Command } from './command.ts';
-import { parseFlags, refuse } from './flags.ts';
+import { readFlags, refuse } from './flags.ts';
 
 const USAGE = [
   'Usage: pirates verify <record.json | game URL> [options]',
@@ -119,7 +118,8 @@ export const verifyCommand: Command = {
   summary: "Check a finished game's fairness from its record file or address",
   usage: USAGE,
   async run(args) {
-    const flags = parseFlags(
+    const read = readFlags(
+      'verify',
       args,
       {
         'seed-hash': 'string',
@@ -130,33 +130,30 @@ export const verifyCommand: Command = {
         'seed-only': 'boolean',
         json: 'boolean',
       },
+      undefined,
       true,
     );
-    if (!flags.ok) {
-      return fail(flags.message);
-    }
-    const { values, positionals } = flags;
-    if (positionals.length !== 1) return fail('give one record file or game address.');
+    if (typeof read === 'number') return read;
+    const { values, positionals } = read;
+    if (positionals.length !== 1) read.problems.push('give one record file or game address.');
     const seedHash = values['seed-hash'];
-    if (seedHash !== undefined && !/^[0-9a-fA-F]{64}$/.test(seedHash)) {
-      return fail('--seed-hash is the 64 hex digits you were shown.');
-    }
-    if ((values.seat === undefined) !== (values.contribution === undefined)) {
-      return fail('--seat and --contribution go together.');
-    }
-    let mine: { seat: Seat; contribution: string } | undefined;
-    if (values.seat !== undefined && values.contribution !== undefined) {
-      if (!isSeat(values.seat)) return fail("--seat is 'red' or 'blue'.");
-      if (!isContribution(values.contribution))
-        return fail('--contribution is 32 to 128 lowercase hex digits.');
-      mine = { seat: values.seat, contribution: values.contribution };
-    }
-    const computer = values.computer;
-    if (computer !== undefined && !isSeat(computer)) return fail("--computer is 'red' or 'blue'.");
-    const events = values.events;
-    if (events !== undefined && !isSeat(events) && events !== 'spectator') {
-      return fail("--events is 'red', 'blue' or 'spectator'.");
-    }
+    if (seedHash !== undefined && !/^[0-9a-fA-F]{64}$/.test(seedHash))
+      read.problems.push('--seed-hash is the 64 hex digits you were shown.');
+    if ((values.seat === undefined) !== (values.contribution === undefined))
+      read.problems.push('--seat and --contribution go together.');
+    const seat = values.seat === undefined ? undefined : read.choice('seat', 'red', ['red', 'blue'] as const);
+    const contribution = values.contribution;
+    if (contribution !== undefined && !isContribution(contribution))
+      read.problems.push('--contribution is 32 to 128 lowercase hex digits.');
+    const computer =
+      values.computer === undefined ? undefined : read.choice('computer', 'red', ['red', 'blue'] as const);
+    const events =
+      values.events === undefined
+        ? undefined
+        : read.choice('events', 'spectator', ['red', 'blue', 'spectator'] as const);
+    if (read.problems.length > 0) return read.refuse();
+    const mine: { seat: Seat; contribution: string } | undefined =
+      seat !== undefined && contribution !== undefined ? { seat, contribution } : undefined;
     const source = positionals[0] ?? '';
     let published: Published;
     try {
