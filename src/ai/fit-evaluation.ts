@@ -162,17 +162,37 @@ export function judge(
   return { logLoss: loss / Math.max(1, samples.length), accuracy: right / Math.max(1, decided) };
 }
 
+/**
+ * The samples of game `g` of a fit: a function of the options and `g` alone, so the games can be played on
+ * any thread in any order (arena/fit.ts plays them on every core) and give the same fit.
+ */
+export function fitGameSamples(options: Omit<FitOptions, 'onGame'>, g: number): Sample[] {
+  const random = randomFromSeed(`${options.seed}/fit-${g}`);
+  return gameSamples(
+    `${options.seed}/game-${g}`,
+    random,
+    options.explore ?? 0.2,
+    options.keep ?? 0.25,
+    options.players,
+  );
+}
+
 export function fitEvaluation(options: FitOptions): Fit {
-  const explore = options.explore ?? 0.2;
-  const keep = options.keep ?? 0.25;
-  const training: Sample[] = [];
-  const heldOut: Sample[] = [];
+  const perGame: Sample[][] = [];
   for (let g = 0; g < options.games; g++) {
-    const random = randomFromSeed(`${options.seed}/fit-${g}`);
-    const samples = gameSamples(`${options.seed}/game-${g}`, random, explore, keep, options.players);
-    (g % 2 === 0 ? training : heldOut).push(...samples);
+    perGame.push(fitGameSamples(options, g));
     options.onGame?.(g + 1, options.games);
   }
+  return fitFromGames(perGame);
+}
+
+/** The fit from each game's samples in game order: even games train, odd ones judge. */
+export function fitFromGames(perGame: readonly (readonly Sample[])[]): Fit {
+  const training: Sample[] = [];
+  const heldOut: Sample[] = [];
+  perGame.forEach((samples, g) => {
+    (g % 2 === 0 ? training : heldOut).push(...samples);
+  });
   const weights = fitLogistic(training);
   return {
     weights,

@@ -4,6 +4,7 @@
  */
 export { externalCommand, refusedName } from './contestants.ts';
 export { type Asked, ExternalBot, type ExternalBotOptions } from './external-bot.ts';
+export { type ArenaFitOptions, fitOnCores } from './fit.ts';
 export { type ArenaGameOptions, playArenaGame } from './play-game.ts';
 export {
   type ArenaTournamentOptions,

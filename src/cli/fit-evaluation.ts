@@ -3,10 +3,9 @@
  * seeded games and prints them with how well they predict held-out games, next to the weights in use.
  * The AI layer does the work; this file reads flags and prints.
  */
-import type { Bot } from '../ai/bot.ts';
 import { FEATURES, WEIGHTS } from '../ai/evaluation.ts';
-import { fitEvaluation } from '../ai/fit-evaluation.ts';
 import { createBot } from '../ai/levels.ts';
+import { defaultWorkers, fitOnCores } from '../arena/index.ts';
 import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
 import { progressBar } from './progress.ts';
@@ -21,6 +20,7 @@ to use them.
   --seed S        seed (default 1); the same seed gives the same weights
   --players BOT   who plays the games: any name \`pirates tournament\` takes but oracle (default heuristic)
   --explore P     chance of a random choice instead of the player's, 0 to 1 (default 0.2)
+  --workers N     worker threads that play the games (default: every core); the weights are the same
   --json          print one object { weights, heldOut, current, trainingSamples }`;
 
 export const fitEvaluationCommand: Command = {
@@ -31,7 +31,14 @@ export const fitEvaluationCommand: Command = {
     const read = readFlags(
       'fit-evaluation',
       args,
-      { games: 'string', seed: 'string', players: 'string', explore: 'string', json: 'boolean' },
+      {
+        games: 'string',
+        seed: 'string',
+        players: 'string',
+        explore: 'string',
+        workers: 'string',
+        json: 'boolean',
+      },
       USAGE,
     );
     if (typeof read === 'number') return read;
@@ -39,16 +46,18 @@ export const fitEvaluationCommand: Command = {
     const games = read.whole('games', 6000, 2);
     const explore = read.number('explore', 0.2, 0, 1);
     const name = read.text('players', 'heuristic');
+    const workers = read.whole('workers', defaultWorkers(), 1, 256);
     const made = createBot(name);
     if (!made.ok) read.problems.push(made.error.message);
     if (read.problems.length > 0) return read.refuse();
     const progress = progressBar({ json: values.json, unit: 'games' });
-    const fit = fitEvaluation({
+    // The games on every core (arena/fit.ts); the same seed gives the same weights whatever the workers.
+    const fit = await fitOnCores({
       games,
       explore,
       seed: String(values.seed ?? '1'),
-      // The heuristic's own fast path; any other player is made fresh per game and seat (beliefs are per game).
-      ...(name === 'heuristic' ? {} : { players: () => (createBot(name) as { ok: true; value: Bot }).value }),
+      players: name,
+      workers,
       onGame: (done, total) => {
         if (done % 100 === 0 || done === total) progress.tick(done, total);
       },
