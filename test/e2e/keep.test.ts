@@ -178,7 +178,12 @@ describe.skipIf(!chromiumAvailable())('the browser game keeps local games', () =
   });
 
   it('a page whose game code cannot load says so in a sentence, never "undefined"', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // No service worker here: one that has cached the build would serve the worker's script past the route
+    // that withholds it (Playwright's routes do not see what a service worker answers).
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     await page.goto(server.url);
     // As if the page were opened offline: the worker's script never arrives.
