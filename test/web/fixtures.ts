@@ -3,12 +3,15 @@ import {
   type Action,
   applyAction,
   createGame,
+  type GameEvent,
   type GameState,
   legalActions,
+  type PlayerView,
   randomFromSeed,
   type Seat,
   toAct,
 } from '../../src/engine/index.ts';
+import type { LinkNews } from '../../src/web/link.ts';
 
 export function setUp(
   seed = 'web-test',
@@ -45,4 +48,24 @@ export function playUntil(
     current = result.state;
   }
   return current;
+}
+
+/** What a game's host tells the page: `seat` sees `view` after `events` (the plain update most tests need). */
+export function updateNews(
+  seat: Seat,
+  view: PlayerView,
+  events: readonly GameEvent[] = [],
+): Extract<LinkNews, { t: 'update' }> {
+  return {
+    t: 'update',
+    seat,
+    view,
+    events,
+    seedHash: 'ab'.repeat(32),
+    since: null,
+    v: 0,
+    record: null,
+    bot: null,
+    handTo: null,
+  };
 }

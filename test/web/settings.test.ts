@@ -6,7 +6,7 @@ import { type GameEvent, viewFor } from '../../src/engine/index.ts';
 import { Controller } from '../../src/web/controller.ts';
 import { DEFAULT_SETTINGS, parseSettings, type Settings, sceneSpeed } from '../../src/web/settings.ts';
 import { SettingsPanel } from '../../src/web/ui/Settings.tsx';
-import { setUp } from './fixtures.ts';
+import { setUp, updateNews } from './fixtures.ts';
 
 const BATTLE: GameEvent = {
   type: 'battle',
@@ -31,19 +31,7 @@ function game(settings: Settings) {
     s.game = ctl.newGameScreen('computer', 'red', s.forms.computer);
     s.screen = 'game';
   });
-  const hear = () =>
-    ctl.hear({
-      t: 'update',
-      seat: 'red',
-      view: viewFor(setUp(), 'red'),
-      events: [BATTLE],
-      seedHash: 'ab'.repeat(32),
-      since: null,
-      v: 0,
-      record: null,
-      bot: null,
-      handTo: null,
-    });
+  const hear = () => ctl.hear(updateNews('red', viewFor(setUp(), 'red'), [BATTLE]));
   return { ctl, kept, hear };
 }
 
@@ -96,35 +84,15 @@ describe('settings', () => {
     const { ctl } = game({ ...DEFAULT_SETTINGS, scenes: false });
     const heard: string[][] = [];
     ctl.sound = (effects) => heard.push([...effects]);
-    ctl.hear({
-      t: 'update',
-      seat: 'red',
-      view: viewFor(setUp(), 'red'),
-      events: [
+    ctl.hear(
+      updateNews('red', viewFor(setUp(), 'red'), [
         { type: 'cardTurned', seat: 'red', card: 2, face: 'shootSail', back: 'attack', audience: 'all' },
         { type: 'shot', seat: 'red', target: 'sail', hit: true, aim: null, flight: null, audience: 'all' },
-      ],
-      seedHash: 'ab'.repeat(32),
-      since: null,
-      v: 0,
-      record: null,
-      bot: null,
-      handTo: null,
-    });
+      ]),
+    );
     expect(heard).toEqual([['card', 'cannon', 'hit']]);
     ctl.setSettings({ sound: false });
-    ctl.hear({
-      t: 'update',
-      seat: 'red',
-      view: viewFor(setUp(), 'red'),
-      events: [BATTLE],
-      seedHash: 'ab'.repeat(32),
-      since: null,
-      v: 0,
-      record: null,
-      bot: null,
-      handTo: null,
-    });
+    ctl.hear(updateNews('red', viewFor(setUp(), 'red'), [BATTLE]));
     expect(heard).toHaveLength(1);
   });
 

@@ -4,7 +4,7 @@ import { viewFor } from '../../src/engine/index.ts';
 import { Controller } from '../../src/web/controller.ts';
 import { turnWords } from '../../src/web/game/prompt.ts';
 import { PAGE_TITLE, titleFor } from '../../src/web/game/title.ts';
-import { setUp } from './fixtures.ts';
+import { setUp, updateNews } from './fixtures.ts';
 
 function pageWith(seat: 'red' | 'blue') {
   const ctl = new Controller(() => {}, 0);
@@ -12,18 +12,7 @@ function pageWith(seat: 'red' | 'blue') {
     s.game = ctl.newGameScreen('computer', seat, s.forms.computer);
     s.screen = 'game';
   });
-  ctl.hear({
-    t: 'update',
-    seat,
-    view: viewFor(setUp(), seat),
-    events: [],
-    seedHash: 'ab'.repeat(32),
-    since: null,
-    v: 0,
-    record: null,
-    bot: null,
-    handTo: null,
-  });
+  ctl.hear(updateNews(seat, viewFor(setUp(), seat)));
   return ctl;
 }
 

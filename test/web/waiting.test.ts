@@ -9,7 +9,7 @@ import { type Action, type Seat, viewFor } from '../../src/engine/index.ts';
 import { Controller } from '../../src/web/controller.ts';
 import type { GameLink } from '../../src/web/link.ts';
 import { GameView } from '../../src/web/ui/GameView.tsx';
-import { setUp } from './fixtures.ts';
+import { setUp, updateNews } from './fixtures.ts';
 
 function table(mode: 'computer' | 'online') {
   const sent: Action[] = [];
@@ -26,18 +26,7 @@ function table(mode: 'computer' | 'online') {
     s.game = ctl.newGameScreen(mode, 'red', s.forms.computer);
     s.screen = 'game';
   });
-  ctl.hear({
-    t: 'update',
-    seat: 'red',
-    view: viewFor(state, 'red'),
-    events: [],
-    seedHash: 'ab'.repeat(32),
-    since: null,
-    v: 0,
-    record: null,
-    bot: null,
-    handTo: null,
-  });
+  ctl.hear(updateNews('red', viewFor(state, 'red')));
   const markup = () => renderToString(h(GameView, { game: ctl.state.game ?? fail(), ctl }));
   return { ctl, sent, state, markup };
 }
