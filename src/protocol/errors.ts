@@ -37,6 +37,7 @@ export const SERVER_ERRORS = {
   'invite/wrong': 'The invite code is not this game’s (HTTP 403).',
   'invite/used': 'The invite has been used: someone has taken the seat (HTTP 409).',
   'seek/gone': 'The seek was cancelled, or its seeker left (HTTP 409 on accept, 404 otherwise).',
+  'seek/own': 'The seek to take is the taker’s own identity’s (another tab or device; HTTP 409).',
   'seek/token': 'The token is not this seek’s (HTTP 403).',
   'record/not-over': 'The record is published when the game is over (HTTP 409).',
   'server/closing': 'The server is shutting down; reconnect.',

@@ -9,17 +9,15 @@ import { type ClockControl, clockControlSchema } from './clock.ts';
 import type { ErrorMessage } from './errors.ts';
 import type { SeatHolder } from './server-messages.ts';
 
-/** POST /api/seeks: the rules a seeker will play ('any' for either), and an optional rating to pair by. */
+/**
+ * POST /api/seeks: the rules a seeker will play ('any' for either). Who seeks, and the rating to pair by, come
+ * from the request's identity (Authorization: Bearer <secret>), never from the body.
+ */
 export const seekRequestSchema = z.strictObject({
   variant: z.enum(['standard', 'advanced', 'any']).optional(),
   shots: z.enum(['aimed', 'quick', 'any']).optional(),
   /** Untimed when absent or null; two seeks pair only with the same clock. */
   clock: clockControlSchema.nullable().optional(),
-  /**
-   * A rating to pair by when there is a choice (the closest first); without one, the oldest seek first.
-   * The seam for ratings kept by the server once players have identities: then the server fills it in.
-   */
-  rating: z.number().min(0).max(10_000).optional(),
 });
 export type SeekRequest = z.infer<typeof seekRequestSchema>;
 
@@ -46,8 +44,9 @@ export interface OpenSeek {
   readonly variant: 'standard' | 'advanced' | 'any';
   readonly shots: 'aimed' | 'quick' | 'any';
   readonly clock: ClockControl | null;
-  /** The seeker's name once players have names (issue 19 item 1); null for now. */
+  /** The seeker's display name, or null for a seeker without an identity. */
   readonly name: string | null;
+  /** The seeker's Glicko-2 rating as stored when it sought (rounded), or null without an identity. */
   readonly rating: number | null;
   /** Milliseconds since 1970. */
   readonly createdAt: number;
@@ -76,7 +75,7 @@ export interface LiveGame {
   readonly shots: 'aimed' | 'quick';
   readonly clock: ClockControl | null;
   readonly holders: BySeat<SeatHolder>;
-  /** Display names once players have them (issue 19 item 1); null shows the seat's colour. */
+  /** The display names of the seats' identities; null (no identity, or the computer) shows the colour. */
   readonly names: BySeat<string | null>;
   /** Actions played so far. */
   readonly moves: number;

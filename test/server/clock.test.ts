@@ -16,13 +16,13 @@ import {
   get,
   hello,
   isState,
-  pick,
   post,
   startTestServer,
   type TestServer,
   tempDir,
 } from './harness.ts';
 import { history } from './leak-suite.ts';
+import { setUpUntilPlay } from './players.ts';
 
 const LIVE = { kind: 'live', minutes: 1, increment: 5 } as const;
 
@@ -94,7 +94,7 @@ describe('a timed game on the server (fake clock)', () => {
     });
     await blue.ask(hello(joined.body.token), isState);
     // Contribution and setup for each seat: then play begins and one clock runs.
-    await Promise.all([setUp(red), setUp(blue)]);
+    await Promise.all([setUpUntilPlay(red), setUpUntilPlay(blue)]);
     const inPlay = (m: ServerMessage) => m.t === 'update' && m.view.phase === 'play';
     const update = await red.find(inPlay);
     if (update.t !== 'update' || update.clock === undefined) throw new Error('no clock in play');
@@ -106,23 +106,6 @@ describe('a timed game on the server (fake clock)', () => {
       running: update.clock.running,
       v: update.v,
     };
-  }
-
-  /** Contributes and sets up whenever asked, until play begins. */
-  async function setUp(client: Client): Promise<void> {
-    for (;;) {
-      const latest = client.latest();
-      if (latest === null) throw new Error('no state yet');
-      if (latest.view.phase !== 'setup') return;
-      const action = pick(latest.view, Math.random);
-      const next = client.next(
-        (m) => m.t === 'error' || ((m.t === 'update' || m.t === 'state') && m.v > latest.v),
-      );
-      if (action !== null) client.send({ t: 'act', v: latest.v, action });
-      const answer = await next;
-      // Both seats set up at once: one is stale, and looks again.
-      if (answer.t === 'error') await client.ask({ t: 'resync' }, isState);
-    }
   }
 
   const endedOnTime = (m: ServerMessage) => m.t === 'update' && m.view.outcome !== null;

@@ -152,28 +152,20 @@ describe('the lobby (issue 19 item 2)', () => {
     expect(said.t === 'error' && said.code).toBe('seek/gone');
   });
 
-  it('by rating when there is a choice, else the oldest first', async () => {
+  it('without identities, the oldest seek first (by rating: rated-lobby-suite.ts)', async () => {
     const seekers: Seeker[] = [];
-    const seek = async (variant: 'standard' | 'advanced' | 'any', rating?: number) => {
-      const placed = await placeSeek(server.url, {
-        variant,
-        shots: 'aimed',
-        ...(rating === undefined ? {} : { rating }),
-      });
+    const seek = async (variant: 'standard' | 'advanced' | 'any') => {
+      const placed = await placeSeek(server.url, { variant, shots: 'aimed' });
       if (placed.paired === null) seekers.push(await Seeker.wait(server.url, placed.token));
       return placed;
     };
     // Two waiting seeks that cannot pair with each other, both fit for a newcomer who takes any rules.
-    const oldest = await seek('standard', 1500);
-    const strong = await seek('advanced', 1900);
-    expect([oldest.paired, strong.paired]).toEqual([null, null]);
-    const near = await seek('any', 1850);
-    expect(await seatOf(near.paired?.gameId ?? '', strong.token)).toMatch(/^(red|blue)$/);
-    // Without a rating, the oldest seek first.
+    const oldest = await seek('standard');
     const newer = await seek('advanced');
-    const unrated = await seek('any');
-    expect(await seatOf(unrated.paired?.gameId ?? '', oldest.token)).toMatch(/^(red|blue)$/);
-    expect(newer.paired).toBeNull();
+    expect([oldest.paired, newer.paired]).toEqual([null, null]);
+    const newcomer = await seek('any');
+    expect(await seatOf(newcomer.paired?.gameId ?? '', oldest.token)).toMatch(/^(red|blue)$/);
+    expect(await seatOf(newcomer.paired?.gameId ?? '', newer.token)).toBe('refused: auth/bad-token');
     await Promise.all(seekers.map((s) => s.close()));
   });
 

@@ -6,7 +6,7 @@
 import { randomFromSeed } from '../../src/engine/index.ts';
 import type { ServerMessage } from '../../src/protocol/index.ts';
 import { GAME_PATIENCE_MS } from '../patience.ts';
-import { type Client, pick } from './harness.ts';
+import { type Client, isState, pick } from './harness.ts';
 
 export interface PlayOptions {
   /** Stop after this many own actions (crash tests), else play until the game is over. */
@@ -60,4 +60,20 @@ export function playRandomly(client: Client, seed: string, options: PlayOptions 
     stop = client.onMessage(consider);
     if (latest !== undefined) consider(latest);
   });
+}
+
+/** Contributes and sets up whenever asked, until play begins (both seats at once: one may be stale, and looks again). */
+export async function setUpUntilPlay(client: Client): Promise<void> {
+  for (;;) {
+    const latest = client.latest();
+    if (latest === null) throw new Error('no state yet');
+    if (latest.view.phase !== 'setup') return;
+    const action = pick(latest.view, Math.random);
+    const next = client.next(
+      (m) => m.t === 'error' || ((m.t === 'update' || m.t === 'state') && m.v > latest.v),
+    );
+    if (action !== null) client.send({ t: 'act', v: latest.v, action });
+    const answer = await next;
+    if (answer.t === 'error') await client.ask({ t: 'resync' }, isState);
+  }
 }

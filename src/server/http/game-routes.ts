@@ -14,13 +14,13 @@ import {
   type SpectatorResponse,
 } from '../../protocol/index.ts';
 import type { ServerContext } from '../context.ts';
-import { identityOf } from '../players/identity.ts';
 import { openGame } from '../rooms/open-game.ts';
 import type { Room } from '../rooms/room.ts';
 import { newToken, sha256 } from '../secrets.ts';
 import { describeIssues } from '../socket/describe-issues.ts';
 import { perMinute } from './address-limits.ts';
 import { replyError } from './reply-error.ts';
+import { requestPlayer } from './request-player.ts';
 
 interface IdParams {
   readonly id: string;
@@ -34,27 +34,10 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
     return room;
   };
 
-  /**
-   * The player of the request's identity (undefined: none sent), or null after a refusal was sent: an
-   * identity that is malformed or unknown is refused, so a page never plays believing it is rated when not.
-   */
-  const playerOf = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<string | undefined | null> => {
-    const identity = identityOf(request);
-    if (identity === 'none') return undefined;
-    const player = identity === 'malformed' ? null : await context.store.players.bySecret(identity.hash);
-    if (player === null) {
-      replyError(
-        reply,
-        401,
-        'player/unknown',
-        'This identity is not known here (it may have been forgotten).',
-      );
-      return null;
-    }
-    return player.id;
+  /** The id of the request's player (undefined: no identity sent), or null after a refusal was sent. */
+  const playerOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const player = await requestPlayer(context.store.players, request, reply);
+    return player == null ? player : player.id;
   };
 
   const { gamesPerMinute } = context.config.limits;

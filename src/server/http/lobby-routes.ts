@@ -18,6 +18,7 @@ import { describeIssues } from '../socket/describe-issues.ts';
 import type { SeatRecord } from '../store/game-store.ts';
 import { perMinute } from './address-limits.ts';
 import { replyError } from './reply-error.ts';
+import { requestPlayer } from './request-player.ts';
 
 /** At most this many games are listed to watch. */
 const LISTED_GAMES = 50;
@@ -43,7 +44,10 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
     const parsed = seekRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A seek', parsed.error));
-    const placed = await context.lobby.place(parsed.data);
+    // The identity says who seeks and at what rating; a seek without one is neither named nor rated.
+    const player = await requestPlayer(context.store.players, request, reply);
+    if (player === null) return reply;
+    const placed = await context.lobby.place(parsed.data, player ?? null);
     request.log.info(
       { seekId: placed.seekId, gameId: placed.paired?.gameId },
       placed.paired === null ? 'seek placed' : 'seek paired',
@@ -59,8 +63,19 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
   app.post<{ Params: IdParams }>('/api/seeks/:id/accept', { onRequest: seeking }, async (request, reply) => {
     if (context.closing) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
     const id = request.params.id;
-    const accepted = gameIdSchema.safeParse(id).success ? await context.lobby.accept(id) : null;
-    if (accepted === null) return replyError(reply, 409, 'seek/gone', gone);
+    const player = await requestPlayer(context.store.players, request, reply);
+    if (player === null) return reply;
+    const accepted = gameIdSchema.safeParse(id).success
+      ? await context.lobby.accept(id, player ?? null)
+      : 'gone';
+    if (accepted === 'gone') return replyError(reply, 409, 'seek/gone', gone);
+    if (accepted === 'own')
+      return replyError(
+        reply,
+        409,
+        'seek/own',
+        'This is your own seek (from another tab or device): wait on it, or cancel it there.',
+      );
     request.log.info({ seekId: id, gameId: accepted.gameId }, 'seek accepted');
     return reply.send(accepted);
   });
@@ -83,7 +98,7 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
 
   app.get('/api/live', async () => {
     const rows = await context.store.liveGames(LISTED_GAMES);
-    const games = rows.map(({ game, moves }): LiveGame => {
+    const games = rows.map(({ game, moves, names }): LiveGame => {
       const holder = (seat: SeatRecord): SeatHolder =>
         seat.holder === 'computer' ? 'computer' : seat.tokenHash === null ? 'open' : 'human';
       return {
@@ -93,8 +108,8 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
         shots: game.options.shots ?? 'aimed',
         clock: game.clock?.control ?? null,
         holders: { red: holder(game.seats.red), blue: holder(game.seats.blue) },
-        // Display names come with player identities (issue 19 item 1); the page shows the colours meanwhile.
-        names: { red: null, blue: null },
+        // The identities' names as stored, never a page's word; a seat without one shows its colour.
+        names,
         moves,
         watchLink: `/watch/${game.id}`,
       };

@@ -2,8 +2,9 @@
  * The lobby: seeks for an opponent, paired at once when a compatible one waits (the store decides, one
  * pairing at a time across every process), listed for others to accept, and the sockets of seekers waiting
  * to hear where their seek went. A seek is held by the random token its page holds; once paired, that token
- * is the seeker's seat token, so only a game id and a seat ever travel to the waiting page. The seam for
- * player identities (issue 19 item 1): a seek may carry a rating, and the pairing prefers the closest one.
+ * is the seeker's seat token, so only a game id and a seat ever travel to the waiting page. A seek made with
+ * an identity carries that identity (never a name or rating the page says): the pairing prefers the closest
+ * stored rating, never pairs an identity with itself, and links both seats so the game is rated at its end.
  */
 import type {
   AcceptSeekResponse,
@@ -15,7 +16,8 @@ import type {
 import { pairGame } from '../rooms/open-game.ts';
 import type { RoomRegistry } from '../rooms/room-registry.ts';
 import { newGameId, newToken, sha256 } from '../secrets.ts';
-import type { CancelOutcome, GameStore, SeekRecord } from '../store/game-store.ts';
+import type { AcceptOutcome, CancelOutcome, GameStore, SeekRecord } from '../store/game-store.ts';
+import type { StoredPlayer } from '../store/player-store.ts';
 import type { LobbyBus } from './lobby-bus.ts';
 
 /** A seek nobody's socket renews is no longer offered after this long (its page is gone). */
@@ -69,8 +71,11 @@ export class Lobby {
     this.#timer.unref();
   }
 
-  /** A new seek: paired at once with the best waiting one, or left open for a socket to wait on. */
-  async place(request: SeekRequest): Promise<SeekResponse> {
+  /**
+   * A new seek of `player` (null: a seeker without an identity): paired at once with the best waiting one,
+   * or left open for a socket to wait on.
+   */
+  async place(request: SeekRequest, player: StoredPlayer | null): Promise<SeekResponse> {
     const token = newToken();
     const now = this.#settings.now();
     const seek: SeekRecord = {
@@ -79,7 +84,8 @@ export class Lobby {
       variant: request.variant === undefined || request.variant === 'any' ? null : request.variant,
       shots: request.shots === undefined || request.shots === 'any' ? null : request.shots,
       clock: request.clock ?? null,
-      rating: request.rating ?? null,
+      playerId: player?.id ?? null,
+      rating: player?.glicko.rating ?? null,
       createdAt: now,
       aliveUntil: now + SEEK_ALIVE_MS,
     };
@@ -98,14 +104,18 @@ export class Lobby {
     };
   }
 
-  /** Takes a listed seek: a new game against its seeker; null when it is gone. */
-  async accept(seekId: string): Promise<AcceptSeekResponse | null> {
+  /** `player` takes a listed seek: a new game against its seeker; 'gone', or 'own' for one's own seek. */
+  async accept(
+    seekId: string,
+    player: StoredPlayer | null,
+  ): Promise<AcceptSeekResponse | Exclude<AcceptOutcome, object>> {
     const token = newToken();
-    const accepter = { tokenHash: sha256(token), variant: null, shots: null, clock: null };
-    const accepted = await this.#store.acceptSeek(seekId, this.#settings.now(), (partner) =>
+    const playerId = player?.id ?? null;
+    const accepter = { tokenHash: sha256(token), playerId, variant: null, shots: null, clock: null };
+    const accepted = await this.#store.acceptSeek(seekId, playerId, this.#settings.now(), (partner) =>
       pairGame(accepter, partner, this.#settings.turnLimit),
     );
-    if (accepted === null) return null;
+    if (typeof accepted === 'string') return accepted;
     this.#bus.paired(seekId);
     await this.#rooms.get(accepted.gameId);
     return { gameId: accepted.gameId, seat: accepted.seat, token };
@@ -118,14 +128,13 @@ export class Lobby {
   /** Open seeks as anyone may see them: the rules asked for, never a token. */
   async open(): Promise<OpenSeek[]> {
     const seeks = await this.#store.openSeeks(this.#settings.now(), LISTED);
-    return seeks.map((seek) => ({
+    return seeks.map(({ seek, name }) => ({
       seekId: seek.id,
       variant: seek.variant ?? 'any',
       shots: seek.shots ?? 'any',
       clock: seek.clock,
-      // Names come with player identities (issue 19 item 1).
-      name: null,
-      rating: seek.rating,
+      name,
+      rating: seek.rating === null ? null : Math.round(seek.rating),
       createdAt: seek.createdAt,
     }));
   }

@@ -68,9 +68,13 @@ export async function openGame(
   return { ok: true, value: { room, seat, token, invite } };
 }
 
-/** What a newcomer to the lobby brings to a pairing: its seat's token hash and the rules it asked for. */
+/**
+ * What a newcomer to the lobby brings to a pairing: its seat's token hash, its identity (null without one)
+ * and the rules it asked for.
+ */
 export interface Newcomer {
   readonly tokenHash: string;
+  readonly playerId: string | null;
   readonly variant: 'standard' | 'advanced' | null;
   readonly shots: 'aimed' | 'quick' | null;
   readonly clock: ClockControl | null;
@@ -79,7 +83,8 @@ export interface Newcomer {
 /**
  * The game two seeks are paired into (store/game-store.ts `PairGame`): the rules both accept ('any' takes the
  * other's choice; both 'any' are standard rules and quick shots), seats drawn at random, each seat held by
- * its seeker's token hash (the seek token is the seat token, so no secret has to travel to the seeker).
+ * its seeker's token hash (the seek token is the seat token, so no secret has to travel to the seeker) and
+ * linked to its seeker's identity, so a game between two identities is rated.
  */
 export function pairGame(
   newcomer: Newcomer,
@@ -112,7 +117,11 @@ export function pairGame(
     over: false,
     clock: clock === null ? null : startClock(clock),
   };
-  return { game, partnerSeat };
+  const players =
+    partnerSeat === 'red'
+      ? { red: partner.playerId, blue: newcomer.playerId }
+      : { red: newcomer.playerId, blue: partner.playerId };
+  return { game, partnerSeat, players };
 }
 
 function optionsOf(

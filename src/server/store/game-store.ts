@@ -4,7 +4,7 @@
  * `(gameId, seq)` is unique: that uniqueness is the concurrency check when several processes share one
  * database (the loser of a race gets SequenceConflict, catches up and judges its action again).
  */
-import type { RecordEntry, Seat } from '../../engine/index.ts';
+import type { BySeat, RecordEntry, Seat } from '../../engine/index.ts';
 import type { ClockControl, Pairing } from '../../protocol/index.ts';
 import type { PlayerStore } from './player-store.ts';
 import type { ClockState, SeatRecord, StoredGame } from './stored-game.ts';
@@ -19,6 +19,9 @@ export interface SeekRecord {
   readonly shots: 'aimed' | 'quick' | null;
   /** Seeks pair only with the same clock (null: untimed). */
   readonly clock: ClockControl | null;
+  /** The seeker's identity (the server's, never the page's word), or null for a seeker without one. */
+  readonly playerId: string | null;
+  /** The seeker's stored Glicko-2 rating when it sought, to pair by; null without an identity. */
   readonly rating: number | null;
   readonly createdAt: number;
   /** A seek nobody waits on any more is no longer offered after this (ms since 1970). */
@@ -30,6 +33,8 @@ export interface PairedGame {
   readonly game: StoredGame;
   /** The seat of the seek that was waiting (the newcomer or the accepter takes the other). */
   readonly partnerSeat: Seat;
+  /** The identity in each seat, linked in the same transaction (so the game is rated at its end). */
+  readonly players: BySeat<string | null>;
 }
 
 /** Builds the game for a partner found, inside the store's transaction (again for the next if that one went). */
@@ -46,11 +51,22 @@ export type SeekState =
 
 export type CancelOutcome = 'cancelled' | 'wrong' | 'gone' | Pairing;
 
+/** An open seek as listed, with its seeker's display name (null without an identity). */
+export interface ListedSeek {
+  readonly seek: SeekRecord;
+  readonly name: string | null;
+}
+
+/** What taking a listed seek gives: a game, or nothing when the seek went or is the taker's own. */
+export type AcceptOutcome = { readonly gameId: string; readonly seat: Seat } | 'gone' | 'own';
+
 /** A game in progress for the watch list. */
 export interface LiveGameRow {
   readonly game: StoredGame;
   /** Actions stored so far. */
   readonly moves: number;
+  /** The display names of the identities in the seats (null: none, or the computer). */
+  readonly names: BySeat<string | null>;
 }
 
 export interface StoredGameWithLog {
@@ -107,19 +123,19 @@ export interface GameStore {
   /**
    * The lobby. Places a seek: atomically (one placement at a time, across processes) pairs it with the best
    * compatible open seek still alive at `now` (the closest rating when both have one, else the oldest),
-   * storing the game `pair` builds; or leaves it open.
+   * never one of the same identity, storing the game `pair` builds with its seats' links; or leaves it open.
    */
   placeSeek(seek: SeekRecord, now: number, pair: PairGame): Promise<PlaceOutcome>;
-  /** Takes an open seek from the list, storing the game `pair` builds; null when it is gone. */
-  acceptSeek(seekId: string, now: number, pair: PairGame): Promise<{ gameId: string; seat: Seat } | null>;
+  /** Takes an open seek from the list for `accepterId`, storing the game `pair` builds with its links. */
+  acceptSeek(seekId: string, accepterId: string | null, now: number, pair: PairGame): Promise<AcceptOutcome>;
   /** Removes an open seek of this token; a paired one says where it went. */
   cancelSeek(seekId: string, tokenHash: string): Promise<CancelOutcome>;
   seekByToken(tokenHash: string): Promise<SeekState | null>;
   /** Keeps these open seeks offered until `aliveUntil` (their seekers still wait). */
   renewSeeks(seekIds: readonly string[], aliveUntil: number): Promise<void>;
-  /** Open seeks alive at `now`, oldest first. */
-  openSeeks(now: number, limit: number): Promise<SeekRecord[]>;
-  /** Games not over whose seats are all taken, newest first. */
+  /** Open seeks alive at `now`, oldest first, with their seekers' names. */
+  openSeeks(now: number, limit: number): Promise<ListedSeek[]>;
+  /** Games not over whose seats are all taken, newest first, with their players' names. */
   liveGames(limit: number): Promise<LiveGameRow[]>;
   close(): Promise<void>;
 }

@@ -97,6 +97,11 @@ CREATE TABLE {schema}.seeks (
 );
 CREATE INDEX seeks_open ON {schema}.seeks (status, created_at);
 `,
+  // Issue 19: a seek remembers its seeker's identity, so a pairing links both seats to their players (and the
+  // game is rated) and the lobby lists the seeker's name. A forgotten player's seek is left without one.
+  `
+ALTER TABLE {schema}.seeks ADD COLUMN player_id TEXT REFERENCES {schema}.players (id) ON DELETE SET NULL;
+`,
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations across processes. */

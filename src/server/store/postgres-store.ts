@@ -8,11 +8,13 @@ import pg from 'pg';
 import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
 import type { ClockControl } from '../../protocol/index.ts';
 import {
+  type AcceptOutcome,
   type CancelOutcome,
   type ClockState,
   clockKey,
   type GameStore,
   type InviteOutcome,
+  type ListedSeek,
   type LiveGameRow,
   PAIRED_SEEK_KEPT_MS,
   type PairedGame,
@@ -49,6 +51,7 @@ interface SeekRow {
   variant: 'standard' | 'advanced' | null;
   shots: 'aimed' | 'quick' | null;
   clock: ClockControl | null;
+  player_id: string | null;
   rating: number | null;
   created_at: string;
   alive_until: string;
@@ -77,12 +80,15 @@ export class PostgresGameStore implements GameStore {
   readonly #t: { games: string; actions: string; seeks: string };
   readonly players: PlayerStore;
   readonly #schema: string;
+  /** The tables the lobby reads names from and links seats in. */
+  readonly #people: { seats: string; players: string };
 
   private constructor(pool: pg.Pool, schema: string) {
     this.#pool = pool;
     this.#schema = schema;
     const quoted = quoteIdentifier(schema);
     this.#t = { games: `${quoted}.games`, actions: `${quoted}.actions`, seeks: `${quoted}.seeks` };
+    this.#people = { seats: `${quoted}.seat_players`, players: `${quoted}.players` };
     this.players = new PostgresPlayerStore(
       (sql, values) => this.#query(sql, values),
       (work) => this.#transaction(work),
@@ -232,10 +238,11 @@ export class PostgresGameStore implements GameStore {
         `SELECT * FROM ${this.#t.seeks} WHERE status = 'open' AND alive_until > $1 AND clock_key = $2
            AND (variant IS NULL OR $3::text IS NULL OR variant = $3::text)
            AND (shots IS NULL OR $4::text IS NULL OR shots = $4::text)
+           AND (player_id IS NULL OR player_id IS DISTINCT FROM $6::text)
          ORDER BY (CASE WHEN $5::float8 IS NULL OR rating IS NULL THEN 1 ELSE 0 END),
            (CASE WHEN $5::float8 IS NULL OR rating IS NULL THEN 0 ELSE ABS(rating - $5::float8) END), created_at, id
          LIMIT 5`,
-        [now, clockKey(seek.clock), seek.variant, seek.shots, seek.rating],
+        [now, clockKey(seek.clock), seek.variant, seek.shots, seek.rating, seek.playerId],
       );
       // A candidate cancelled meanwhile (a cancel takes no lock) is skipped: the claim is conditional.
       for (const partner of found.rows) {
@@ -252,19 +259,21 @@ export class PostgresGameStore implements GameStore {
 
   async acceptSeek(
     seekId: string,
+    accepterId: string | null,
     now: number,
     pair: PairGame,
-  ): Promise<{ gameId: string; seat: Seat } | null> {
-    return this.#lobbyTransaction(async (client) => {
+  ): Promise<AcceptOutcome> {
+    return this.#lobbyTransaction(async (client): Promise<AcceptOutcome> => {
       const found = await client.query<SeekRow>(
         `SELECT * FROM ${this.#t.seeks} WHERE id = $1 AND status = 'open' AND alive_until > $2`,
         [seekId, now],
       );
       const row = found.rows[0];
-      if (row === undefined) return null;
+      if (row === undefined) return 'gone';
+      if (accepterId !== null && row.player_id === accepterId) return 'own';
       const paired = pair(seekOf(row));
-      if (!(await this.#claim(client, paired, row.id, now))) return null;
-      return { gameId: paired.game.id, seat: paired.partnerSeat === 'red' ? 'blue' : ('red' as Seat) };
+      if (!(await this.#claim(client, paired, row.id, now))) return 'gone';
+      return { gameId: paired.game.id, seat: paired.partnerSeat === 'red' ? 'blue' : 'red' };
     });
   }
 
@@ -298,24 +307,36 @@ export class PostgresGameStore implements GameStore {
     );
   }
 
-  async openSeeks(now: number, limit: number): Promise<SeekRecord[]> {
-    const found = await this.#query<SeekRow>(
-      `SELECT * FROM ${this.#t.seeks} WHERE status = 'open' AND alive_until > $1 ORDER BY created_at, id LIMIT $2`,
+  async openSeeks(now: number, limit: number): Promise<ListedSeek[]> {
+    const found = await this.#query<SeekRow & { name: string | null }>(
+      `SELECT s.*, p.name FROM ${this.#t.seeks} s LEFT JOIN ${this.#people.players} p ON p.id = s.player_id
+       WHERE s.status = 'open' AND s.alive_until > $1 ORDER BY s.created_at, s.id LIMIT $2`,
       [now, limit],
     );
-    return found.rows.map(seekOf);
+    return found.rows.map((row) => ({ seek: seekOf(row), name: row.name }));
   }
 
   async liveGames(limit: number): Promise<LiveGameRow[]> {
     // A seat waiting for a friend is a human seat without a token: such a game has not begun.
-    const found = await this.#query<GameRow>(
-      `SELECT * FROM ${this.#t.games} g WHERE NOT g.over
+    const found = await this.#query<GameRow & { red_name: string | null; blue_name: string | null }>(
+      `SELECT g.*, ${this.#seatName('red')} AS red_name, ${this.#seatName('blue')} AS blue_name
+       FROM ${this.#t.games} g WHERE NOT g.over
          AND NOT EXISTS (SELECT 1 FROM jsonb_each(g.seats) s
            WHERE s.value->>'holder' = 'human' AND s.value->'tokenHash' = 'null'::jsonb)
        ORDER BY g.created_at DESC LIMIT $1`,
       [limit],
     );
-    return found.rows.map((row) => ({ game: gameOf(row), moves: row.version }));
+    return found.rows.map((row) => ({
+      game: gameOf(row),
+      moves: row.version,
+      names: { red: row.red_name, blue: row.blue_name },
+    }));
+  }
+
+  /** The display name of the identity in `seat` of game `g`, as a subquery. */
+  #seatName(seat: Seat): string {
+    return `(SELECT p.name FROM ${this.#people.seats} s JOIN ${this.#people.players} p ON p.id = s.player_id
+      WHERE s.game_id = g.id AND s.seat = '${seat}')`;
   }
 
   async #insertSeek(
@@ -324,8 +345,8 @@ export class PostgresGameStore implements GameStore {
     paired: { gameId: string; seat: Seat } | null,
   ): Promise<void> {
     await client.query(
-      `INSERT INTO ${this.#t.seeks} (id, token_hash, variant, shots, clock, clock_key, rating, created_at, alive_until, status, game_id, seat)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      `INSERT INTO ${this.#t.seeks} (id, token_hash, variant, shots, clock, clock_key, rating, created_at, alive_until, status, game_id, seat, player_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
       [
         seek.id,
         seek.tokenHash,
@@ -339,6 +360,7 @@ export class PostgresGameStore implements GameStore {
         paired === null ? 'open' : 'paired',
         paired?.gameId ?? null,
         paired?.seat ?? null,
+        seek.playerId,
       ],
     );
   }
@@ -355,6 +377,16 @@ export class PostgresGameStore implements GameStore {
     );
     if (claimed.rowCount !== 1) return false;
     await this.#insertGame((sql, values) => client.query(sql, [...values]), paired.game);
+    // Each seat linked to its player (one forgotten meanwhile is left out), so the game is rated at its end.
+    for (const seat of ['red', 'blue'] as const) {
+      const playerId = paired.players[seat];
+      if (playerId === null) continue;
+      await client.query(
+        `INSERT INTO ${this.#people.seats} (game_id, seat, player_id)
+         SELECT $1, $2, id FROM ${this.#people.players} WHERE id = $3`,
+        [paired.game.id, seat, playerId],
+      );
+    }
     return true;
   }
 
@@ -468,6 +500,7 @@ function seekOf(row: SeekRow): SeekRecord {
     variant: row.variant,
     shots: row.shots,
     clock: row.clock,
+    playerId: row.player_id,
     rating: row.rating,
     createdAt: Number(row.created_at),
     aliveUntil: Number(row.alive_until),

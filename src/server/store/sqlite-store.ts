@@ -12,13 +12,16 @@ import Database from 'better-sqlite3';
 import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
 import type { ClockControl } from '../../protocol/index.ts';
 import {
+  type AcceptOutcome,
   type CancelOutcome,
   type ClockState,
   clockKey,
   type GameStore,
   type InviteOutcome,
+  type ListedSeek,
   type LiveGameRow,
   PAIRED_SEEK_KEPT_MS,
+  type PairedGame,
   type PairGame,
   type PlaceOutcome,
   type SeatRecord,
@@ -121,6 +124,11 @@ CREATE TABLE seeks (
 );
 CREATE INDEX seeks_open ON seeks (status, created_at);
 `,
+  // Issue 19: a seek remembers its seeker's identity, so a pairing links both seats to their players (and the
+  // game is rated) and the lobby lists the seeker's name. A forgotten player's seek is left without one.
+  `
+ALTER TABLE seeks ADD COLUMN player_id TEXT REFERENCES players (id) ON DELETE SET NULL;
+`,
 ];
 
 interface GameRow {
@@ -142,6 +150,7 @@ interface SeekRow {
   variant: 'standard' | 'advanced' | null;
   shots: 'aimed' | 'quick' | null;
   clock: string | null;
+  player_id: string | null;
   rating: number | null;
   created_at: number;
   alive_until: number;
@@ -293,6 +302,7 @@ export class SqliteGameStore implements GameStore {
           `SELECT * FROM seeks WHERE status = 'open' AND alive_until > @now AND clock_key = @clockKey
              AND (variant IS NULL OR @variant IS NULL OR variant = @variant)
              AND (shots IS NULL OR @shots IS NULL OR shots = @shots)
+             AND (player_id IS NULL OR player_id IS NOT @player)
            ORDER BY (CASE WHEN @rating IS NULL OR rating IS NULL THEN 1 ELSE 0 END),
              (CASE WHEN @rating IS NULL OR rating IS NULL THEN 0 ELSE ABS(rating - @rating) END), created_at, id
            LIMIT 1`,
@@ -303,13 +313,14 @@ export class SqliteGameStore implements GameStore {
           variant: seek.variant,
           shots: seek.shots,
           rating: seek.rating,
+          player: seek.playerId,
         });
       if (partner === undefined) {
         this.#insertSeek(seek, null);
         return { kind: 'waiting' };
       }
       const paired = pair(seekOf(partner));
-      this.#createPaired(paired.game, partner.id, paired.partnerSeat);
+      this.#createPaired(paired, partner.id);
       const seat = paired.partnerSeat === 'red' ? 'blue' : 'red';
       this.#insertSeek(seek, { gameId: paired.game.id, seat });
       return { kind: 'paired', gameId: paired.game.id, seat, partner: partner.id };
@@ -318,19 +329,21 @@ export class SqliteGameStore implements GameStore {
 
   async acceptSeek(
     seekId: string,
+    accepterId: string | null,
     now: number,
     pair: PairGame,
-  ): Promise<{ gameId: string; seat: Seat } | null> {
-    return this.#db.transaction(() => {
+  ): Promise<AcceptOutcome> {
+    return this.#db.transaction((): AcceptOutcome => {
       const row = this.#db
         .prepare<unknown[], SeekRow>(
           `SELECT * FROM seeks WHERE id = ? AND status = 'open' AND alive_until > ?`,
         )
         .get(seekId, now);
-      if (row === undefined) return null;
+      if (row === undefined) return 'gone';
+      if (accepterId !== null && row.player_id === accepterId) return 'own';
       const paired = pair(seekOf(row));
-      this.#createPaired(paired.game, row.id, paired.partnerSeat);
-      return { gameId: paired.game.id, seat: paired.partnerSeat === 'red' ? 'blue' : ('red' as Seat) };
+      this.#createPaired(paired, row.id);
+      return { gameId: paired.game.id, seat: paired.partnerSeat === 'red' ? 'blue' : 'red' };
     })();
   }
 
@@ -360,22 +373,30 @@ export class SqliteGameStore implements GameStore {
     })();
   }
 
-  async openSeeks(now: number, limit: number): Promise<SeekRecord[]> {
+  async openSeeks(now: number, limit: number): Promise<ListedSeek[]> {
     return this.#db
-      .prepare<unknown[], SeekRow>(
-        "SELECT * FROM seeks WHERE status = 'open' AND alive_until > ? ORDER BY created_at, id LIMIT ?",
+      .prepare<unknown[], SeekRow & { name: string | null }>(
+        `SELECT s.*, p.name FROM seeks s LEFT JOIN players p ON p.id = s.player_id
+         WHERE s.status = 'open' AND s.alive_until > ? ORDER BY s.created_at, s.id LIMIT ?`,
       )
       .all(now, limit)
-      .map(seekOf);
+      .map((row) => ({ seek: seekOf(row), name: row.name }));
   }
 
   async liveGames(limit: number): Promise<LiveGameRow[]> {
     // Most running games have both seats taken: read a few more than asked, then leave out the others.
     const rows = this.#db
-      .prepare<unknown[], GameRow>('SELECT * FROM games WHERE over = 0 ORDER BY created_at DESC LIMIT ?')
+      .prepare<unknown[], GameRow & { red_name: string | null; blue_name: string | null }>(
+        `SELECT g.*, ${seatName('red')} AS red_name, ${seatName('blue')} AS blue_name
+         FROM games g WHERE g.over = 0 ORDER BY g.created_at DESC LIMIT ?`,
+      )
       .all(limit * 2);
     return rows
-      .map((row) => ({ game: gameOf(row), moves: row.version }))
+      .map((row) => ({
+        game: gameOf(row),
+        moves: row.version,
+        names: { red: row.red_name, blue: row.blue_name },
+      }))
       .filter(
         ({ game }) => !Object.values(game.seats).some((s) => s.holder === 'human' && s.tokenHash === null),
       )
@@ -394,8 +415,8 @@ export class SqliteGameStore implements GameStore {
   #insertSeek(seek: SeekRecord, paired: { gameId: string; seat: Seat } | null): void {
     this.#db
       .prepare(
-        `INSERT INTO seeks (id, token_hash, variant, shots, clock, clock_key, rating, created_at, alive_until, status, game_id, seat)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO seeks (id, token_hash, variant, shots, clock, clock_key, rating, created_at, alive_until, status, game_id, seat, player_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         seek.id,
@@ -410,11 +431,16 @@ export class SqliteGameStore implements GameStore {
         paired === null ? 'open' : 'paired',
         paired?.gameId ?? null,
         paired?.seat ?? null,
+        seek.playerId,
       );
   }
 
-  /** Stores the game and marks the partner's seek paired, inside the caller's transaction. */
-  #createPaired(game: StoredGame, partnerId: string, partnerSeat: Seat): void {
+  /**
+   * Stores the game with its seats' links to their players (one forgotten meanwhile is left out) and marks
+   * the partner's seek paired, inside the caller's transaction.
+   */
+  #createPaired(paired: PairedGame, partnerId: string): void {
+    const { game, partnerSeat } = paired;
     this.#insertGame.run({
       id: game.id,
       createdAt: game.createdAt,
@@ -429,6 +455,13 @@ export class SqliteGameStore implements GameStore {
     this.#db
       .prepare("UPDATE seeks SET status = 'paired', game_id = ?, seat = ? WHERE id = ?")
       .run(game.id, partnerSeat, partnerId);
+    const link = this.#db.prepare(
+      'INSERT INTO seat_players (game_id, seat, player_id) SELECT ?, ?, id FROM players WHERE id = ?',
+    );
+    for (const seat of ['red', 'blue'] as const) {
+      const playerId = paired.players[seat];
+      if (playerId !== null) link.run(game.id, seat, playerId);
+    }
   }
 
   async close(): Promise<void> {
@@ -512,10 +545,17 @@ function seekOf(row: SeekRow): SeekRecord {
     variant: row.variant,
     shots: row.shots,
     clock: row.clock === null ? null : (JSON.parse(row.clock) as ClockControl),
+    playerId: row.player_id,
     rating: row.rating,
     createdAt: row.created_at,
     aliveUntil: row.alive_until,
   };
+}
+
+/** The display name of the identity in `seat` of game `g`, as a subquery. */
+function seatName(seat: Seat): string {
+  return `(SELECT p.name FROM seat_players s JOIN players p ON p.id = s.player_id
+    WHERE s.game_id = g.id AND s.seat = '${seat}')`;
 }
 
 function seekStateOf(row: SeekRow): SeekState {

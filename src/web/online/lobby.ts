@@ -5,6 +5,7 @@
  */
 import type { Controller } from '../controller.ts';
 import type { HomeForm, SeekForm } from '../state.ts';
+import { identityHeaders } from './identity.ts';
 import type {
   AcceptSeekResponse,
   ClockControl,
@@ -27,11 +28,13 @@ async function call<T>(
   path: string,
   body?: unknown,
 ): Promise<{ ok: boolean; data: T }> {
+  // The identity says who seeks or takes a seek (and so names and rates the game); the page never says it.
+  const headers: Record<string, string> = { ...identityHeaders() };
+  if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
     method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { ok: response.ok, data: (await response.json()) as T };
 }

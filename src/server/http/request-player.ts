@@ -1,0 +1,25 @@
+/**
+ * The player a request speaks for, from its identity (Authorization: Bearer <secret>): what links a new game,
+ * a join or a seek to a player, so the server, never the page, says who plays and at what rating.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { identityOf } from '../players/identity.ts';
+import type { PlayerStore, StoredPlayer } from '../store/player-store.ts';
+import { replyError } from './reply-error.ts';
+
+/**
+ * The player of the request's identity (undefined: none sent), or null after a refusal was sent: an
+ * identity that is malformed or unknown is refused, so a page never plays believing it is rated when not.
+ */
+export async function requestPlayer(
+  players: PlayerStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<StoredPlayer | undefined | null> {
+  const identity = identityOf(request);
+  if (identity === 'none') return undefined;
+  const player = identity === 'malformed' ? null : await players.bySecret(identity.hash);
+  if (player === null)
+    replyError(reply, 401, 'player/unknown', 'This identity is not known here (it may have been forgotten).');
+  return player;
+}
