@@ -140,8 +140,10 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     (gameId, message) => app.log.error({ gameId }, `game could not be rebuilt: ${message}`),
     now,
   );
-  const clocks = new ClockWatch(config.clockTickMs, (gameId, error) =>
-    app.log.warn({ gameId }, `a flag on time could not be recorded: ${String(error)}`),
+  const clocks = new ClockWatch(
+    config.clockTickMs,
+    (gameId, error) => app.log.warn({ gameId }, `a flag on time could not be recorded: ${String(error)}`),
+    { due: (at, limit) => store.clocksDue(at, limit), load: (gameId) => rooms.get(gameId), now },
   );
   const lobby = new Lobby(
     store,

@@ -135,6 +135,11 @@ export interface GameStore {
   renewSeeks(seekIds: readonly string[], aliveUntil: number): Promise<void>;
   /** Open seeks alive at `now`, oldest first, with their seekers' names. */
   openSeeks(now: number, limit: number): Promise<ListedSeek[]>;
+  /**
+   * Games not over whose running clock had run out by `now` (by the clocks as stored), so a flag falls even in
+   * a game no process holds, or holds with a stale view (no socket there hears its moves).
+   */
+  clocksDue(now: number, limit: number): Promise<string[]>;
   /** Games not over whose seats are all taken, newest first, with their players' names. */
   liveGames(limit: number): Promise<LiveGameRow[]>;
   close(): Promise<void>;

@@ -316,6 +316,16 @@ export class PostgresGameStore implements GameStore {
     return found.rows.map((row) => ({ seek: seekOf(row), name: row.name }));
   }
 
+  async clocksDue(now: number, limit: number): Promise<string[]> {
+    const found = await this.#query<{ id: string }>(
+      `SELECT id FROM ${this.#t.games} WHERE NOT over AND clock IS NOT NULL AND clock->>'running' IS NOT NULL
+         AND (clock->>'since')::float8 + (clock->'left'->>(clock->>'running'))::float8 <= $1
+       LIMIT $2`,
+      [now, limit],
+    );
+    return found.rows.map((row) => row.id);
+  }
+
   async liveGames(limit: number): Promise<LiveGameRow[]> {
     // A seat waiting for a friend is a human seat without a token: such a game has not begun.
     const found = await this.#query<GameRow & { red_name: string | null; blue_name: string | null }>(

@@ -383,6 +383,19 @@ export class SqliteGameStore implements GameStore {
       .map((row) => ({ seek: seekOf(row), name: row.name }));
   }
 
+  async clocksDue(now: number, limit: number): Promise<string[]> {
+    const rows = this.#db
+      .prepare<unknown[], { id: string }>(
+        `SELECT id FROM games WHERE over = 0 AND clock IS NOT NULL
+           AND json_extract(clock, '$.running') IS NOT NULL
+           AND json_extract(clock, '$.since')
+             + json_extract(clock, '$.left.' || json_extract(clock, '$.running')) <= ?
+         LIMIT ?`,
+      )
+      .all(now, limit);
+    return rows.map((row) => row.id);
+  }
+
   async liveGames(limit: number): Promise<LiveGameRow[]> {
     // Most running games have both seats taken: read a few more than asked, then leave out the others.
     const rows = this.#db
