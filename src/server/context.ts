@@ -8,6 +8,7 @@ import type { ComputerGamesLimit } from './http/computer-games-limit.ts';
 import type { Lobby } from './lobby/lobby.ts';
 import type { PresenceBoard } from './rooms/presence.ts';
 import type { RoomRegistry } from './rooms/room-registry.ts';
+import type { EmoteLimit } from './socket/emote-limit.ts';
 import type { GameStore } from './store/game-store.ts';
 
 export interface ServerContext {
@@ -17,6 +18,8 @@ export interface ServerContext {
   readonly fanout: Fanout;
   readonly presence: PresenceBoard;
   readonly computerGames: ComputerGamesLimit;
+  /** Emotes per player, counted across every process when there is Redis. */
+  readonly emotes: EmoteLimit;
   /** Seeks for an opponent and the seekers waiting on them. */
   readonly lobby: Lobby;
   /** True once shutdown began: new sockets and actions are refused. */

@@ -31,6 +31,7 @@ import { ClockWatch } from './rooms/clock-watch.ts';
 import { HintRouter } from './rooms/hint-router.ts';
 import { PresenceBoard } from './rooms/presence.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
+import { LocalEmoteLimit, RedisEmoteLimit } from './socket/emote-limit.ts';
 import { registerLobbySocket } from './socket/lobby-socket.ts';
 import type { Session } from './socket/session.ts';
 import { registerSocketRoute } from './socket/socket-route.ts';
@@ -175,6 +176,12 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     fanout,
     presence,
     computerGames: new ComputerGamesLimit(config.limits.computerGamesPerAddress),
+    emotes:
+      backends.redis === null
+        ? new LocalEmoteLimit()
+        : new RedisEmoteLimit(backends.redis, config.redisPrefix, new LocalEmoteLimit(), (message) =>
+            app.log.warn(`emotes counted by this process alone: redis failed (${message})`),
+          ),
     lobby,
     closing: false,
   };

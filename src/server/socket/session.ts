@@ -38,7 +38,7 @@ import type { Room } from '../rooms/room.ts';
 import { sha256 } from '../secrets.ts';
 import { StoreUnavailable } from '../store/game-store.ts';
 import { describeIssues } from './describe-issues.ts';
-import { EMOTE_BURST, EMOTES_PER_SECOND, mayEmote } from './emote-limit.ts';
+import { EMOTE_BURST, EMOTES_PER_SECOND } from './emote-limit.ts';
 import { TokenBucket } from './rate-limit.ts';
 
 /**
@@ -233,7 +233,7 @@ export class Session {
         if (!parsed.success) return this.#error('message/invalid', describeIssues('emote', parsed.error));
         const seat = this.#seatOrRefuse(viewer);
         if (seat === null) return;
-        if (!mayEmote(this.#room, seat)) {
+        if (!(await this.#context.emotes.take(this.#room, seat))) {
           return this.#error(
             'emote/limited',
             `At most ${EMOTE_BURST} emotes at once, then one every ${1 / EMOTES_PER_SECOND} seconds; wait a moment.`,
