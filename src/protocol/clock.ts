@@ -10,8 +10,11 @@ import type { BySeat, Seat } from '../engine/index.ts';
 export const clockControlSchema = z.union([
   z.strictObject({
     kind: z.literal('live'),
-    /** Each seat's time at the start. */
-    minutes: z.number().int().min(1).max(180),
+    /**
+     * Each seat's time at the start, in quarters of a minute: 0.25 (15 s, lichess's fastest) to 180. Short
+     * clocks also let browser tests see a game end on time without a minute's wait.
+     */
+    minutes: z.number().multipleOf(0.25).min(0.25).max(180),
     /** Seconds added to a seat's clock when its turn ends. */
     increment: z.number().int().min(0).max(180),
   }),

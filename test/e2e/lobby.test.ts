@@ -1,15 +1,20 @@
 /**
- * End to end, issue 19: two browsers find each other through "Find an opponent" and play a short game (quick
- * shots, a turn limit of 12) while a third browser watches it from the Watch page: the players see that one
- * person watches, the spectator is never offered a choice, and sees the end. A seek is cancelled; one nobody
- * takes is offered the computer instead.
+ * End to end, issue 19: two browsers (each with the pirate name its first visit made) find each other through
+ * "Find an opponent" and play a short game (quick shots, a turn limit of 12) while a third browser watches it
+ * from the Watch page, which lists it under the two names: the players see that one person watches, the
+ * spectator is never offered a choice, and sees the end. The game is rated for both; a rematch takes both
+ * players to a new game with colours swapped. A seek is cancelled; one nobody takes is offered the computer
+ * instead. A timed game against a player on a socket: the page counts the running clock down and shows the end
+ * on time.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
+import { Client, createGame, hello, isState } from '../server/harness.ts';
+import { setUpUntilPlay } from '../server/players.ts';
 import { buildWeb, chromiumAvailable, distFor, launch, resultsDir, startGameServer } from './harness.ts';
-import { type Moment, stepOnce } from './play.ts';
+import { chooseSetup, type Moment, stepOnce } from './play.ts';
 
 describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch a game', () => {
   let browser: Browser;
@@ -45,7 +50,10 @@ describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch
     const errors: string[] = [];
     for (const page of [first, second, watcher]) page.on('pageerror', (e) => errors.push(e.message));
 
+    const nameOf = async (page: Page) =>
+      (await page.locator('[data-my-name]').textContent({ timeout: PATIENCE_MS })) ?? '';
     await first.goto(server.url);
+    const firstName = await nameOf(first);
     await seek(first);
     const waiting = first.locator('[data-seeking]');
     await waiting.waitFor();
@@ -54,6 +62,7 @@ describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch
 
     // The second player's seek pairs with the waiting one at once; both pages go to the game.
     await second.goto(server.url);
+    const secondName = await nameOf(second);
     await seek(second);
     await second.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
     await first.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
@@ -65,7 +74,12 @@ describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch
     await watcher.getByRole('button', { name: 'Watch' }).click();
     const listed = watcher.locator(`[data-live="${gameId}"]`);
     await listed.waitFor();
-    expect(await listed.textContent()).toContain('Red against Blue');
+    // Under the players' names, as the server knows them from their identities.
+    await expect
+      .poll(async () => listed.textContent())
+      .toMatch(new RegExp(`(${firstName}|${secondName}) against`));
+    const listing = (await listed.textContent()) ?? '';
+    expect([listing.includes(firstName), listing.includes(secondName)]).toEqual([true, true]);
     await listed.getByRole('link', { name: 'Watch' }).click();
     await watcher.waitForURL(new RegExp(`/watch/${gameId}$`));
     await watcher.locator('[data-watching]').waitFor();
@@ -87,6 +101,34 @@ describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch
     expect(choicesShownToWatcher).toBe(0);
     expect(await watcher.locator('.seat-tag').textContent()).toBe('Watching');
     await watcher.screenshot({ path: join(out, 'lobby-watching-end.png') });
+
+    // Rated for both: a game paired through the lobby between two identities.
+    for (const name of [firstName, secondName]) {
+      await expect
+        .poll(async () => {
+          const page = (await (
+            await fetch(`${server?.url}/api/players/${encodeURIComponent(name)}`)
+          ).json()) as {
+            games: { gameId: string; ratingChange: number | null }[];
+          };
+          return page.games.find((g) => g.gameId === gameId)?.ratingChange;
+        })
+        .toEqual(expect.any(Number));
+    }
+
+    // A rematch: offered by one, accepted by the other; both go to the new game, colours swapped.
+    const firstSeat = (await first.locator('.game-bar .seat-tag').textContent()) ?? '';
+    await first.click('[data-rematch-offer]');
+    await first.locator('[data-rematch=offered]').waitFor({ timeout: PATIENCE_MS });
+    await second.click('[data-rematch-accept]', { timeout: PATIENCE_MS });
+    await first.waitForURL((u) => u.pathname.startsWith('/play/') && !u.pathname.endsWith(gameId), {
+      timeout: PATIENCE_MS,
+    });
+    await second.waitForURL(first.url(), { timeout: PATIENCE_MS });
+    const swapped = firstSeat.includes('Red') ? 'You: Blue' : 'You: Red';
+    await first.locator('.game-bar .seat-tag', { hasText: swapped }).waitFor({ timeout: PATIENCE_MS });
+    await first.waitForSelector('[data-setup-confirm]', { timeout: PATIENCE_MS });
+    await second.waitForSelector('[data-setup-confirm]', { timeout: PATIENCE_MS });
     expect(errors).toEqual([]);
     await Promise.all(contexts.map((c) => c.close()));
   });
@@ -113,6 +155,53 @@ describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch
     await page.waitForURL(/\/game$/);
     await page.locator('[data-setup-confirm]').waitFor();
     expect(await (await fetch(`${server.url}/api/seeks`)).json()).toEqual({ seeks: [] });
+    await context.close();
+  });
+
+  it('a timed game: the page counts the running clock down and shows the end on time', async () => {
+    if (server === undefined) throw new Error('the game server did not start');
+    // The other player is a socket here; a 15 s clock (the shortest there is), so the flag falls soon.
+    const created = await createGame(server.url, {
+      opponent: 'friend',
+      seat: 'red',
+      shots: 'quick',
+      clock: { kind: 'live', minutes: 0.25, increment: 0 },
+    });
+    const host = await Client.open(server.url, created.gameId);
+    await host.ask(hello(created.token), isState);
+    const context = await browser.newContext({ viewport: { width: 1100, height: 850 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/play/${created.gameId}?invite=${created.invite}`);
+    await page.locator('[data-clock=red]').waitFor();
+    expect(await page.locator('[data-clock=blue]').textContent()).toContain('0:15');
+    // Both set up (the page as a person would); then play begins and one clock runs.
+    await Promise.all([
+      setUpUntilPlay(host),
+      (async () => {
+        await page.locator('[data-setup-confirm]').waitFor();
+        await chooseSetup(page, [0, 1, 2]);
+      })(),
+    ]);
+    const running = page.locator('.clock.running');
+    await running.waitFor({ timeout: PATIENCE_MS });
+    const msOf = (text: string | null) => {
+      const [minutes, seconds] = (/(\d+):(\d+(?:\.\d)?)/.exec(text ?? '') ?? []).slice(1).map(Number);
+      return minutes === undefined || seconds === undefined ? Number.NaN : (minutes * 60 + seconds) * 1000;
+    };
+    const seat = await running.getAttribute('data-clock');
+    const clock = page.locator(`[data-clock=${seat}]`);
+    const first = msOf(await clock.textContent());
+    expect(first).toBeLessThanOrEqual(15_000);
+    // Nobody moves: the page counts down between the server's messages (once over, it shows what was left)...
+    await expect.poll(async () => msOf(await clock.textContent()) < first).toBe(true);
+    // ...and the server's clock ends the game.
+    await page.locator('[data-end]').waitFor({ timeout: PATIENCE_MS });
+    expect(await page.locator('[data-end]').textContent()).toMatch(/ran out of time/);
+    await page.screenshot({ path: join(out, 'lobby-clock-flag.png') });
+    expect(errors).toEqual([]);
+    await host.close();
     await context.close();
   });
 });
