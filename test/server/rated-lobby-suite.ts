@@ -112,6 +112,10 @@ export function ratedLobbySuite(title: string, start: () => Promise<readonly [Te
         name: a.player.name,
         rating: 1500,
       });
+      // Its own page is not offered its own seek.
+      const mine = await fetch(`${two.url}/api/seeks`, { headers: { authorization: `Bearer ${a.secret}` } });
+      const seen = ((await mine.json()) as OpenSeeksResponse).seeks.map((s) => s.seekId);
+      expect(seen).not.toContain(first.seekId);
       // The same identity from another tab: not paired with itself, and cannot take its own seek.
       const again = await placeSeek(two.url, rules, a.secret);
       expect(again.paired).toBeNull();

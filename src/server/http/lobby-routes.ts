@@ -14,6 +14,7 @@ import {
   seekRequestSchema,
 } from '../../protocol/index.ts';
 import type { ServerContext } from '../context.ts';
+import { identityOf } from '../players/identity.ts';
 import { describeIssues } from '../socket/describe-issues.ts';
 import type { SeatRecord } from '../store/game-store.ts';
 import { perMinute } from './address-limits.ts';
@@ -55,8 +56,11 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
     return reply.code(201).send(placed);
   });
 
-  app.get('/api/seeks', async () => {
-    const body: OpenSeeksResponse = { seeks: await context.lobby.open() };
+  app.get('/api/seeks', async (request) => {
+    // A page with an identity is not shown its own seeks (from its other tabs); an unknown one sees them all.
+    const identity = identityOf(request);
+    const viewer = typeof identity === 'object' ? await context.store.players.bySecret(identity.hash) : null;
+    const body: OpenSeeksResponse = { seeks: await context.lobby.open(viewer?.id ?? null) };
     return body;
   });
 

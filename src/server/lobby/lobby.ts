@@ -125,10 +125,14 @@ export class Lobby {
     return this.#store.cancelSeek(seekId, sha256(token));
   }
 
-  /** Open seeks as anyone may see them: the rules asked for, never a token. */
-  async open(): Promise<OpenSeek[]> {
+  /**
+   * Open seeks as anyone may see them: the rules asked for, the seeker's name and rating, never a token or an
+   * identity. Those of `viewer` (its other tabs') are left out: they are not its to take.
+   */
+  async open(viewer: string | null): Promise<OpenSeek[]> {
     const seeks = await this.#store.openSeeks(this.#settings.now(), LISTED);
-    return seeks.map(({ seek, name }) => ({
+    const others = viewer === null ? seeks : seeks.filter(({ seek }) => seek.playerId !== viewer);
+    return others.map(({ seek, name }) => ({
       seekId: seek.id,
       variant: seek.variant ?? 'any',
       shots: seek.shots ?? 'any',
