@@ -115,7 +115,9 @@ export function FindOpponent(props: { lobby: LobbyState; ctl: Controller }) {
             {lobby.open.map((seek) => (
               <li key={seek.seekId} class="listing-row" data-open-seek={seek.seekId}>
                 <span>
-                  {seek.name ?? 'A player'}: {seekWords({ ...seek, clock: clockOf(seek) })}
+                  {seek.name ?? 'A player'}
+                  {seek.rating === null ? '' : ` (${seek.rating})`}:{' '}
+                  {seekWords({ ...seek, clock: clockOf(seek) })}
                 </span>{' '}
                 <button type="button" onClick={() => ctl.lobbyHooks?.accept(seek.seekId)}>
                   Play
