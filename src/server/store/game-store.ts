@@ -46,6 +46,13 @@ export type SeekState =
 
 export type CancelOutcome = 'cancelled' | 'wrong' | 'gone' | Pairing;
 
+/** A timed game whose running clock ran out (GameStore.dueClocks). */
+export interface DueClock {
+  readonly gameId: string;
+  readonly seat: Seat;
+  readonly v: number;
+}
+
 /** A game in progress for the watch list. */
 export interface LiveGameRow {
   readonly game: StoredGame;
@@ -102,8 +109,12 @@ export interface GameStore {
    * behind catches up with what other processes appended. `actions[0]` is action `fromSeq`.
    */
   loadFrom(gameId: string, fromSeq: number): Promise<StoredGameWithLog | null>;
-  /** Every game not over, with its log, to rebuild after a restart. */
-  loadUnfinished(): Promise<StoredGameWithLog[]>;
+  /**
+   * Timed games not over whose running clock ran out at or before `at` (ms since 1970), the longest overdue
+   * first, at most `limit`: found by an index on the deadline, so the games nobody holds are flagged too
+   * (due-clocks.ts). `v` is the game's version, `seat` the one whose time ran out.
+   */
+  dueClocks(at: number, limit: number): Promise<DueClock[]>;
   /**
    * The lobby. Places a seek: atomically (one placement at a time, across processes) pairs it with the best
    * compatible open seek still alive at `now` (the closest rating when both have one, else the oldest),

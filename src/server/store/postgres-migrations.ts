@@ -5,6 +5,10 @@
  */
 import type { PoolClient } from 'pg';
 
+/** The seat whose clock runs, and when it runs out (ms since 1970): shared by an index and its query. */
+export const CLOCK_RUNNING = `(clock->>'running')`;
+export const CLOCK_DEADLINE = `((clock->>'since')::numeric + (clock->'left'->>(clock->>'running'))::numeric)`;
+
 /**
  * `{schema}` is replaced by the quoted schema name. Options and actions are JSON (kept as written, key
  * order included, so a record reads back exactly); seats are JSONB so one seat can be changed in place.
@@ -96,6 +100,11 @@ CREATE TABLE {schema}.seeks (
   seat TEXT
 );
 CREATE INDEX seeks_open ON {schema}.seeks (status, created_at);
+`,
+  // Issue 16: games are loaded only where they are played, so a clock that runs out in a game nobody holds is
+  // found through this index on its deadline (GameStore.dueClocks; the expressions are the ones it queries).
+  `
+CREATE INDEX games_clock_due ON {schema}.games ((${CLOCK_DEADLINE})) WHERE NOT over AND ${CLOCK_RUNNING} IS NOT NULL;
 `,
 ];
 

@@ -11,6 +11,7 @@ import {
   type CancelOutcome,
   type ClockState,
   clockKey,
+  type DueClock,
   type GameStore,
   type InviteOutcome,
   type LiveGameRow,
@@ -27,7 +28,7 @@ import {
   StoreUnavailable,
 } from './game-store.ts';
 import type { PlayerStore } from './player-store.ts';
-import { migrate, quoteIdentifier } from './postgres-migrations.ts';
+import { CLOCK_DEADLINE, CLOCK_RUNNING, migrate, quoteIdentifier } from './postgres-migrations.ts';
 import { PostgresPlayerStore, type Query } from './postgres-players.ts';
 
 interface GameRow {
@@ -211,12 +212,15 @@ export class PostgresGameStore implements GameStore {
     return row === undefined ? null : withLog(row);
   }
 
-  async loadUnfinished(): Promise<StoredGameWithLog[]> {
-    const games = await this.#query<GameRowWithLog>(
-      `SELECT g.*, ${this.#logSince('0')} AS log FROM ${this.#t.games} g WHERE NOT g.over ORDER BY g.created_at`,
-      [],
+  async dueClocks(at: number, limit: number): Promise<DueClock[]> {
+    // The same expressions as the index games_clock_due (postgres-migrations.ts), so the planner uses it.
+    const found = await this.#query<{ id: string; seat: Seat; version: number }>(
+      `SELECT id, ${CLOCK_RUNNING} AS seat, version FROM ${this.#t.games}
+       WHERE NOT over AND ${CLOCK_RUNNING} IS NOT NULL AND ${CLOCK_DEADLINE} <= $1
+       ORDER BY ${CLOCK_DEADLINE} LIMIT $2`,
+      [at, limit],
     );
-    return games.rows.map(withLog);
+    return found.rows.map((row) => ({ gameId: row.id, seat: row.seat, v: row.version }));
   }
 
   // --- the lobby: placements and acceptances hold one advisory lock per schema, so across every process

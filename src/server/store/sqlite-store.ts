@@ -15,6 +15,7 @@ import {
   type CancelOutcome,
   type ClockState,
   clockKey,
+  type DueClock,
   type GameStore,
   type InviteOutcome,
   type LiveGameRow,
@@ -30,6 +31,10 @@ import {
 } from './game-store.ts';
 import type { PlayerStore } from './player-store.ts';
 import { SqlitePlayerStore } from './sqlite-players.ts';
+
+/** The seat whose clock runs, and the time it runs out: what the clock index and its query share. */
+const RUNNING = `json_extract(clock, '$.running')`;
+const DEADLINE = `(json_extract(clock, '$.since') + json_extract(clock, '$.left.' || ${RUNNING}))`;
 
 /** Migrations in order; PRAGMA user_version counts those applied. The first one is idempotent on purpose:
  * databases made before migrations were counted already have its tables. */
@@ -121,6 +126,11 @@ CREATE TABLE seeks (
 );
 CREATE INDEX seeks_open ON seeks (status, created_at);
 `,
+  // Issue 16: games are loaded only where they are played, so a clock that runs out in a game nobody holds is
+  // found through this index on its deadline (GameStore.dueClocks; the expression is the one the query uses).
+  `
+CREATE INDEX games_clock_due ON games (${DEADLINE}) WHERE over = 0 AND ${RUNNING} IS NOT NULL;
+`,
 ];
 
 interface GameRow {
@@ -148,6 +158,12 @@ interface SeekRow {
   status: 'open' | 'paired';
   game_id: string | null;
   seat: Seat | null;
+}
+
+interface DueRow {
+  id: string;
+  seat: Seat;
+  version: number;
 }
 
 interface ActionRow {
@@ -179,7 +195,7 @@ export class SqliteGameStore implements GameStore {
   readonly #bumpVersion: Database.Statement;
   readonly #selectGame: Database.Statement<[string], GameRow>;
   readonly #selectActions: Database.Statement<[string, number], ActionRow>;
-  readonly #selectRunning: Database.Statement<[], GameRow>;
+  readonly #selectDue: Database.Statement<[number, number], DueRow>;
   readonly #updateSeats: Database.Statement;
   readonly #useInvite: Database.Statement;
   /** Commits a batch in one transaction; returns each append's own failure (a broken constraint) or null. */
@@ -209,7 +225,10 @@ export class SqliteGameStore implements GameStore {
     this.#selectActions = this.#db.prepare(
       'SELECT seat, action FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq',
     );
-    this.#selectRunning = this.#db.prepare('SELECT * FROM games WHERE over = 0 ORDER BY created_at');
+    this.#selectDue = this.#db.prepare(
+      `SELECT id, ${RUNNING} AS seat, version FROM games
+       WHERE over = 0 AND ${RUNNING} IS NOT NULL AND ${DEADLINE} <= ? ORDER BY ${DEADLINE} LIMIT ?`,
+    );
     this.#updateSeats = this.#db.prepare('UPDATE games SET seats = ? WHERE id = ?');
     this.#useInvite = this.#db.prepare('UPDATE games SET seats = ?, invite_used = 1 WHERE id = ?');
     this.#appendAll = this.#db.transaction((batch: readonly PendingAppend[]) => {
@@ -279,8 +298,8 @@ export class SqliteGameStore implements GameStore {
     return row === undefined ? null : this.#withLog(row, fromSeq);
   }
 
-  async loadUnfinished(): Promise<StoredGameWithLog[]> {
-    return this.#selectRunning.all().map((row) => this.#withLog(row, 0));
+  async dueClocks(at: number, limit: number): Promise<DueClock[]> {
+    return this.#selectDue.all(at, limit).map((row) => ({ gameId: row.id, seat: row.seat, v: row.version }));
   }
 
   // --- the lobby: one process, so a synchronous transaction is one placement at a time ---
