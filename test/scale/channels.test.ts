@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinGameResponse } from '../../src/protocol/index.ts';
 import { Client, createGame, hello, isState, pick, post, tempDir } from '../server/harness.ts';
+import { placeSeek, Seeker } from '../server/lobby-client.ts';
 import { type ServerProcess, spawnServer } from '../server/process.ts';
 import { isolation, REDIS_TEST_URL, skipWithoutServices } from './services.ts';
 
@@ -100,5 +101,20 @@ describe.skipIf(skip)('per-game channels', () => {
     await Promise.all([red, blue, ...own.flatMap((g) => [g.red, g.blue])].map((c) => c.close()));
     for (const i of [0, 1, 2]) await expect.poll(() => heard(i)).toEqual({ sub: 0, ssub: 0 });
     expect(await redis.call('PUBSUB', 'SHARDNUMSUB', channel)).toEqual([channel, 0]);
+  });
+
+  it("a seek's pairing is heard by the process its seeker waits on, on the seek's own channel", async () => {
+    const first = await placeSeek(server(0).url, { variant: 'standard', shots: 'aimed' });
+    const channel = `${isolated.prefix}seek:${first.seekId}`;
+    const seeker = await Seeker.wait(server(0).url, first.token);
+    await seeker.find((m) => m.t === 'waiting');
+    expect(await redis.call('PUBSUB', 'SHARDNUMSUB', channel)).toEqual([channel, 1]);
+    expect(await heard(0)).toEqual({ sub: 0, ssub: 1 });
+    expect(await heard(1)).toEqual({ sub: 0, ssub: 0 });
+    const second = await placeSeek(server(1).url, { variant: 'standard', shots: 'aimed' });
+    expect((await seeker.paired()).gameId).toBe(second.paired?.gameId);
+    // Paired: nobody waits on the seek any more, and its channel is let go.
+    await expect.poll(() => redis.call('PUBSUB', 'SHARDNUMSUB', channel)).toEqual([channel, 0]);
+    await seeker.close();
   });
 });
