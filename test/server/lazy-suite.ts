@@ -2,7 +2,7 @@
  * Issue 16 item 1, games live where they are played: with thousands of unfinished games stored (every tenth
  * against the computer, whose seat must act), a server starts without reading one of them; the watch list
  * still lists them from the store; a hello loads exactly its own game, whose computer seat then plays; and
- * no other game is read or moved. Run on SQLite (test/server/lazy.test.ts) and on PostgreSQL + Redis
+ * no other game is read or moved. And the store finds the clocks that ran out in games nobody holds. Run on SQLite (test/server/lazy.test.ts) and on PostgreSQL + Redis
  * (test/scale/lazy-pg.test.ts).
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import type { LiveGamesResponse } from '../../src/protocol/index.ts';
 import type { ServerConfig } from '../../src/server/config.ts';
 import { newGameId, newSeed, newToken, sha256 } from '../../src/server/secrets.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
-import type { GameStore, StoredGame } from '../../src/server/store/game-store.ts';
+import type { ClockState, GameStore, StoredGame } from '../../src/server/store/game-store.ts';
 import { Client, get, hello, isState, testConfig } from './harness.ts';
 
 /** How many unfinished games are stored before the server starts. */
@@ -99,6 +99,47 @@ export function lazySuite(name: string, setup: () => LazySetup): void {
         for (const game of others.slice(0, 20)) expect((await store.load(game.id))?.actions).toEqual([]);
       } finally {
         await server?.close();
+      }
+    });
+
+    it('the store names the clocks past their deadline, the longest overdue first, with seat and version', async () => {
+      const store = await setup().open();
+      const control = { kind: 'live', minutes: 1, increment: 0 } as const;
+      const timed = (id: string, clock: ClockState | null, over = false): StoredGame => ({
+        id,
+        createdAt: 1,
+        options: { seed: `seed-${id}`, shots: 'quick' },
+        seedHash: 'hash',
+        seats: {
+          red: { holder: 'human', tokenHash: 'r', level: null },
+          blue: { holder: 'human', tokenHash: 'b', level: null },
+        },
+        inviteHash: null,
+        inviteUsed: false,
+        over,
+        clock,
+      });
+      const running = (seat: 'red' | 'blue', since: number, left: number): ClockState => ({
+        control,
+        left: { red: seat === 'red' ? left : 60_000, blue: seat === 'blue' ? left : 60_000 },
+        running: seat,
+        since,
+      });
+      try {
+        await store.createGame(timed('due-late', running('red', 1_000, 500)));
+        await store.createGame(timed('due-early', running('blue', 1_000, 100)));
+        await store.createGame(timed('not-yet', running('red', 1_000, 5_000)));
+        await store.createGame(timed('stopped', { ...running('red', 1_000, 1), running: null, since: null }));
+        await store.createGame(timed('finished', running('red', 1_000, 1), true));
+        await store.createGame(timed('untimed', null));
+        expect(await store.dueClocks(1_600, 10)).toEqual([
+          { gameId: 'due-early', seat: 'blue', v: 0 },
+          { gameId: 'due-late', seat: 'red', v: 0 },
+        ]);
+        expect(await store.dueClocks(1_300, 10)).toEqual([{ gameId: 'due-early', seat: 'blue', v: 0 }]);
+        expect(await store.dueClocks(1_600, 1)).toHaveLength(1);
+      } finally {
+        await store.close();
       }
     });
   });
