@@ -83,8 +83,12 @@ export async function openBackends(
   try {
     publisher = await openRedis(config.redisUrl, events('publisher'), `pirates-publisher-${process.pid}`);
     subscriber = await openRedis(config.redisUrl, events('subscriber'), `pirates-subscriber-${process.pid}`);
-    channels = new RedisChannels(publisher, subscriber, (message) =>
-      log.warn(`a hint to the other processes was lost: ${message}`),
+    channels = new RedisChannels(publisher, subscriber, (failed, message) =>
+      log.warn(
+        failed === 'publish'
+          ? `a hint to the other processes was lost: ${message}`
+          : `a game's channel could not be subscribed (${message}); it is when Redis is back`,
+      ),
     );
     const fanout = new RedisFanout(channels, config.redisPrefix, hints.hint);
     const lease = new RedisLease(publisher, config.redisPrefix, config.computerLeaseMs);

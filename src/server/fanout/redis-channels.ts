@@ -18,9 +18,14 @@ export class RedisChannels {
   readonly #publisher: Redis;
   readonly #subscriber: Redis;
   readonly #held = new Map<string, Held>();
-  readonly #onFailure: (message: string) => void;
+  readonly #onFailure: (failed: 'publish' | 'subscribe', message: string) => void;
 
-  constructor(publisher: Redis, subscriber: Redis, onFailure: (message: string) => void) {
+  /** `onFailure` hears of a publication or a subscription Redis refused (it is away). */
+  constructor(
+    publisher: Redis,
+    subscriber: Redis,
+    onFailure: (failed: 'publish' | 'subscribe', message: string) => void,
+  ) {
     this.#publisher = publisher;
     this.#subscriber = subscriber;
     this.#onFailure = onFailure;
@@ -46,12 +51,12 @@ export class RedisChannels {
       return release;
     }
     this.#held.set(channel, { count: 1, listener });
-    await this.#subscriber.ssubscribe(channel).catch((error: unknown) => this.#failed(error));
+    await this.#subscriber.ssubscribe(channel).catch((error: unknown) => this.#failed('subscribe', error));
     return release;
   }
 
   publish(channel: string, text: string): void {
-    this.#publisher.spublish(channel, text).catch((error: unknown) => this.#failed(error));
+    this.#publisher.spublish(channel, text).catch((error: unknown) => this.#failed('publish', error));
   }
 
   /** The channels held now (tests, and the count a process's Redis traffic grows with). */
@@ -63,7 +68,7 @@ export class RedisChannels {
   resubscribe(): void {
     const channels = [...this.#held.keys()];
     if (channels.length === 0) return;
-    this.#subscriber.ssubscribe(...channels).catch((error: unknown) => this.#failed(error));
+    this.#subscriber.ssubscribe(...channels).catch((error: unknown) => this.#failed('subscribe', error));
   }
 
   #release(channel: string): void {
@@ -76,7 +81,7 @@ export class RedisChannels {
     this.#subscriber.sunsubscribe(channel).catch(() => undefined);
   }
 
-  #failed(error: unknown): void {
-    this.#onFailure(error instanceof Error ? error.message : String(error));
+  #failed(failed: 'publish' | 'subscribe', error: unknown): void {
+    this.#onFailure(failed, error instanceof Error ? error.message : String(error));
   }
 }
