@@ -6,6 +6,7 @@
  * off: wait, reconnect, resync); every view any player was told is the final record's, so no acknowledged
  * action was lost, and the games go on to their end.
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinGameResponse, RecordResponse } from '../../src/protocol/index.ts';
 import { Client, createGame, get, post, tempDir } from '../server/harness.ts';
@@ -85,6 +86,11 @@ describe.skipIf(skip)('PostgreSQL and Redis restarted whole', () => {
       players.filter((p) => p.gameId === friend.gameId),
     );
     await redis?.startAgain();
+    // Both processes hear the friend game's channel again (the empty Redis knew nothing of it).
+    const fresh = new Redis(redis?.url ?? '');
+    const channel = `pirates:game:${friend.gameId}`;
+    await expect.poll(() => fresh.call('PUBSUB', 'SHARDNUMSUB', channel)).toEqual([channel, 2]);
+    fresh.disconnect();
     await playOn(6);
     expect(Math.min(...players.map((p) => p.player.v))).toBeGreaterThan(beforeRedis);
 
