@@ -8,6 +8,7 @@ import { RedisLease } from './bots/redis-lease.ts';
 import { LocalLease, type SeatLease } from './bots/seat-lease.ts';
 import type { ServerConfig } from './config.ts';
 import { type Fanout, LocalFanout } from './fanout/fanout.ts';
+import { RedisChannels } from './fanout/redis-channels.ts';
 import { openRedis } from './fanout/redis-client.ts';
 import { type HintListener, RedisFanout } from './fanout/redis-fanout.ts';
 import { RedisPresence } from './fanout/redis-presence.ts';
@@ -71,24 +72,30 @@ export async function openBackends(
     },
     back: () => {
       log.info(`redis ${name} connection back`);
-      if (name === 'subscriber') hints.back();
+      if (name !== 'subscriber') return;
+      channels?.resubscribe();
+      hints.back();
     },
   });
   let publisher: Redis | null = null;
   let subscriber: Redis | null = null;
+  let channels: RedisChannels | null = null;
   try {
-    publisher = await openRedis(config.redisUrl, events('publisher'));
-    subscriber = await openRedis(config.redisUrl, events('subscriber'));
-    const fanout = await RedisFanout.open(publisher, subscriber, config.redisPrefix, hints.hint, (message) =>
-      log.warn(`a hint to the other processes was lost: ${message}`),
+    publisher = await openRedis(config.redisUrl, events('publisher'), `pirates-publisher-${process.pid}`);
+    subscriber = await openRedis(config.redisUrl, events('subscriber'), `pirates-subscriber-${process.pid}`);
+    channels = new RedisChannels(publisher, subscriber, (failed, message) =>
+      log.warn(
+        failed === 'publish'
+          ? `a hint to the other processes was lost: ${message}`
+          : `a game's channel could not be subscribed (${message}); it is when Redis is back`,
+      ),
     );
+    const fanout = new RedisFanout(channels, config.redisPrefix, hints.hint);
     const lease = new RedisLease(publisher, config.redisPrefix, config.computerLeaseMs);
     const presence = new RedisPresence(publisher, config.redisPrefix, (gameId) =>
       fanout.deliver(gameId, { kind: 'presence' }),
     );
-    const lobby = await RedisLobbyBus.open(publisher, subscriber, config.redisPrefix, (message) =>
-      log.warn(`a lobby hint to the other processes was lost: ${message}`),
-    );
+    const lobby = new RedisLobbyBus(channels, config.redisPrefix);
     const opened = { publisher, subscriber };
     return {
       store: gameStore,

@@ -58,10 +58,10 @@ export interface ServerConfig {
   /** How long a person's seat may stay empty on its turn before the other may claim (ms). */
   readonly awayMs: number;
   /**
-   * How long a finished game stays in memory once nobody looks at it (ms): it is let go between one and two
-   * of these after it was last asked for, and loaded from the store again if someone does.
+   * How long a game, finished or not, stays in memory once nobody here looks at it (ms): it is let go between
+   * one and two of these after it was last asked for, and loaded from the store again if someone does.
    */
-  readonly finishedGraceMs: number;
+  readonly idleGraceMs: number;
   readonly botDelay: { readonly minMs: number; readonly maxMs: number };
   readonly botWorkers: number;
   /**
@@ -121,7 +121,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   computerLeaseMs: 10_000,
   webRoot: resolve('dist', 'web'),
   awayMs: 5 * 60 * 1000,
-  finishedGraceMs: 30 * 1000,
+  idleGraceMs: 30 * 1000,
   botDelay: { minMs: 400, maxMs: 1200 },
   botWorkers: Math.max(1, Math.min(4, availableParallelism() - 1)),
   turnLimit: 400,
@@ -171,7 +171,13 @@ export function configFromEnv(env: Env): ServerConfig {
     computerLeaseMs: number('COMPUTER_LEASE_MS', DEFAULT_CONFIG.computerLeaseMs, 100),
     webRoot: resolve(env.WEB_ROOT ?? DEFAULT_CONFIG.webRoot),
     awayMs: number('AWAY_SECONDS', DEFAULT_CONFIG.awayMs / 1000) * 1000,
-    finishedGraceMs: number('FINISHED_GRACE_SECONDS', DEFAULT_CONFIG.finishedGraceMs / 1000, 1) * 1000,
+    // IDLE_GRACE_SECONDS was FINISHED_GRACE_SECONDS when only finished games were let go: both are read.
+    idleGraceMs:
+      number(
+        'IDLE_GRACE_SECONDS',
+        number('FINISHED_GRACE_SECONDS', DEFAULT_CONFIG.idleGraceMs / 1000, 1),
+        1,
+      ) * 1000,
     botDelay: {
       minMs: number('BOT_DELAY_MIN_MS', DEFAULT_CONFIG.botDelay.minMs),
       maxMs: Math.max(

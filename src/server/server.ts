@@ -1,6 +1,7 @@
 /**
  * The composition root: builds the store, rooms, fanout, presence, bot pool and the Fastify app from one
- * config, rebuilds unfinished games from the store, and listens. `close()` is the graceful shutdown: stop
+ * config, and listens. It reads no game: games are loaded where they are played (room-registry.ts), and
+ * clocks that run out in games nobody holds are found in the store (due-clocks.ts). `close()` is the graceful shutdown: stop
  * accepting, let queued writes finish, tell every client, then release the database.
  */
 import fastifyWebsocket from '@fastify/websocket';
@@ -28,6 +29,7 @@ import { Lobby } from './lobby/lobby.ts';
 import { loggerOptions } from './logger.ts';
 import { finishGame } from './players/ratings.ts';
 import { ClockWatch } from './rooms/clock-watch.ts';
+import { DueClocks } from './rooms/due-clocks.ts';
 import { HintRouter } from './rooms/hint-router.ts';
 import { PresenceBoard } from './rooms/presence.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
@@ -54,6 +56,7 @@ interface Parts {
   readonly pool: BotPool;
   readonly computers: ComputerPlayers;
   readonly clocks: ClockWatch;
+  readonly dueClocks: DueClocks;
 }
 
 export async function startServer(config: ServerConfig, store?: GameStore): Promise<RunningServer> {
@@ -80,6 +83,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
       clearInterval(sweeper);
       parts.computers.stop();
       parts.clocks.stop();
+      parts.dueClocks.stop();
       parts.context.lobby.stop();
       parts.presence.stop();
       await parts.rooms.drain();
@@ -95,6 +99,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     hints.attach(parts.rooms, backends.presence);
     parts.rooms.onRoom((room) => parts.presence.track(room));
     parts.rooms.onRoom((room) => parts.computers.track(room));
+    parts.rooms.keepWhile((room) => parts.computers.busy(room));
     // The process whose append ended a game records its result and, between two players, rates it.
     parts.rooms.onEnd((room) => {
       const outcome = room.state.outcome;
@@ -108,10 +113,9 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
       );
     });
     parts.rooms.onRoom((room) => parts.clocks.track(room));
-    const restored = await parts.rooms.restore();
     sweeper = setInterval(() => {
-      for (const gameId of parts.rooms.sweep()) app.log.info({ gameId }, 'finished game unloaded');
-    }, config.finishedGraceMs);
+      for (const gameId of parts.rooms.sweep()) app.log.info({ gameId }, 'game unloaded');
+    }, config.idleGraceMs);
     sweeper.unref();
     await registerAddressLimits(
       app,
@@ -122,7 +126,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
-    app.log.info({ url, restored, ...backends.kinds }, 'pirates server ready');
+    app.log.info({ url, gamesLoaded: parts.rooms.loads, ...backends.kinds }, 'pirates server ready');
     return { url, port, app, close };
   } catch (error) {
     // A port in use, a game that will not load: release the workers, the database and the sockets, so a
@@ -141,10 +145,15 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     (gameId, message) => app.log.error({ gameId }, `game could not be rebuilt: ${message}`),
     now,
   );
-  const clocks = new ClockWatch(
-    config.clockTickMs,
-    (gameId, error) => app.log.warn({ gameId }, `a flag on time could not be recorded: ${String(error)}`),
-    { due: (at, limit) => store.clocksDue(at, limit), load: (gameId) => rooms.get(gameId), now },
+  const flagFailed = (gameId: string | null, error: unknown) =>
+    app.log.warn({ gameId }, `a flag on time could not be recorded: ${String(error)}`);
+  const clocks = new ClockWatch(config.clockTickMs, flagFailed);
+  const dueClocks = new DueClocks(
+    store,
+    rooms,
+    backends.lease,
+    { scanMs: config.clockTickMs, graceMs: 2 * config.clockTickMs, now },
+    flagFailed,
   );
   const lobby = new Lobby(
     store,
@@ -185,7 +194,7 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     lobby,
     closing: false,
   };
-  return { context, rooms, presence, pool, computers, clocks };
+  return { context, rooms, presence, pool, computers, clocks, dueClocks };
 }
 
 async function registerRoutes(

@@ -7,7 +7,12 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type GameState, createGame as newEngineGame } from '../../src/engine/index.ts';
-import type { JoinGameResponse, RecordResponse, ServerMessage } from '../../src/protocol/index.ts';
+import type {
+  JoinGameResponse,
+  LiveGamesResponse,
+  RecordResponse,
+  ServerMessage,
+} from '../../src/protocol/index.ts';
 import { afterAction, flagged, runningSeat, startClock, timeLeft } from '../../src/server/rooms/clock.ts';
 import { act, cardShows, position } from '../engine/positions.ts';
 import {
@@ -155,6 +160,26 @@ describe('a timed game on the server (fake clock)', () => {
     expect(over.t === 'update' && over.view.outcome?.reason).toBe('resigned');
     expect(over.t === 'update' && over.view.outcome?.message).toMatch(/ran out of time/);
     await Promise.all([red.close(), blue.close()]);
+  });
+
+  it('a clock that runs out in a game nobody holds ends it: found in the store by its deadline, no hello needed', async () => {
+    const before = await start(3_600_000);
+    const { gameId, red, blue, running } = await timedGame(before);
+    await Promise.all([red.close(), blue.close()]);
+    await before.close();
+    // Games are loaded where they are played: the restarted server reads none until asked, or until due.
+    const after = await start(10);
+    expect(after.logs.find((line) => line.includes('pirates server ready'))).toMatch(/"gamesLoaded":0/);
+    const listed = () => get<LiveGamesResponse>(after.url, '/api/live');
+    expect((await listed()).body.games.map((g) => g.gameId)).toContain(gameId);
+    time += 61_000;
+    // The watch list reads the store: the game leaves it once the flag is stored.
+    await expect.poll(async () => (await listed()).body.games.map((g) => g.gameId)).not.toContain(gameId);
+    const record = await get<RecordResponse>(after.url, `/api/games/${gameId}/record`);
+    expect(record.body.record.actions.at(-1)).toEqual({
+      seat: running,
+      action: { type: 'resign', time: true },
+    });
   });
 
   it('the clocks survive a restart: time that ran out while the server was down ends the game', async () => {

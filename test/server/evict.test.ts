@@ -20,7 +20,7 @@ import {
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ finishedGraceMs: 50 });
+  server = await startTestServer({ idleGraceMs: 50 });
 });
 afterAll(async () => {
   await server.stop();
@@ -29,8 +29,7 @@ afterAll(async () => {
 /** Resolves once the server logs that it let `gameId` go (or fails after `timeoutMs`). */
 async function unloaded(gameId: string, timeoutMs = PATIENCE_MS): Promise<void> {
   const until = Date.now() + timeoutMs;
-  const seen = () =>
-    server.logs.some((line) => line.includes('finished game unloaded') && line.includes(gameId));
+  const seen = () => server.logs.some((line) => line.includes('game unloaded') && line.includes(gameId));
   while (!seen()) {
     if (Date.now() > until) throw new Error(`game ${gameId} was never unloaded`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -52,7 +51,7 @@ describe('finished games leave memory', () => {
     await over;
     // Watched: kept, however many sweeps pass.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(server.logs.some((line) => line.includes('finished game unloaded'))).toBe(false);
+    expect(server.logs.some((line) => line.includes('game unloaded'))).toBe(false);
     await red.close();
     await blue.close();
     await unloaded(created.gameId);

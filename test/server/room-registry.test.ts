@@ -1,14 +1,16 @@
 /**
- * Letting finished games go: a finished room nobody looks at is dropped on the second sweep, with what
- * its hooks hold (fan-out listeners, presence, computer seats), and comes back from the store, the same
- * game, when asked for. Running games, watched rooms and rooms asked for since the last sweep stay.
+ * Games live where they are played: a room nobody looks at, finished or not, is dropped on the second
+ * sweep, with what its hooks hold (fan-out listeners, presence, computer seats), and comes back from the
+ * store, the same game, when asked for. Watched rooms, rooms a keeper holds and rooms asked for since the
+ * last sweep stay.
  */
 import { describe, expect, it } from 'vitest';
-import { recordOf } from '../../src/engine/index.ts';
+import { recordOf, viewFor } from '../../src/engine/index.ts';
 import { LocalFanout } from '../../src/server/fanout/fanout.ts';
 import { RoomRegistry } from '../../src/server/rooms/room-registry.ts';
 import type { StoredGame } from '../../src/server/store/game-store.ts';
 import { SqliteGameStore } from '../../src/server/store/sqlite-store.ts';
+import { pick } from './harness.ts';
 
 function game(id: string): StoredGame {
   return {
@@ -43,7 +45,7 @@ function registry() {
   return { store, fanout, rooms, released };
 }
 
-describe('finished rooms are let go and come back', () => {
+describe('rooms are let go and come back', () => {
   it('a finished room nobody looks at goes on the second sweep and is loaded again, the same game', async () => {
     const { store, fanout, rooms, released } = registry();
     const room = await rooms.create(game('done-1'));
@@ -64,23 +66,43 @@ describe('finished rooms are let go and come back', () => {
     await store.close();
   });
 
-  it('keeps running games, watched rooms and rooms asked for since the last sweep', async () => {
+  it('lets a running game go too, and it comes back where it was', async () => {
+    const { store, rooms, released } = registry();
+    const room = await rooms.create(game('running'));
+    const action = pick(viewFor(room.state, 'red'), () => 0);
+    if (action === null) throw new Error('red has nothing to do at the start');
+    expect(await room.act('red', 0, action)).toEqual({ kind: 'applied', v: 1 });
+    rooms.sweep();
+    expect(rooms.sweep()).toEqual(['running']);
+    expect(released).toEqual(['running']);
+    expect(rooms.holds('running')).toBe(false);
+    const loads = rooms.loads;
+    const back = await rooms.get('running');
+    expect(rooms.loads).toBe(loads + 1);
+    expect(back?.over).toBe(false);
+    expect(back?.version).toBe(1);
+    await store.close();
+  });
+
+  it('keeps watched rooms, rooms a keeper holds and rooms asked for since the last sweep', async () => {
     const { store, rooms } = registry();
-    await rooms.create(game('running'));
+    const kept = await rooms.create(game('kept'));
     const watched = await rooms.create(game('watched'));
-    const asked = await rooms.create(game('asked'));
+    await rooms.create(game('asked'));
+    let keep = true;
+    rooms.keepWhile((room) => keep && room === kept);
     await watched.act('blue', null, { type: 'resign' });
-    await asked.act('blue', null, { type: 'resign' });
     const leave = watched.watch();
     rooms.sweep();
     await rooms.get('asked');
     expect(rooms.sweep()).toEqual([]);
-    expect(rooms.rooms().map((r) => r.id)).toEqual(['running', 'watched', 'asked']);
+    expect(rooms.rooms().map((r) => r.id)).toEqual(['kept', 'watched', 'asked']);
     leave();
+    keep = false;
     expect(rooms.sweep()).toEqual(['asked']);
-    expect(rooms.sweep()).toEqual(['watched']);
+    expect(rooms.sweep()).toEqual(['kept', 'watched']);
     expect(rooms.sweep()).toEqual([]);
-    expect(rooms.rooms().map((r) => r.id)).toEqual(['running']);
+    expect(rooms.rooms()).toEqual([]);
     await store.close();
   });
 });

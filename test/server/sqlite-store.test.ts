@@ -60,7 +60,6 @@ describe('SQLite store, group commit', () => {
       expect(stored?.actions).toEqual([0, 1, 2, 3, 4].map(entry));
       expect(stored?.game.over).toBe(true);
     }
-    expect(await reopened.loadUnfinished()).toEqual([]);
     await reopened.close();
   });
 
@@ -92,21 +91,5 @@ describe('SQLite store, group commit', () => {
     const reopened = new SqliteGameStore(path);
     expect((await reopened.load('c'))?.actions).toEqual([entry(0)]);
     await reopened.close();
-  });
-});
-
-describe('SQLite store, clocks due', () => {
-  it('lists the games whose running clock, as stored, has run out, and no other', async () => {
-    const store = new SqliteGameStore(storePath());
-    const control = { kind: 'live', minutes: 1, increment: 0 } as const;
-    const running = { control, left: { red: 5_000, blue: 60_000 }, running: 'red' as const, since: 1_000 };
-    for (const id of ['running', 'stopped', 'ended', 'untimed']) await store.createGame(game(id));
-    await store.appendAction('running', 0, entry(0), false, running);
-    await store.appendAction('stopped', 0, entry(0), false, { ...running, running: null, since: null });
-    await store.appendAction('ended', 0, entry(0), true, running);
-    await store.appendAction('untimed', 0, entry(0), false, null);
-    expect(await store.clocksDue(5_999, 10)).toEqual([]);
-    expect(await store.clocksDue(6_000, 10)).toEqual(['running']);
-    await store.close();
   });
 });

@@ -12,6 +12,7 @@ import {
   type Action,
   computerContribution,
   eventsFor,
+  SEATS,
   type Seat,
   toAct,
   viewFor,
@@ -82,6 +83,11 @@ export class ComputerPlayers {
     this.#stopped = true;
   }
 
+  /** True while a computer seat of this room thinks here, or waits on another process's lease: keep the room. */
+  busy(room: Room): boolean {
+    return this.#retrying.has(room.id) || SEATS.some((seat) => this.#thinking.has(`${room.id}:${seat}`));
+  }
+
   #look(room: Room): void {
     if (this.#stopped || room.over) return;
     for (const seat of toAct(room.state)) {
@@ -112,14 +118,15 @@ export class ComputerPlayers {
 
   /**
    * Another process holds the lease: it plays, and its move reaches us as a hint. Should it die, the lease
-   * expires; a process whose sockets watch the game then catches up and looks again.
+   * expires, and this process (while it holds the room) catches up and looks again: after a restart the
+   * lease of the decision the dead process was thinking may still stand when a hello loads the game here.
    */
   #lookLater(room: Room): void {
-    if (!room.watched || this.#retrying.has(room.id)) return;
+    if (!this.#seeds.has(room.id) || this.#retrying.has(room.id)) return;
     this.#retrying.add(room.id);
     setTimeout(() => {
       this.#retrying.delete(room.id);
-      if (this.#stopped) return;
+      if (this.#stopped || !this.#seeds.has(room.id)) return;
       room.catchUp().then(
         () => this.#look(room),
         (error: unknown) => {

@@ -1,7 +1,8 @@
 /**
  * Telling every socket of a game that the game moved. In one process this is a map of listeners; the Redis
- * implementation (redis-fanout.ts) also sends other processes a hint (game id and v, never a view), on which
- * they catch up from the store and `deliver` to their own listeners. Rooms and sockets never know which.
+ * implementation (redis-fanout.ts) also sends the other processes that hold the game a hint (game id and v,
+ * never a view), on which they catch up from the store and `deliver` to their own listeners. Rooms and
+ * sockets never know which. A process hears a game's hints only while it holds the game (`hold`).
  */
 import type { GameEvent, Seat } from '../../engine/index.ts';
 import type { Emote } from '../../protocol/index.ts';
@@ -31,6 +32,11 @@ export interface Fanout {
   deliver(gameId: string, notice: Notice): void;
   /** Returns the function that unsubscribes. */
   subscribe(gameId: string, listener: NoticeListener): () => void;
+  /**
+   * This process holds the game from now until the returned release: it hears the other processes' hints
+   * about it. Resolves once they are heard, so a game read from the store afterwards misses none.
+   */
+  hold(gameId: string): Promise<() => void>;
 }
 
 export class LocalFanout implements Fanout {
@@ -60,6 +66,11 @@ export class LocalFanout implements Fanout {
       current.delete(listener);
       if (current.size === 0) this.#listeners.delete(gameId);
     };
+  }
+
+  /** One process: there is nobody else to hear from. */
+  async hold(): Promise<() => void> {
+    return () => undefined;
   }
 
   /** How many listeners a game has (tests, eviction). */

@@ -12,8 +12,13 @@ export interface RedisEvents {
   back(): void;
 }
 
-export async function openRedis(url: string, events: RedisEvents): Promise<Redis> {
+/**
+ * `name` is the connection's CLIENT SETNAME, e.g. 'pirates-subscriber-4242' (role and process id), so an
+ * operator's CLIENT LIST shows which process holds which connection and how many channels it hears.
+ */
+export async function openRedis(url: string, events: RedisEvents, name?: string): Promise<Redis> {
   const client = new Redis(url, {
+    ...(name === undefined ? {} : { connectionName: name }),
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

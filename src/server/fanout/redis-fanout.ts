@@ -1,22 +1,24 @@
 /**
- * Fan-out across processes: listeners in this process are told directly (LocalFanout), and every other
- * process gets a hint on one Redis pub/sub channel: `{ origin, gameId, v }`, never a view, an event or a
- * secret. An emote travels whole (`n`: the seat and one of the fixed emote names, nothing stored), and a
- * rematch's change as `n: { kind: 'rematch' }`: the other processes deliver those to their sockets at once. A process that holds sockets of that game catches up from the store and delivers to them; hints
- * may be lost (Redis down), so rooms also catch up on hello, resync, a lost append race, and after Redis
- * comes back.
+ * Fan-out across processes: listeners in this process are told directly (LocalFanout), and the other
+ * processes that hold the game get a hint on the game's own Redis channel, `<prefix>game:<id>` (sharded
+ * pub/sub, redis-channels.ts): `{ origin, v }`, never a view, an event or a secret. A process subscribes
+ * while it holds the game (`hold`, from the room registry) and unsubscribes when it lets it go, so its Redis
+ * traffic grows with its own games, not with every game. An emote travels whole (`n`: the seat and one of
+ * the fixed emote names, nothing stored), and a rematch's change as `n: { kind: 'rematch' }`: the other
+ * processes deliver those to their sockets at once. A process that holds sockets of that game catches up
+ * from the store and delivers to them; hints may be lost (Redis down), so rooms also catch up on hello,
+ * resync, a lost append race, and after Redis comes back.
  */
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { EMOTES } from '../../protocol/index.ts';
 import { type Fanout, LocalFanout, type Notice, type NoticeListener } from './fanout.ts';
+import type { RedisChannels } from './redis-channels.ts';
 
 /** What another process said: game `gameId` moved to `v` (null: its seats or presence changed). */
 export type HintListener = (gameId: string, v: number | null) => void;
 
 interface Hint {
   readonly o: string;
-  readonly g: string;
   readonly v: number | null;
   /** A notice the other processes deliver as it is (an emote, a rematch's change). */
   readonly n?: Extract<Notice, { kind: 'emote' | 'rematch' }>;
@@ -24,47 +26,35 @@ interface Hint {
 
 export class RedisFanout implements Fanout {
   readonly #local = new LocalFanout();
-  readonly #publisher: Redis;
-  readonly #channel: string;
+  readonly #channels: RedisChannels;
+  readonly #prefix: string;
   /** Tells this process's own hints apart from the others'. */
   readonly #origin = randomBytes(8).toString('hex');
-  readonly #onFailure: (message: string) => void;
+  readonly #onHint: HintListener;
 
-  private constructor(publisher: Redis, channel: string, onFailure: (m: string) => void) {
-    this.#publisher = publisher;
-    this.#channel = channel;
-    this.#onFailure = onFailure;
+  /** `channels` carries the hints; `onHint` hears the other processes' hints about the games held here. */
+  constructor(channels: RedisChannels, prefix: string, onHint: HintListener) {
+    this.#channels = channels;
+    this.#prefix = prefix;
+    this.#onHint = onHint;
   }
 
-  /** Subscribes `subscriber` (a connection of its own) to the hints; `onHint` hears the other processes. */
-  static async open(
-    publisher: Redis,
-    subscriber: Redis,
-    prefix: string,
-    onHint: HintListener,
-    onFailure: (message: string) => void,
-  ): Promise<RedisFanout> {
-    const fanout = new RedisFanout(publisher, `${prefix}moves`, onFailure);
-    subscriber.on('message', (channel: string, text: string) => {
-      if (channel !== fanout.#channel) return;
+  hold(gameId: string): Promise<() => void> {
+    return this.#channels.hold(this.#channel(gameId), (text) => {
       const hint = parseHint(text);
-      if (hint === null || hint.o === fanout.#origin) return;
-      if (hint.n !== undefined) fanout.deliver(hint.g, hint.n);
-      else onHint(hint.g, hint.v);
+      if (hint === null || hint.o === this.#origin) return;
+      if (hint.n !== undefined) this.deliver(gameId, hint.n);
+      else this.#onHint(gameId, hint.v);
     });
-    await subscriber.subscribe(fanout.#channel);
-    return fanout;
   }
 
   publish(gameId: string, notice: Notice): void {
     this.#local.publish(gameId, notice);
     const hint: Hint =
       notice.kind === 'emote' || notice.kind === 'rematch'
-        ? { o: this.#origin, g: gameId, v: null, n: notice }
-        : { o: this.#origin, g: gameId, v: notice.kind === 'moved' ? notice.v : null };
-    this.#publisher
-      .publish(this.#channel, JSON.stringify(hint))
-      .catch((error: unknown) => this.#onFailure(error instanceof Error ? error.message : String(error)));
+        ? { o: this.#origin, v: null, n: notice }
+        : { o: this.#origin, v: notice.kind === 'moved' ? notice.v : null };
+    this.#channels.publish(this.#channel(gameId), JSON.stringify(hint));
   }
 
   deliver(gameId: string, notice: Notice): void {
@@ -74,18 +64,22 @@ export class RedisFanout implements Fanout {
   subscribe(gameId: string, listener: NoticeListener): () => void {
     return this.#local.subscribe(gameId, listener);
   }
+
+  #channel(gameId: string): string {
+    return `${this.#prefix}game:${gameId}`;
+  }
 }
 
 function parseHint(text: string): Hint | null {
   try {
     const data: unknown = JSON.parse(text);
     if (typeof data !== 'object' || data === null) return null;
-    const { o, g, v, n } = data as Record<string, unknown>;
-    if (typeof o !== 'string' || typeof g !== 'string') return null;
+    const { o, v, n } = data as Record<string, unknown>;
+    if (typeof o !== 'string') return null;
     if (v !== null && typeof v !== 'number') return null;
-    if (n === undefined) return { o, g, v };
+    if (n === undefined) return { o, v };
     const notice = parseNotice(n);
-    return notice === null ? null : { o, g, v, n: notice };
+    return notice === null ? null : { o, v, n: notice };
   } catch {
     return null;
   }

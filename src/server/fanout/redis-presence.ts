@@ -80,6 +80,11 @@ export class RedisPresence implements SharedPresence {
     await this.#read(gameId);
   }
 
+  forget(gameId: string): void {
+    this.#elsewhere.delete(gameId);
+    this.#watchersElsewhere.delete(gameId);
+  }
+
   stop(): void {
     clearInterval(this.#timer);
     for (const { gameId, seat } of this.#mine.values()) this.report(gameId, seat, false);

@@ -1,84 +1,83 @@
 /**
- * Telling a waiting seeker's process that its seek was paired. In one process a set of listeners; with Redis
- * one pub/sub channel `<prefix>lobby` carrying `{ o: origin, s: seekId }`: a seek id only, never a token or a
- * game's secret. The process that holds the seeker's socket then reads where the seek went from the store.
- * Hints may be lost: a waiting socket also looks at the store every few seconds (lobby.ts).
+ * Telling a waiting seeker's process that its seek was paired. In one process a map of listeners by seek;
+ * with Redis, one sharded channel per seek, `<prefix>seek:<id>`, heard only by the process whose socket waits
+ * on it (subscribed while it waits), carrying `{ o: origin }`: never a token or a game's secret. That
+ * process then reads where the seek went from the store. Hints may be lost: a waiting socket also looks at
+ * the store every few seconds (lobby.ts).
  */
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisChannels } from '../fanout/redis-channels.ts';
 
-export type PairedListener = (seekId: string) => void;
+export type PairedListener = () => void;
 
 export interface LobbyBus {
-  /** Seek `seekId` was paired (by this process): tell every process. */
+  /** Seek `seekId` was paired (by this process): tell the process waiting on it. */
   paired(seekId: string): void;
-  /** Returns the function that unsubscribes. */
-  subscribe(listener: PairedListener): () => void;
+  /**
+   * Hears of seek `seekId`'s pairing until the returned function is called. Resolves once it is heard, so a
+   * look at the store afterwards misses no pairing.
+   */
+  subscribe(seekId: string, listener: PairedListener): Promise<() => void>;
 }
 
 export class LocalLobbyBus implements LobbyBus {
-  readonly #listeners = new Set<PairedListener>();
+  readonly #listeners = new Map<string, Set<PairedListener>>();
 
   paired(seekId: string): void {
-    for (const listener of [...this.#listeners]) listener(seekId);
+    for (const listener of [...(this.#listeners.get(seekId) ?? [])]) listener();
   }
 
-  subscribe(listener: PairedListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+  async subscribe(seekId: string, listener: PairedListener): Promise<() => void> {
+    const listeners = this.#listeners.get(seekId) ?? new Set<PairedListener>();
+    listeners.add(listener);
+    this.#listeners.set(seekId, listeners);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.#listeners.get(seekId) === listeners) this.#listeners.delete(seekId);
+    };
   }
 }
 
 export class RedisLobbyBus implements LobbyBus {
   readonly #local = new LocalLobbyBus();
-  readonly #publisher: Redis;
-  readonly #channel: string;
+  readonly #channels: RedisChannels;
+  readonly #prefix: string;
   readonly #origin = randomBytes(8).toString('hex');
-  readonly #onFailure: (message: string) => void;
 
-  private constructor(publisher: Redis, channel: string, onFailure: (message: string) => void) {
-    this.#publisher = publisher;
-    this.#channel = channel;
-    this.#onFailure = onFailure;
-  }
-
-  /** Subscribes `subscriber` (the fan-out's subscriber connection may be shared) to the lobby channel. */
-  static async open(
-    publisher: Redis,
-    subscriber: Redis,
-    prefix: string,
-    onFailure: (message: string) => void,
-  ): Promise<RedisLobbyBus> {
-    const bus = new RedisLobbyBus(publisher, `${prefix}lobby`, onFailure);
-    subscriber.on('message', (channel: string, text: string) => {
-      if (channel !== bus.#channel) return;
-      const seekId = parseHint(text, bus.#origin);
-      if (seekId !== null) bus.#local.paired(seekId);
-    });
-    await subscriber.subscribe(bus.#channel);
-    return bus;
+  constructor(channels: RedisChannels, prefix: string) {
+    this.#channels = channels;
+    this.#prefix = prefix;
   }
 
   paired(seekId: string): void {
     this.#local.paired(seekId);
-    this.#publisher
-      .publish(this.#channel, JSON.stringify({ o: this.#origin, s: seekId }))
-      .catch((error: unknown) => this.#onFailure(error instanceof Error ? error.message : String(error)));
+    this.#channels.publish(this.#channel(seekId), JSON.stringify({ o: this.#origin }));
   }
 
-  subscribe(listener: PairedListener): () => void {
-    return this.#local.subscribe(listener);
+  async subscribe(seekId: string, listener: PairedListener): Promise<() => void> {
+    const unsubscribe = await this.#local.subscribe(seekId, listener);
+    const release = await this.#channels.hold(this.#channel(seekId), (text) => {
+      if (fromElsewhere(text, this.#origin)) this.#local.paired(seekId);
+    });
+    return () => {
+      unsubscribe();
+      release();
+    };
+  }
+
+  #channel(seekId: string): string {
+    return `${this.#prefix}seek:${seekId}`;
   }
 }
 
-/** The seek id of another process's hint, or null (this process's own, or not a hint). */
-function parseHint(text: string, origin: string): string | null {
+/** True for another process's hint (not this process's own, which its listeners heard directly). */
+function fromElsewhere(text: string, origin: string): boolean {
   try {
     const data: unknown = JSON.parse(text);
-    if (typeof data !== 'object' || data === null) return null;
-    const { o, s } = data as Record<string, unknown>;
-    return typeof o === 'string' && o !== origin && typeof s === 'string' ? s : null;
+    if (typeof data !== 'object' || data === null) return false;
+    const { o } = data as Record<string, unknown>;
+    return typeof o === 'string' && o !== origin;
   } catch {
-    return null;
+    return false;
   }
 }

@@ -49,8 +49,9 @@ export class Lobby {
   readonly #rooms: RoomRegistry;
   readonly #settings: LobbySettings;
   readonly #waiting = new Map<string, Set<Waiting>>();
+  /** Per waited-on seek, what stops hearing of its pairing. */
+  readonly #heard = new Map<string, Promise<() => void>>();
   readonly #timer: NodeJS.Timeout;
-  readonly #unsubscribe: () => void;
   readonly #failed: (error: unknown) => void;
 
   constructor(
@@ -65,7 +66,6 @@ export class Lobby {
     this.#rooms = rooms;
     this.#settings = settings;
     this.#failed = failed;
-    this.#unsubscribe = bus.subscribe((seekId) => this.#look(seekId));
     // Keeps the waited-on seeks offered, and hears of pairings whose hint was lost.
     this.#timer = setInterval(() => void this.#renew(), SEEK_ALIVE_MS / 3);
     this.#timer.unref();
@@ -168,6 +168,13 @@ export class Lobby {
     const all = this.#waiting.get(seek.id) ?? new Set<Waiting>();
     all.add(waiting);
     this.#waiting.set(seek.id, all);
+    if (!this.#heard.has(seek.id)) {
+      this.#heard.set(
+        seek.id,
+        this.#bus.subscribe(seek.id, () => this.#look(seek.id)),
+      );
+    }
+    await this.#heard.get(seek.id);
     await this.#store.renewSeeks([seek.id], this.#settings.now() + SEEK_ALIVE_MS);
     waiter.send({ t: 'waiting', seekId: seek.id });
     const lonelyIn = Math.max(0, seek.createdAt + this.#settings.offerMs - this.#settings.now());
@@ -180,8 +187,8 @@ export class Lobby {
 
   stop(): void {
     clearInterval(this.#timer);
-    this.#unsubscribe();
     for (const all of this.#waiting.values()) for (const waiting of all) this.#drop(waiting);
+    for (const seekId of [...this.#heard.keys()]) this.#unhear(seekId);
     this.#waiting.clear();
   }
 
@@ -192,8 +199,16 @@ export class Lobby {
     all.delete(waiting);
     if (all.size > 0) return;
     this.#waiting.delete(waiting.seekId);
+    this.#unhear(waiting.seekId);
     // The page is gone: cancel the seek if it is still open (a paired one says where it went, and stays).
     this.#store.cancelSeek(waiting.seekId, waiting.tokenHash).catch(this.#failed);
+  }
+
+  /** Stops hearing of a seek nobody here waits on any more. */
+  #unhear(seekId: string): void {
+    const heard = this.#heard.get(seekId);
+    this.#heard.delete(seekId);
+    heard?.then((release) => release(), this.#failed);
   }
 
   #drop(waiting: Waiting): void {
@@ -211,6 +226,7 @@ export class Lobby {
       .then((state) => {
         if (state?.kind !== 'paired' || this.#waiting.get(seekId) !== all) return;
         this.#waiting.delete(seekId);
+        this.#unhear(seekId);
         for (const waiting of all) {
           this.#drop(waiting);
           waiting.waiter.send({ t: 'paired', gameId: state.gameId, seat: state.seat });

@@ -65,7 +65,10 @@ export class PresenceBoard {
       unsubscribe();
       if (table.timer !== null) clearTimeout(table.timer);
       table.timer = null;
-      if (this.#tables.get(room.id) === table) this.#tables.delete(room.id);
+      if (this.#tables.get(room.id) !== table) return;
+      this.#tables.delete(room.id);
+      // The room is let go: games no longer held are not read again every few seconds.
+      this.#shared.forget(room.id);
     };
   }
 

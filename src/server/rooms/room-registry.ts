@@ -1,9 +1,13 @@
 /**
- * The rooms this process holds, by game id. Running games are rebuilt from the store at start; a finished
- * game is let go once nobody looks at it (`sweep`) and loaded again on demand (its record, its spectator
- * view, a socket's hello). A held room catches up with the store whenever it is asked for (other processes
- * may have moved it) and, when sockets here watch it, on a hint from another process. Whoever must react
- * to a new room (computer seats, presence) registers a hook, which returns what to undo when it is let go.
+ * The rooms this process holds, by game id. Games live where they are played: start-up reads no game; a
+ * game is loaded when a request or a socket for it arrives (`get`), and let go once nobody here has watched
+ * it for a while, finished or not (`sweep`); the store keeps it, and the next `get` loads it again. While
+ * a room is held its hints are heard (Fanout.hold, subscribed before the load so none is missed); a held
+ * room catches up with the store whenever it is asked for (other processes may have moved it) and, when
+ * sockets here watch it, on a hint. Whoever must react to a new room (computer seats, presence, clocks)
+ * registers a hook, which returns what to undo when it is let go. What nobody holds still moves on: a
+ * computer seat plays when its game is next loaded, and a clock that ran out is found in the store
+ * (due-clocks.ts).
  */
 import type { Fanout } from '../fanout/fanout.ts';
 import type { GameStore, StoredGame, StoredGameWithLog } from '../store/game-store.ts';
@@ -20,8 +24,12 @@ export class RoomRegistry {
   readonly #hooks: RoomHook[] = [];
   /** Per room, what its hooks undo when it is let go. */
   readonly #releases = new Map<string, (() => void)[]>();
-  /** Finished rooms found unused by the last sweep: let go at the next one unless asked for meanwhile. */
+  /** Rooms found unused by the last sweep: let go at the next one unless asked for meanwhile. */
   readonly #idle = new Set<string>();
+  /** Reasons to keep a room nobody watches (a computer seat thinking here). */
+  readonly #keepers: ((room: Room) => boolean)[] = [];
+  /** Games read from the store since start (tests and the start-up figures: start-up reads none). */
+  #loads = 0;
   readonly #onCorrupt: (gameId: string, message: string) => void;
   readonly #enders: ((room: Room) => void)[] = [];
   readonly #now: () => number;
@@ -44,6 +52,11 @@ export class RoomRegistry {
     for (const room of this.#rooms.values()) this.#hook(room, hook);
   }
 
+  /** A room for which `keep` says true is not let go by the sweep (e.g. its computer seat is thinking here). */
+  keepWhile(keep: (room: Room) => boolean): void {
+    this.#keepers.push(keep);
+  }
+
   /** `ender` hears of each game this process ended (its append was the last action). */
   onEnd(ender: (room: Room) => void): void {
     this.#enders.push(ender);
@@ -51,8 +64,14 @@ export class RoomRegistry {
 
   /** Stores a new game and brings its room to life. */
   async create(game: StoredGame): Promise<Room> {
-    await this.#store.createGame(game);
-    const room = this.#bring({ game, actions: [] });
+    const release = await this.#fanout.hold(game.id);
+    try {
+      await this.#store.createGame(game);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const room = this.#bring({ game, actions: [] }, release);
     if (room === null) throw new Error(`A new game ${game.id} could not be built from its options.`);
     return room;
   }
@@ -65,19 +84,33 @@ export class RoomRegistry {
       await held.catchUp();
       return held;
     }
-    const stored = await this.#store.load(gameId);
-    if (stored === null) return null;
+    // Hear the game's hints first, then read it: a move stored meanwhile is in the read or in a hint.
+    const release = await this.#fanout.hold(gameId);
+    let stored: StoredGameWithLog | null;
+    try {
+      stored = await this.#store.load(gameId);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    this.#loads++;
     // Another call may have loaded it while we waited.
-    return this.#rooms.get(gameId) ?? this.#bring(stored);
+    const loaded = this.#rooms.get(gameId);
+    if (stored === null || loaded !== undefined) {
+      release();
+      return loaded ?? null;
+    }
+    return this.#bring(stored, release);
   }
 
-  /** Rebuilds every unfinished game from its log; returns how many. */
-  async restore(): Promise<number> {
-    let count = 0;
-    for (const stored of await this.#store.loadUnfinished()) {
-      if (!this.#rooms.has(stored.game.id) && this.#bring(stored) !== null) count++;
-    }
-    return count;
+  /** True when this process holds the game now (nothing is loaded). */
+  holds(gameId: string): boolean {
+    return this.#rooms.has(gameId);
+  }
+
+  /** How many games this process read from the store since it started. */
+  get loads(): number {
+    return this.#loads;
   }
 
   /**
@@ -102,15 +135,16 @@ export class RoomRegistry {
   }
 
   /**
-   * Lets go of finished games nobody looks at: a room that is over, with no socket here and nothing queued,
-   * is marked; one still marked at the next sweep (nobody asked for it meanwhile) is dropped with what its
-   * hooks hold. The store keeps the game, and `get` loads it again. Called every `finishedGraceMs`, so a
-   * finished game stays between one and two periods after it was last asked for. Returns the ids let go.
+   * Lets go of games nobody here looks at, finished or not: a room with no socket here, nothing queued and
+   * no keeper holding it is marked; one still marked at the next sweep (nobody asked for it meanwhile) is
+   * dropped with what its hooks hold, and its hints are no longer heard. The store keeps the game, and
+   * `get` loads it again. Called every `idleGraceMs`, so a game stays between one and two periods after it
+   * was last asked for. Returns the ids let go.
    */
   sweep(): string[] {
     const gone: string[] = [];
     for (const room of this.#rooms.values()) {
-      if (!room.over || room.watched || !room.idle) {
+      if (room.watched || !room.idle || this.#keepers.some((keep) => keep(room))) {
         this.#idle.delete(room.id);
       } else if (!this.#idle.has(room.id)) {
         this.#idle.add(room.id);
@@ -130,9 +164,11 @@ export class RoomRegistry {
     await Promise.all([...this.#rooms.values()].map((room) => room.drain()));
   }
 
-  #bring(stored: StoredGameWithLog): Room | null {
+  /** Builds a room from the store's record; `release` stops hearing its hints when it is let go. */
+  #bring(stored: StoredGameWithLog, release: () => void): Room | null {
     const rebuilt = rebuild(stored);
     if (!rebuilt.ok) {
+      release();
       this.#onCorrupt(stored.game.id, rebuilt.error.message);
       return null;
     }
@@ -149,6 +185,7 @@ export class RoomRegistry {
       this.#now,
     );
     this.#rooms.set(room.id, room);
+    this.#releases.set(room.id, [release]);
     for (const hook of this.#hooks) this.#hook(room, hook);
     return room;
   }

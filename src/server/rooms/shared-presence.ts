@@ -17,6 +17,8 @@ export interface SharedPresence {
   watchersElsewhere(gameId: string): number;
   /** Hears again what the other processes reported for the game. */
   refresh(gameId: string): Promise<void>;
+  /** This process let the game go: forget what was heard of it, and stop reading it again. */
+  forget(gameId: string): void;
   stop(): void;
 }
 
@@ -34,6 +36,8 @@ export class SingleProcessPresence implements SharedPresence {
   }
 
   async refresh(): Promise<void> {}
+
+  forget(): void {}
 
   stop(): void {}
 }

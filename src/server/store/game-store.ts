@@ -60,6 +60,13 @@ export interface ListedSeek {
 /** What taking a listed seek gives: a game, or nothing when the seek went or is the taker's own. */
 export type AcceptOutcome = { readonly gameId: string; readonly seat: Seat } | 'gone' | 'own';
 
+/** A timed game whose running clock ran out (GameStore.dueClocks). */
+export interface DueClock {
+  readonly gameId: string;
+  readonly seat: Seat;
+  readonly v: number;
+}
+
 /** A game in progress for the watch list. */
 export interface LiveGameRow {
   readonly game: StoredGame;
@@ -118,8 +125,12 @@ export interface GameStore {
    * behind catches up with what other processes appended. `actions[0]` is action `fromSeq`.
    */
   loadFrom(gameId: string, fromSeq: number): Promise<StoredGameWithLog | null>;
-  /** Every game not over, with its log, to rebuild after a restart. */
-  loadUnfinished(): Promise<StoredGameWithLog[]>;
+  /**
+   * Timed games not over whose running clock ran out at or before `at` (ms since 1970), the longest overdue
+   * first, at most `limit`: found by an index on the deadline, so the games nobody holds are flagged too
+   * (due-clocks.ts). `v` is the game's version, `seat` the one whose time ran out.
+   */
+  dueClocks(at: number, limit: number): Promise<DueClock[]>;
   /**
    * The lobby. Places a seek: atomically (one placement at a time, across processes) pairs it with the best
    * compatible open seek still alive at `now` (the closest rating when both have one, else the oldest),
@@ -135,11 +146,6 @@ export interface GameStore {
   renewSeeks(seekIds: readonly string[], aliveUntil: number): Promise<void>;
   /** Open seeks alive at `now`, oldest first, with their seekers' names. */
   openSeeks(now: number, limit: number): Promise<ListedSeek[]>;
-  /**
-   * Games not over whose running clock had run out by `now` (by the clocks as stored), so a flag falls even in
-   * a game no process holds, or holds with a stale view (no socket there hears its moves).
-   */
-  clocksDue(now: number, limit: number): Promise<string[]>;
   /** Games not over whose seats are all taken, newest first, with their players' names. */
   liveGames(limit: number): Promise<LiveGameRow[]>;
   close(): Promise<void>;

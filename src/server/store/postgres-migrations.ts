@@ -5,6 +5,10 @@
  */
 import type { PoolClient } from 'pg';
 
+/** The seat whose clock runs, and when it runs out (ms since 1970): shared by an index and its query. */
+export const CLOCK_RUNNING = `(clock->>'running')`;
+export const CLOCK_DEADLINE = `((clock->>'since')::numeric + (clock->'left'->>(clock->>'running'))::numeric)`;
+
 /**
  * `{schema}` is replaced by the quoted schema name. Options and actions are JSON (kept as written, key
  * order included, so a record reads back exactly); seats are JSONB so one seat can be changed in place.
@@ -101,6 +105,11 @@ CREATE INDEX seeks_open ON {schema}.seeks (status, created_at);
   // game is rated) and the lobby lists the seeker's name. A forgotten player's seek is left without one.
   `
 ALTER TABLE {schema}.seeks ADD COLUMN player_id TEXT REFERENCES {schema}.players (id) ON DELETE SET NULL;
+`,
+  // Issue 16: games are loaded only where they are played, so a clock that runs out in a game nobody holds is
+  // found through this index on its deadline (GameStore.dueClocks; the expressions are the ones it queries).
+  `
+CREATE INDEX games_clock_due ON {schema}.games ((${CLOCK_DEADLINE})) WHERE NOT over AND ${CLOCK_RUNNING} IS NOT NULL;
 `,
 ];
 

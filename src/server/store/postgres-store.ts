@@ -12,6 +12,7 @@ import {
   type CancelOutcome,
   type ClockState,
   clockKey,
+  type DueClock,
   type GameStore,
   type InviteOutcome,
   type ListedSeek,
@@ -29,7 +30,7 @@ import {
   StoreUnavailable,
 } from './game-store.ts';
 import type { PlayerStore } from './player-store.ts';
-import { migrate, quoteIdentifier } from './postgres-migrations.ts';
+import { CLOCK_DEADLINE, CLOCK_RUNNING, migrate, quoteIdentifier } from './postgres-migrations.ts';
 import { PostgresPlayerStore, type Query } from './postgres-players.ts';
 
 interface GameRow {
@@ -217,12 +218,15 @@ export class PostgresGameStore implements GameStore {
     return row === undefined ? null : withLog(row);
   }
 
-  async loadUnfinished(): Promise<StoredGameWithLog[]> {
-    const games = await this.#query<GameRowWithLog>(
-      `SELECT g.*, ${this.#logSince('0')} AS log FROM ${this.#t.games} g WHERE NOT g.over ORDER BY g.created_at`,
-      [],
+  async dueClocks(at: number, limit: number): Promise<DueClock[]> {
+    // The same expressions as the index games_clock_due (postgres-migrations.ts), so the planner uses it.
+    const found = await this.#query<{ id: string; seat: Seat; version: number }>(
+      `SELECT id, ${CLOCK_RUNNING} AS seat, version FROM ${this.#t.games}
+       WHERE NOT over AND ${CLOCK_RUNNING} IS NOT NULL AND ${CLOCK_DEADLINE} <= $1
+       ORDER BY ${CLOCK_DEADLINE} LIMIT $2`,
+      [at, limit],
     );
-    return games.rows.map(withLog);
+    return found.rows.map((row) => ({ gameId: row.id, seat: row.seat, v: row.version }));
   }
 
   // --- the lobby: placements and acceptances hold one advisory lock per schema, so across every process
@@ -314,16 +318,6 @@ export class PostgresGameStore implements GameStore {
       [now, limit],
     );
     return found.rows.map((row) => ({ seek: seekOf(row), name: row.name }));
-  }
-
-  async clocksDue(now: number, limit: number): Promise<string[]> {
-    const found = await this.#query<{ id: string }>(
-      `SELECT id FROM ${this.#t.games} WHERE NOT over AND clock IS NOT NULL AND clock->>'running' IS NOT NULL
-         AND (clock->>'since')::float8 + (clock->'left'->>(clock->>'running'))::float8 <= $1
-       LIMIT $2`,
-      [now, limit],
-    );
-    return found.rows.map((row) => row.id);
   }
 
   async liveGames(limit: number): Promise<LiveGameRow[]> {

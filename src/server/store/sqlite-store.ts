@@ -16,6 +16,7 @@ import {
   type CancelOutcome,
   type ClockState,
   clockKey,
+  type DueClock,
   type GameStore,
   type InviteOutcome,
   type ListedSeek,
@@ -33,6 +34,10 @@ import {
 } from './game-store.ts';
 import type { PlayerStore } from './player-store.ts';
 import { SqlitePlayerStore } from './sqlite-players.ts';
+
+/** The seat whose clock runs, and the time it runs out: what the clock index and its query share. */
+const RUNNING = `json_extract(clock, '$.running')`;
+const DEADLINE = `(json_extract(clock, '$.since') + json_extract(clock, '$.left.' || ${RUNNING}))`;
 
 /** Migrations in order; PRAGMA user_version counts those applied. The first one is idempotent on purpose:
  * databases made before migrations were counted already have its tables. */
@@ -129,6 +134,11 @@ CREATE INDEX seeks_open ON seeks (status, created_at);
   `
 ALTER TABLE seeks ADD COLUMN player_id TEXT REFERENCES players (id) ON DELETE SET NULL;
 `,
+  // Issue 16: games are loaded only where they are played, so a clock that runs out in a game nobody holds is
+  // found through this index on its deadline (GameStore.dueClocks; the expression is the one the query uses).
+  `
+CREATE INDEX games_clock_due ON games (${DEADLINE}) WHERE over = 0 AND ${RUNNING} IS NOT NULL;
+`,
 ];
 
 interface GameRow {
@@ -157,6 +167,12 @@ interface SeekRow {
   status: 'open' | 'paired';
   game_id: string | null;
   seat: Seat | null;
+}
+
+interface DueRow {
+  id: string;
+  seat: Seat;
+  version: number;
 }
 
 interface ActionRow {
@@ -188,7 +204,7 @@ export class SqliteGameStore implements GameStore {
   readonly #bumpVersion: Database.Statement;
   readonly #selectGame: Database.Statement<[string], GameRow>;
   readonly #selectActions: Database.Statement<[string, number], ActionRow>;
-  readonly #selectRunning: Database.Statement<[], GameRow>;
+  readonly #selectDue: Database.Statement<[number, number], DueRow>;
   readonly #updateSeats: Database.Statement;
   readonly #useInvite: Database.Statement;
   /** Commits a batch in one transaction; returns each append's own failure (a broken constraint) or null. */
@@ -218,7 +234,11 @@ export class SqliteGameStore implements GameStore {
     this.#selectActions = this.#db.prepare(
       'SELECT seat, action FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq',
     );
-    this.#selectRunning = this.#db.prepare('SELECT * FROM games WHERE over = 0 ORDER BY created_at');
+    this.#selectDue = this.#db.prepare(
+      // INDEXED BY: without statistics the planner would take games_running (every unfinished game).
+      `SELECT id, ${RUNNING} AS seat, version FROM games INDEXED BY games_clock_due
+       WHERE over = 0 AND ${RUNNING} IS NOT NULL AND ${DEADLINE} <= ? ORDER BY ${DEADLINE} LIMIT ?`,
+    );
     this.#updateSeats = this.#db.prepare('UPDATE games SET seats = ? WHERE id = ?');
     this.#useInvite = this.#db.prepare('UPDATE games SET seats = ?, invite_used = 1 WHERE id = ?');
     this.#appendAll = this.#db.transaction((batch: readonly PendingAppend[]) => {
@@ -288,8 +308,8 @@ export class SqliteGameStore implements GameStore {
     return row === undefined ? null : this.#withLog(row, fromSeq);
   }
 
-  async loadUnfinished(): Promise<StoredGameWithLog[]> {
-    return this.#selectRunning.all().map((row) => this.#withLog(row, 0));
+  async dueClocks(at: number, limit: number): Promise<DueClock[]> {
+    return this.#selectDue.all(at, limit).map((row) => ({ gameId: row.id, seat: row.seat, v: row.version }));
   }
 
   // --- the lobby: one process, so a synchronous transaction is one placement at a time ---
@@ -381,19 +401,6 @@ export class SqliteGameStore implements GameStore {
       )
       .all(now, limit)
       .map((row) => ({ seek: seekOf(row), name: row.name }));
-  }
-
-  async clocksDue(now: number, limit: number): Promise<string[]> {
-    const rows = this.#db
-      .prepare<unknown[], { id: string }>(
-        `SELECT id FROM games WHERE over = 0 AND clock IS NOT NULL
-           AND json_extract(clock, '$.running') IS NOT NULL
-           AND json_extract(clock, '$.since')
-             + json_extract(clock, '$.left.' || json_extract(clock, '$.running')) <= ?
-         LIMIT ?`,
-      )
-      .all(now, limit);
-    return rows.map((row) => row.id);
   }
 
   async liveGames(limit: number): Promise<LiveGameRow[]> {
