@@ -135,6 +135,7 @@ export const benchServerCommand: Command = {
     let failed = false;
     for (const deploy of deployments) {
       const deployment = await deploy();
+      const services = deployment.services;
       try {
         let alonePeakRss: number | null = null;
         for (const spec of specs) {
@@ -151,6 +152,7 @@ export const benchServerCommand: Command = {
             progress: (line) => say(`  ${line}`),
             serverCpu: () => deployment.cpuSeconds(),
             serverRss: () => deployment.rssBytes(),
+            ...(services === undefined ? {} : { serviceCpu: () => services.read() }),
             ...(addressOf === undefined ? {} : { addressOf }),
           });
           const abuse = abuser === null ? null : await abuser.stop();
@@ -242,6 +244,8 @@ function report(
     );
     return;
   }
+  // SQLite runs inside the server process; Redis is not used there.
+  const ms = (value: number | null) => (value === null ? '-' : `${value.toFixed(3)} ms`);
   const mib = (value: number | null | undefined) => (value == null ? '?' : `${value.toFixed(0)} MiB`);
   const codes = (counts: Record<string, number>) =>
     Object.keys(counts).length === 0 ? '' : ` ${JSON.stringify(counts)}`;
@@ -257,7 +261,7 @@ function report(
       `  retried connects   ${retried}${codes(figures.retries)}`,
       `  games finished     ${figures.finishedGames}`,
       `  bench loop stalls  p99 ${figures.clientStallP99ms.toFixed(1)} ms   max ${figures.clientStallMaxMs.toFixed(1)} ms (the measuring process's own delays)`,
-      `  CPU per action     server ${figures.serverCpuMsPerAction === null ? '?' : figures.serverCpuMsPerAction.toFixed(3)} ms (${figures.serverCores === null ? '?' : figures.serverCores.toFixed(2)} cores busy), bench players ${figures.clientCpuMsPerAction.toFixed(3)} ms`,
+      `  CPU per action     server ${ms(figures.serverCpuMsPerAction)} (${figures.serverCores === null ? '?' : figures.serverCores.toFixed(2)} cores busy), PostgreSQL ${ms(figures.databaseCpuMsPerAction)}, Redis ${ms(figures.redisCpuMsPerAction)}, bench players ${ms(figures.clientCpuMsPerAction)}`,
       `  server memory      peak RSS ${mib(figures.serverPeakRssMiB)}`,
       ...(memory === null
         ? []

@@ -10,6 +10,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Seat } from '../../engine/index.ts';
 import type { CreateGameResponse, JoinGameResponse } from '../../protocol/index.ts';
 import { type Run, SeatPlayer } from './seat-player.ts';
+import { cpuBetween, type ServiceCpuReading } from './service-cpu.ts';
 import { codeOf, Tally } from './tally.ts';
 
 export interface LoadOptions {
@@ -26,6 +27,8 @@ export interface LoadOptions {
   readonly progress: (line: string) => void;
   /** CPU seconds the server processes have used so far, or null when unknown. */
   readonly serverCpu: () => number | null;
+  /** CPU of the database and Redis serving the servers, read before and after the window (absent: unknown). */
+  readonly serviceCpu?: () => Promise<ServiceCpuReading>;
   /** The server processes' resident memory now (bytes), or null when unknown. */
   readonly serverRss?: () => number | null;
   /**
@@ -55,6 +58,10 @@ export interface Figures {
   readonly finishedGames: number;
   /** CPU the server processes used in the measured window per measured action (ms), or null when unknown. */
   readonly serverCpuMsPerAction: number | null;
+  /** The same for the PostgreSQL backends serving the servers' connections, or null (SQLite: in the server). */
+  readonly databaseCpuMsPerAction: number | null;
+  /** The same for the Redis server (all of it: other clients of that Redis count too), or null. */
+  readonly redisCpuMsPerAction: number | null;
   /** The same for this benchmark process (its players): it shares the machine with the server. */
   readonly clientCpuMsPerAction: number;
   /**
@@ -159,6 +166,7 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   await sleep(WARM_UP_MS);
   tally.latencies = [];
   const serverCpuFrom = options.serverCpu();
+  const serviceCpuFrom = await options.serviceCpu?.();
   const clientCpuFrom = process.cpuUsage();
   const stalls = monitorEventLoopDelay({ resolution: 10 });
   stalls.enable();
@@ -176,6 +184,11 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   sampleRss();
   const elapsed = (run.measureTo - run.measureFrom) / 1000;
   const serverCpuTo = options.serverCpu();
+  const serviceCpuTo = await options.serviceCpu?.();
+  const serviceCpu =
+    serviceCpuFrom === undefined || serviceCpuTo === undefined
+      ? null
+      : cpuBetween(serviceCpuFrom, serviceCpuTo);
   const clientCpu = process.cpuUsage(clientCpuFrom);
   stalls.disable();
   const serverCpu = serverCpuFrom === null || serverCpuTo === null ? null : serverCpuTo - serverCpuFrom;
@@ -189,6 +202,8 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   for (const game of games) for (const player of game.players) player.close();
 
   const sorted = tally.latencies.slice().sort((a, b) => a - b);
+  const perAction = (seconds: number | null) =>
+    seconds === null ? null : (seconds * 1000) / Math.max(1, sorted.length);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return {
     games: options.games,
@@ -204,7 +219,9 @@ export async function drive(options: LoadOptions): Promise<Figures> {
     errorCodes: Object.fromEntries(tally.errors),
     retries: Object.fromEntries(tally.retried),
     finishedGames: tally.finishedGames,
-    serverCpuMsPerAction: serverCpu === null ? null : (serverCpu * 1000) / Math.max(1, sorted.length),
+    serverCpuMsPerAction: perAction(serverCpu),
+    databaseCpuMsPerAction: perAction(serviceCpu?.database ?? null),
+    redisCpuMsPerAction: perAction(serviceCpu?.redis ?? null),
     clientCpuMsPerAction: (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, sorted.length),
     serverCores: serverCpu === null ? null : serverCpu / elapsed,
     clientStallP99ms: stalls.percentile(99) / 1e6,
