@@ -22,7 +22,7 @@ import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
 
 const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--saturation-games M]
-                             [--url URL] [--processes P] [--hostile] [--json]
+                             [--url URL] [--processes P] [--routed] [--hostile] [--json]
 
 Starts the server in a second process on a temp database (or uses the running server at --url) and plays
 two runs over WebSockets, both seats of every game from this process (quick shots, random players):
@@ -34,7 +34,12 @@ Each run measures S seconds (default 20) after its ramp-up and prints actions pe
 from act to update, and every error by code. --think 0 makes the paced run instant as well.
 --processes P (2 or more) also runs against P server processes sharing PostgreSQL and Redis
 (DATABASE_URL and REDIS_URL, default postgres://postgres@127.0.0.1:5432/test and redis://127.0.0.1:6379;
-a fresh schema, dropped afterwards), each game's seats on different processes.
+a fresh schema, dropped afterwards), each game's seats on different processes; it then also reports the CPU
+per action of the PostgreSQL backends serving those processes (found by their application_name, timed from
+/proc: the database must run on this machine) and of the whole Redis server (INFO cpu).
+--routed plays both seats of each game on the process it was created on (games still spread over the
+processes), as a proxy routing by game id sends them; without it every move crosses processes (the worst case).
+BENCH_SERVER_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') is passed to node for the servers.
 The benchmark's own server processes raise the per-address game creation limit and the per-connection
 message rate (all games come from one address; instant players are faster than people) and say so;
 against --url the server's own limits apply. Exit code 1 if any run had an error.
@@ -67,6 +72,7 @@ export const benchServerCommand: Command = {
         'saturation-games': 'string',
         url: 'string',
         processes: 'string',
+        routed: 'boolean',
         hostile: 'boolean',
         json: 'boolean',
       },
@@ -139,7 +145,8 @@ export const benchServerCommand: Command = {
       try {
         let alonePeakRss: number | null = null;
         for (const spec of specs) {
-          say(`[${deployment.label}] ${spec.label}: ${spec.games} games, players thinking ${spec.think} ms`);
+          const label = `${deployment.label}${values.routed === true && deployment.urls.length > 1 ? ', routed by game' : ''}`;
+          say(`[${label}] ${spec.label}: ${spec.games} games, players thinking ${spec.think} ms`);
           const before = machineLoad();
           const abuser = spec.abuse === true ? startAbuser(deployment.urls[0] ?? '') : null;
           const figures = await drive({
@@ -149,6 +156,7 @@ export const benchServerCommand: Command = {
             think: spec.think,
             rampConcurrency: 16,
             rampDeadlineMs: 60_000 + spec.games * 100,
+            routed: values.routed === true,
             progress: (line) => say(`  ${line}`),
             serverCpu: () => deployment.cpuSeconds(),
             serverRss: () => deployment.rssBytes(),
@@ -162,7 +170,7 @@ export const benchServerCommand: Command = {
             abuse === null
               ? null
               : await memoryAfterAbuse(deployment, alonePeakRss, figures.serverPeakRssMiB);
-          report(deployment.label, spec, figures, values.json === true, `${before} -> ${machineLoad()}`, {
+          report(label, spec, figures, values.json === true, `${before} -> ${machineLoad()}`, {
             abuse,
             memory,
           });

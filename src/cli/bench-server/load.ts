@@ -14,8 +14,10 @@ import { cpuBetween, type ServiceCpuReading } from './service-cpu.ts';
 import { codeOf, Tally } from './tally.ts';
 
 export interface LoadOptions {
-  /** The servers: each game is created on one and its blue seat plays on the next. */
+  /** The servers: each game is created on one and its blue seat plays on the next (unless `routed`). */
   readonly urls: readonly string[];
+  /** Both seats of a game on the server it was created on, as a proxy routing by game id sends them. */
+  readonly routed?: boolean;
   readonly games: number;
   readonly seconds: number;
   readonly think: number;
@@ -95,13 +97,20 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   let counter = 0;
   const startGame = async (): Promise<void> => {
     const index = counter++;
-    const game = await openGame(options.urls, index, options.addressOf?.(index), run, (over) => {
-      games.delete(over);
-      if (run.stopped) return;
-      tally.finishedGames++;
-      for (const player of over.players) player.close();
-      void replace();
-    });
+    const game = await openGame(
+      options.urls,
+      options.routed === true,
+      index,
+      options.addressOf?.(index),
+      run,
+      (over) => {
+        games.delete(over);
+        if (run.stopped) return;
+        tally.finishedGames++;
+        for (const player of over.players) player.close();
+        void replace();
+      },
+    );
     if (run.stopped) {
       for (const player of game.players) player.close();
       return;
@@ -239,13 +248,14 @@ const MiB = 1024 * 1024;
 /** Creates a friend game on one server, joins it on the next, and connects both seats. */
 async function openGame(
   urls: readonly string[],
+  routed: boolean,
   index: number,
   localAddress: string | undefined,
   run: Run,
   onOver: (game: Game) => void,
 ): Promise<Game> {
   const url = urls[index % urls.length] ?? '';
-  const other = urls[(index + 1) % urls.length] ?? '';
+  const other = (routed ? url : urls[(index + 1) % urls.length]) ?? '';
   const created = await postJson<CreateGameResponse>(
     run.tally,
     `${url}/api/games`,

@@ -158,7 +158,11 @@ interface ServerProcess {
 }
 
 async function startServerProcess(env: Record<string, string>, limits: LimitsKind): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../../../bin/pirates.js'), 'serve'], {
+  // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': where the servers' time goes (Node
+  // refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const script = join(import.meta.dirname, '../../../bin/pirates.js');
+  const child = spawn(process.execPath, [...nodeArgs, script, 'serve'], {
     env: { ...process.env, ...BENCH_ENV, ...(limits === 'raised' ? RAISED_LIMITS : {}), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
