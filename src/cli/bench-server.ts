@@ -36,7 +36,8 @@ from act to update, and every error by code. --think 0 makes the paced run insta
 (DATABASE_URL and REDIS_URL, default postgres://postgres@127.0.0.1:5432/test and redis://127.0.0.1:6379;
 a fresh schema, dropped afterwards), each game's seats on different processes; it then also reports the CPU
 per action of the PostgreSQL backends serving those processes (found by their application_name, timed from
-/proc: the database must run on this machine) and of the whole Redis server (INFO cpu).
+/proc: the database must run on this machine) and of the whole Redis server (INFO cpu), and the
+write-ahead log PostgreSQL wrote per action (pg_current_wal_lsn: the whole database's).
 --routed plays both seats of each game on the process it was created on (games still spread over the
 processes), as a proxy routing by game id sends them; without it every move crosses processes (the worst case).
 BENCH_SERVER_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') is passed to node for the servers.
@@ -270,6 +271,9 @@ function report(
       `  games finished     ${figures.finishedGames}`,
       `  bench loop stalls  p99 ${figures.clientStallP99ms.toFixed(1)} ms   max ${figures.clientStallMaxMs.toFixed(1)} ms (the measuring process's own delays)`,
       `  CPU per action     server ${ms(figures.serverCpuMsPerAction)} (${figures.serverCores === null ? '?' : figures.serverCores.toFixed(2)} cores busy), PostgreSQL ${ms(figures.databaseCpuMsPerAction)}, Redis ${ms(figures.redisCpuMsPerAction)}, bench players ${ms(figures.clientCpuMsPerAction)}`,
+      ...(figures.walBytesPerAction === null
+        ? []
+        : [`  PostgreSQL WAL     ${figures.walBytesPerAction.toFixed(0)} bytes per action`]),
       `  server memory      peak RSS ${mib(figures.serverPeakRssMiB)}`,
       ...(memory === null
         ? []

@@ -64,6 +64,8 @@ export interface Figures {
   readonly databaseCpuMsPerAction: number | null;
   /** The same for the Redis server (all of it: other clients of that Redis count too), or null. */
   readonly redisCpuMsPerAction: number | null;
+  /** PostgreSQL write-ahead log written per measured action (bytes; all of the database's writes), or null. */
+  readonly walBytesPerAction: number | null;
   /** The same for this benchmark process (its players): it shares the machine with the server. */
   readonly clientCpuMsPerAction: number;
   /**
@@ -231,6 +233,7 @@ export async function drive(options: LoadOptions): Promise<Figures> {
     serverCpuMsPerAction: perAction(serverCpu),
     databaseCpuMsPerAction: perAction(serviceCpu?.database ?? null),
     redisCpuMsPerAction: perAction(serviceCpu?.redis ?? null),
+    walBytesPerAction: serviceCpu?.walBytes == null ? null : serviceCpu.walBytes / Math.max(1, sorted.length),
     clientCpuMsPerAction: (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, sorted.length),
     serverCores: serverCpu === null ? null : serverCpu / elapsed,
     clientStallP99ms: stalls.percentile(99) / 1e6,

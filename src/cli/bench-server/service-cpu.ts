@@ -14,6 +14,8 @@ export interface ServiceCpu {
   readonly database: number | null;
   /** CPU seconds of the Redis server, or null when unknown. */
   readonly redis: number | null;
+  /** Bytes of write-ahead log the database wrote (all of it: other clients' writes count too), or null. */
+  readonly walBytes: number | null;
 }
 
 /** A reading now; `since` a reading before gives the seconds spent in between. */
@@ -26,6 +28,8 @@ export interface ServiceCpuReading {
   /** CPU seconds by database backend pid. */
   readonly backends: ReadonlyMap<number, number> | null;
   readonly redis: number | null;
+  /** The database's write-ahead log position (pg_current_wal_lsn) as a byte count, or null. */
+  readonly wal: bigint | null;
 }
 
 /** The CPU spent between two readings: a backend gone by the second reading counts nothing (rare: pools keep them). */
@@ -35,7 +39,11 @@ export function cpuBetween(from: ServiceCpuReading, to: ServiceCpuReading): Serv
     database = 0;
     for (const [pid, seconds] of to.backends) database += seconds - (from.backends.get(pid) ?? 0);
   }
-  return { database, redis: from.redis === null || to.redis === null ? null : to.redis - from.redis };
+  return {
+    database,
+    redis: from.redis === null || to.redis === null ? null : to.redis - from.redis,
+    walBytes: from.wal === null || to.wal === null ? null : Number(to.wal - from.wal),
+  };
 }
 
 /** Adds `application_name` to a postgres:// URL, so the benchmark can find its servers' backends. */
@@ -56,7 +64,7 @@ export async function openServiceCpuMeter(
   await redis.connect();
   return {
     async read() {
-      const [backends, info] = await Promise.all([
+      const [backends, info, wal] = await Promise.all([
         database
           .query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
             applicationName,
@@ -64,8 +72,12 @@ export async function openServiceCpuMeter(
           .then((result) => backendCpu(result.rows.map((row) => row.pid)))
           .catch(() => null),
         redis.info('cpu').catch(() => null),
+        database
+          .query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')
+          .then((result) => walPosition(result.rows[0]?.lsn))
+          .catch(() => null),
       ]);
-      return { backends, redis: info === null ? null : redisCpuSeconds(info) };
+      return { backends, redis: info === null ? null : redisCpuSeconds(info), wal };
     },
     async close() {
       await database.end().catch(() => undefined);
@@ -95,6 +107,13 @@ export function processCpuSeconds(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/** An LSN such as '16/B374D848' (two hex halves of a 64-bit byte position) as a number of bytes. */
+function walPosition(lsn: string | undefined): bigint | null {
+  const match = lsn === undefined ? null : /^([0-9A-F]+)\/([0-9A-F]+)$/i.exec(lsn);
+  if (match === null) return null;
+  return (BigInt(`0x${match[1]}`) << 32n) + BigInt(`0x${match[2]}`);
 }
 
 /** used_cpu_sys + used_cpu_user from INFO cpu (seconds). */
