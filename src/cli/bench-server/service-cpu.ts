@@ -110,7 +110,7 @@ export function processCpuSeconds(pid: number): number | null {
 }
 
 /** An LSN such as '16/B374D848' (two hex halves of a 64-bit byte position) as a number of bytes. */
-function walPosition(lsn: string | undefined): bigint | null {
+export function walPosition(lsn: string | undefined): bigint | null {
   const match = lsn === undefined ? null : /^([0-9A-F]+)\/([0-9A-F]+)$/i.exec(lsn);
   if (match === null) return null;
   return (BigInt(`0x${match[1]}`) << 32n) + BigInt(`0x${match[2]}`);
