@@ -22,7 +22,7 @@ import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
 
 const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--saturation-games M]
-                             [--url URL] [--processes P] [--hostile] [--json]
+                             [--url URL] [--processes P] [--routed] [--hostile] [--json]
 
 Starts the server in a second process on a temp database (or uses the running server at --url) and plays
 two runs over WebSockets, both seats of every game from this process (quick shots, random players):
@@ -34,7 +34,13 @@ Each run measures S seconds (default 20) after its ramp-up and prints actions pe
 from act to update, and every error by code. --think 0 makes the paced run instant as well.
 --processes P (2 or more) also runs against P server processes sharing PostgreSQL and Redis
 (DATABASE_URL and REDIS_URL, default postgres://postgres@127.0.0.1:5432/test and redis://127.0.0.1:6379;
-a fresh schema, dropped afterwards), each game's seats on different processes.
+a fresh schema, dropped afterwards), each game's seats on different processes; it then also reports the CPU
+per action of the PostgreSQL backends serving those processes (found by their application_name, timed from
+/proc: the database must run on this machine) and of the whole Redis server (INFO cpu), and the
+write-ahead log PostgreSQL wrote per action (pg_current_wal_lsn: the whole database's).
+--routed plays both seats of each game on the process it was created on (games still spread over the
+processes), as a proxy routing by game id sends them; without it every move crosses processes (the worst case).
+BENCH_SERVER_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') is passed to node for the servers.
 The benchmark's own server processes raise the per-address game creation limit and the per-connection
 message rate (all games come from one address; instant players are faster than people) and say so;
 against --url the server's own limits apply. Exit code 1 if any run had an error.
@@ -67,6 +73,7 @@ export const benchServerCommand: Command = {
         'saturation-games': 'string',
         url: 'string',
         processes: 'string',
+        routed: 'boolean',
         hostile: 'boolean',
         json: 'boolean',
       },
@@ -135,10 +142,12 @@ export const benchServerCommand: Command = {
     let failed = false;
     for (const deploy of deployments) {
       const deployment = await deploy();
+      const services = deployment.services;
       try {
         let alonePeakRss: number | null = null;
         for (const spec of specs) {
-          say(`[${deployment.label}] ${spec.label}: ${spec.games} games, players thinking ${spec.think} ms`);
+          const label = `${deployment.label}${values.routed === true && deployment.urls.length > 1 ? ', routed by game' : ''}`;
+          say(`[${label}] ${spec.label}: ${spec.games} games, players thinking ${spec.think} ms`);
           const before = machineLoad();
           const abuser = spec.abuse === true ? startAbuser(deployment.urls[0] ?? '') : null;
           const figures = await drive({
@@ -148,9 +157,11 @@ export const benchServerCommand: Command = {
             think: spec.think,
             rampConcurrency: 16,
             rampDeadlineMs: 60_000 + spec.games * 100,
+            routed: values.routed === true,
             progress: (line) => say(`  ${line}`),
             serverCpu: () => deployment.cpuSeconds(),
             serverRss: () => deployment.rssBytes(),
+            ...(services === undefined ? {} : { serviceCpu: () => services.read() }),
             ...(addressOf === undefined ? {} : { addressOf }),
           });
           const abuse = abuser === null ? null : await abuser.stop();
@@ -160,7 +171,7 @@ export const benchServerCommand: Command = {
             abuse === null
               ? null
               : await memoryAfterAbuse(deployment, alonePeakRss, figures.serverPeakRssMiB);
-          report(deployment.label, spec, figures, values.json === true, `${before} -> ${machineLoad()}`, {
+          report(label, spec, figures, values.json === true, `${before} -> ${machineLoad()}`, {
             abuse,
             memory,
           });
@@ -242,6 +253,8 @@ function report(
     );
     return;
   }
+  // SQLite runs inside the server process; Redis is not used there.
+  const ms = (value: number | null) => (value === null ? '-' : `${value.toFixed(3)} ms`);
   const mib = (value: number | null | undefined) => (value == null ? '?' : `${value.toFixed(0)} MiB`);
   const codes = (counts: Record<string, number>) =>
     Object.keys(counts).length === 0 ? '' : ` ${JSON.stringify(counts)}`;
@@ -257,7 +270,10 @@ function report(
       `  retried connects   ${retried}${codes(figures.retries)}`,
       `  games finished     ${figures.finishedGames}`,
       `  bench loop stalls  p99 ${figures.clientStallP99ms.toFixed(1)} ms   max ${figures.clientStallMaxMs.toFixed(1)} ms (the measuring process's own delays)`,
-      `  CPU per action     server ${figures.serverCpuMsPerAction === null ? '?' : figures.serverCpuMsPerAction.toFixed(3)} ms (${figures.serverCores === null ? '?' : figures.serverCores.toFixed(2)} cores busy), bench players ${figures.clientCpuMsPerAction.toFixed(3)} ms`,
+      `  CPU per action     server ${ms(figures.serverCpuMsPerAction)} (${figures.serverCores === null ? '?' : figures.serverCores.toFixed(2)} cores busy), PostgreSQL ${ms(figures.databaseCpuMsPerAction)}, Redis ${ms(figures.redisCpuMsPerAction)}, bench players ${ms(figures.clientCpuMsPerAction)}`,
+      ...(figures.walBytesPerAction === null
+        ? []
+        : [`  PostgreSQL WAL     ${figures.walBytesPerAction.toFixed(0)} bytes per action`]),
       `  server memory      peak RSS ${mib(figures.serverPeakRssMiB)}`,
       ...(memory === null
         ? []

@@ -5,6 +5,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drive, type LoadOptions } from '../../src/cli/bench-server/load.ts';
+import { cpuBetween, walPosition, withApplicationName } from '../../src/cli/bench-server/service-cpu.ts';
 import { benchServerCommand } from '../../src/cli/bench-server.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
 import { capture } from './capture.ts';
@@ -56,6 +57,18 @@ describe('bench-server load', () => {
     expect(figures.errors).toBe(4);
   });
 
+  it('--routed keeps both seats of a game on the process it was created on', async () => {
+    // The second address answers nothing: a game created on the first fails only if its blue seat goes there.
+    // Players who think do not finish their game in the run, so no replacement is opened on the second.
+    const urls = [server.url, await deadUrl()];
+    const crossing = await drive({ ...options(urls), games: 1, think: 50 });
+    expect(crossing.connectedGames).toBe(0);
+    const routed = await drive({ ...options(urls), games: 1, think: 50, routed: true });
+    expect(routed.errorCodes).toEqual({});
+    expect(routed.connectedGames).toBe(1);
+    expect(routed.actions).toBeGreaterThan(0);
+  });
+
   it('--hostile runs the paced load again beside an abusive client and reports both runs', async () => {
     const { code, out } = await capture(() =>
       benchServerCommand.run([
@@ -81,5 +94,40 @@ describe('bench-server load', () => {
     expect(runs[0]?.errors).toBe(0);
     expect(runs[1]?.actions).toBeGreaterThanOrEqual(0);
     expect([0, 1]).toContain(code);
+  });
+});
+
+describe('bench-server service CPU', () => {
+  it('counts each backend from its first reading, a new one whole and a gone one not at all', () => {
+    const from = {
+      backends: new Map([
+        [10, 1.5],
+        [11, 2],
+      ]),
+      redis: 4,
+      wal: 1000n,
+    };
+    const to = {
+      backends: new Map([
+        [10, 2.25],
+        [12, 0.5],
+      ]),
+      redis: 4.5,
+      wal: 1512n,
+    };
+    expect(cpuBetween(from, to)).toEqual({ database: 1.25, redis: 0.5, walBytes: 512 });
+    expect(cpuBetween({ backends: null, redis: null, wal: null }, to)).toEqual({
+      database: null,
+      redis: null,
+      walBytes: null,
+    });
+  });
+
+  it("reads PostgreSQL's log positions and names the servers' connections", () => {
+    expect(walPosition('16/B374D848')).toBe((0x16n << 32n) + 0xb374d848n);
+    expect(walPosition('junk')).toBeNull();
+    expect(withApplicationName('postgres://u@db:5432/games?sslmode=require', 'pirates-bench-1')).toBe(
+      'postgres://u@db:5432/games?sslmode=require&application_name=pirates-bench-1',
+    );
   });
 });

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RecordEntry } from '../../src/engine/index.ts';
-import { SequenceConflict, type StoredGame } from '../../src/server/store/game-store.ts';
+import { type ClockState, SequenceConflict, type StoredGame } from '../../src/server/store/game-store.ts';
 import { PostgresGameStore } from '../../src/server/store/postgres-store.ts';
 import { isolation, PG_TEST_URL, skipWithoutServices } from './services.ts';
 
@@ -105,6 +105,44 @@ describe.skipIf(skip)('PostgreSQL store', () => {
     const tail = await a.loadFrom('g-race', 35);
     expect(tail?.actions).toHaveLength(5);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('appends made at once are committed together, and a taken or broken one fails alone', async () => {
+    const store = await open();
+    const ids = Array.from({ length: 12 }, (_, i) => `g-group-${i}`);
+    await Promise.all(ids.map((id) => store.createGame(game(id))));
+    const clock: ClockState = {
+      control: { kind: 'live', minutes: 5, increment: 0 },
+      left: { red: 1000, blue: 2000 },
+      running: 'red',
+      since: 5,
+    };
+    const [first] = entries(1);
+    if (first === undefined) throw new Error('no entry');
+    await store.appendAction('g-group-0', 0, first, false);
+    // In one turn: every game's first action, game 0's again (taken), and a game never stored.
+    const outcomes = await Promise.allSettled([
+      ...ids.map((id) => store.appendAction(id, 0, first, false, clock)),
+      store.appendAction('g-group-missing', 0, first, false),
+    ]);
+    const rejected = outcomes.flatMap((o, i) => (o.status === 'rejected' ? [[i, o.reason]] : []));
+    expect(rejected.map(([i]) => i)).toEqual([0, ids.length]);
+    expect(rejected[0]?.[1]).toBeInstanceOf(SequenceConflict);
+    expect(rejected[1]?.[1]).not.toBeInstanceOf(SequenceConflict);
+    // The batch's catch-ups come back each with its own game and from its own sequence number.
+    const loaded = await Promise.all([
+      ...ids.map((id) => store.loadFrom(id, 0)),
+      store.loadFrom('g-group-1', 1),
+      store.loadFrom('g-group-missing', 0),
+    ]);
+    for (const [i, id] of ids.entries()) {
+      expect(loaded[i]?.game.id).toBe(id);
+      expect(loaded[i]?.actions).toEqual([first]);
+      expect(loaded[i]?.game.clock).toEqual(i === 0 ? null : clock);
+    }
+    expect(loaded[ids.length]?.actions).toEqual([]);
+    expect(loaded[ids.length + 1]).toBeNull();
+    await store.close();
   });
 
   it('an invite is used once, whoever races for it', async () => {

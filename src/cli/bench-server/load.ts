@@ -10,11 +10,14 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Seat } from '../../engine/index.ts';
 import type { CreateGameResponse, JoinGameResponse } from '../../protocol/index.ts';
 import { type Run, SeatPlayer } from './seat-player.ts';
+import { cpuBetween, type ServiceCpuReading } from './service-cpu.ts';
 import { codeOf, Tally } from './tally.ts';
 
 export interface LoadOptions {
-  /** The servers: each game is created on one and its blue seat plays on the next. */
+  /** The servers: each game is created on one and its blue seat plays on the next (unless `routed`). */
   readonly urls: readonly string[];
+  /** Both seats of a game on the server it was created on, as a proxy routing by game id sends them. */
+  readonly routed?: boolean;
   readonly games: number;
   readonly seconds: number;
   readonly think: number;
@@ -26,6 +29,8 @@ export interface LoadOptions {
   readonly progress: (line: string) => void;
   /** CPU seconds the server processes have used so far, or null when unknown. */
   readonly serverCpu: () => number | null;
+  /** CPU of the database and Redis serving the servers, read before and after the window (absent: unknown). */
+  readonly serviceCpu?: () => Promise<ServiceCpuReading>;
   /** The server processes' resident memory now (bytes), or null when unknown. */
   readonly serverRss?: () => number | null;
   /**
@@ -55,6 +60,12 @@ export interface Figures {
   readonly finishedGames: number;
   /** CPU the server processes used in the measured window per measured action (ms), or null when unknown. */
   readonly serverCpuMsPerAction: number | null;
+  /** The same for the PostgreSQL backends serving the servers' connections, or null (SQLite: in the server). */
+  readonly databaseCpuMsPerAction: number | null;
+  /** The same for the Redis server (all of it: other clients of that Redis count too), or null. */
+  readonly redisCpuMsPerAction: number | null;
+  /** PostgreSQL write-ahead log written per measured action (bytes; all of the database's writes), or null. */
+  readonly walBytesPerAction: number | null;
   /** The same for this benchmark process (its players): it shares the machine with the server. */
   readonly clientCpuMsPerAction: number;
   /**
@@ -88,13 +99,20 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   let counter = 0;
   const startGame = async (): Promise<void> => {
     const index = counter++;
-    const game = await openGame(options.urls, index, options.addressOf?.(index), run, (over) => {
-      games.delete(over);
-      if (run.stopped) return;
-      tally.finishedGames++;
-      for (const player of over.players) player.close();
-      void replace();
-    });
+    const game = await openGame(
+      options.urls,
+      options.routed === true,
+      index,
+      options.addressOf?.(index),
+      run,
+      (over) => {
+        games.delete(over);
+        if (run.stopped) return;
+        tally.finishedGames++;
+        for (const player of over.players) player.close();
+        void replace();
+      },
+    );
     if (run.stopped) {
       for (const player of game.players) player.close();
       return;
@@ -159,6 +177,7 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   await sleep(WARM_UP_MS);
   tally.latencies = [];
   const serverCpuFrom = options.serverCpu();
+  const serviceCpuFrom = await options.serviceCpu?.();
   const clientCpuFrom = process.cpuUsage();
   const stalls = monitorEventLoopDelay({ resolution: 10 });
   stalls.enable();
@@ -176,6 +195,11 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   sampleRss();
   const elapsed = (run.measureTo - run.measureFrom) / 1000;
   const serverCpuTo = options.serverCpu();
+  const serviceCpuTo = await options.serviceCpu?.();
+  const serviceCpu =
+    serviceCpuFrom === undefined || serviceCpuTo === undefined
+      ? null
+      : cpuBetween(serviceCpuFrom, serviceCpuTo);
   const clientCpu = process.cpuUsage(clientCpuFrom);
   stalls.disable();
   const serverCpu = serverCpuFrom === null || serverCpuTo === null ? null : serverCpuTo - serverCpuFrom;
@@ -189,6 +213,8 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   for (const game of games) for (const player of game.players) player.close();
 
   const sorted = tally.latencies.slice().sort((a, b) => a - b);
+  const perAction = (seconds: number | null) =>
+    seconds === null ? null : (seconds * 1000) / Math.max(1, sorted.length);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return {
     games: options.games,
@@ -204,7 +230,10 @@ export async function drive(options: LoadOptions): Promise<Figures> {
     errorCodes: Object.fromEntries(tally.errors),
     retries: Object.fromEntries(tally.retried),
     finishedGames: tally.finishedGames,
-    serverCpuMsPerAction: serverCpu === null ? null : (serverCpu * 1000) / Math.max(1, sorted.length),
+    serverCpuMsPerAction: perAction(serverCpu),
+    databaseCpuMsPerAction: perAction(serviceCpu?.database ?? null),
+    redisCpuMsPerAction: perAction(serviceCpu?.redis ?? null),
+    walBytesPerAction: serviceCpu?.walBytes == null ? null : serviceCpu.walBytes / Math.max(1, sorted.length),
     clientCpuMsPerAction: (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, sorted.length),
     serverCores: serverCpu === null ? null : serverCpu / elapsed,
     clientStallP99ms: stalls.percentile(99) / 1e6,
@@ -222,13 +251,14 @@ const MiB = 1024 * 1024;
 /** Creates a friend game on one server, joins it on the next, and connects both seats. */
 async function openGame(
   urls: readonly string[],
+  routed: boolean,
   index: number,
   localAddress: string | undefined,
   run: Run,
   onOver: (game: Game) => void,
 ): Promise<Game> {
   const url = urls[index % urls.length] ?? '';
-  const other = urls[(index + 1) % urls.length] ?? '';
+  const other = (routed ? url : urls[(index + 1) % urls.length]) ?? '';
   const created = await postJson<CreateGameResponse>(
     run.tally,
     `${url}/api/games`,

@@ -10,6 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DEFAULT_LIMITS } from '../../server/config.ts';
+import {
+  openServiceCpuMeter,
+  processCpuSeconds,
+  type ServiceCpuMeter,
+  withApplicationName,
+} from './service-cpu.ts';
 
 export interface Deployment {
   /** e.g. 'sqlite, 1 process' or 'postgres+redis, 2 processes' */
@@ -19,6 +25,8 @@ export interface Deployment {
   cpuSeconds(): number | null;
   /** Resident memory of the server processes now (bytes, summed), or null when unknown (--url, not Linux). */
   rssBytes(): number | null;
+  /** CPU the database and Redis spend for these servers (the shared deployment only). */
+  readonly services?: ServiceCpuMeter;
   stop(): Promise<void>;
 }
 
@@ -108,8 +116,10 @@ export async function sharedDeployment(
 ): Promise<Deployment> {
   const id = randomBytes(4).toString('hex');
   const schema = `bench_${id}`;
+  // The servers' connections carry this name, so the benchmark can find (and time) their backends.
+  const applicationName = `pirates-bench-${id}`;
   const env = {
-    DATABASE_URL: services.databaseUrl,
+    DATABASE_URL: withApplicationName(services.databaseUrl, applicationName),
     DATABASE_SCHEMA: schema,
     REDIS_URL: services.redisUrl,
     REDIS_PREFIX: `pirates-bench:${id}:`,
@@ -120,12 +130,15 @@ export async function sharedDeployment(
     Array.from({ length: processes - 1 }, () => startServerProcess(env, limits)),
   );
   const servers = [first, ...rest];
+  const meter = await openServiceCpuMeter(services.databaseUrl, applicationName, services.redisUrl);
   return {
     label: `postgres+redis, ${processes} processes${limits === 'public' ? ', public limits' : ''}`,
     urls: servers.map((s) => s.url),
     cpuSeconds: () => cpuSecondsOf(servers.map((s) => s.child)),
     rssBytes: () => rssBytesOf(servers.map((s) => s.child)),
+    services: meter,
     async stop() {
+      await meter.close();
       await Promise.all(servers.map((s) => s.stop()));
       const client = new pg.Client({ connectionString: services.databaseUrl });
       await client.connect();
@@ -145,7 +158,11 @@ interface ServerProcess {
 }
 
 async function startServerProcess(env: Record<string, string>, limits: LimitsKind): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../../../bin/pirates.js'), 'serve'], {
+  // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': where the servers' time goes (Node
+  // refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const script = join(import.meta.dirname, '../../../bin/pirates.js');
+  const child = spawn(process.execPath, [...nodeArgs, script, 'serve'], {
     env: { ...process.env, ...BENCH_ENV, ...(limits === 'raised' ? RAISED_LIMITS : {}), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -187,14 +204,9 @@ async function startServerProcess(env: Record<string, string>, limits: LimitsKin
 function cpuSecondsOf(children: readonly ChildProcess[]): number | null {
   let total = 0;
   for (const child of children) {
-    try {
-      // Fields 14 and 15 (utime, stime) in clock ticks, counted after the command name's closing parenthesis.
-      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-    } catch {
-      return null;
-    }
+    const seconds = child.pid === undefined ? null : processCpuSeconds(child.pid);
+    if (seconds === null) return null;
+    total += seconds;
   }
   return total;
 }
@@ -213,6 +225,3 @@ function rssBytesOf(children: readonly ChildProcess[]): number | null {
   }
   return total;
 }
-
-/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
-const CLOCK_TICKS = 100;

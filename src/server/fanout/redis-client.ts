@@ -24,6 +24,9 @@ export async function openRedis(url: string, events: RedisEvents, name?: string)
     maxRetriesPerRequest: 1,
     connectTimeout: 5000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
+    // Commands made in one turn (every game's hint after a batch of moves) go in one write: a busy server
+    // spent a system call per publish. Subscriptions are never pipelined (ioredis leaves them out).
+    enableAutoPipelining: true,
   });
   let ready = false;
   let down = false;

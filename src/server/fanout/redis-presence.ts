@@ -108,10 +108,15 @@ export class RedisPresence implements SharedPresence {
         pipeline.pexpire(this.#key(gameId), PRESENCE_TTL_MS * 3);
       }
       await pipeline.exec();
-      for (const [gameId, seats] of this.#elsewhere) {
-        if (!SEATS.some((seat) => seats[seat]) && this.watchersElsewhere(gameId) === 0) continue;
-        if (await this.#read(gameId)) this.#changed(gameId);
-      }
+      const counted = [...this.#elsewhere].filter(
+        ([gameId, seats]) => SEATS.some((seat) => seats[seat]) || this.watchersElsewhere(gameId) > 0,
+      );
+      // All at once (the client pipelines them into one write), not one round trip after another.
+      await Promise.all(
+        counted.map(async ([gameId]) => {
+          if (await this.#read(gameId)) this.#changed(gameId);
+        }),
+      );
     } catch {
       // Redis is down: try again at the next tick.
     }

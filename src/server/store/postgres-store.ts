@@ -1,7 +1,8 @@
 /**
- * The store for several processes: PostgreSQL through a `pg` pool. An append is one statement (insert the
- * action, bump the game's version), so it commits or not as a whole; a unique violation on
- * `(game_id, seq)` means another process appended first and becomes SequenceConflict. Connection failures
+ * The store for several processes: PostgreSQL through a `pg` pool. Appends made at about the same time go
+ * in one statement (insert the actions, bump the games' versions: group commit, grouped-calls.ts), so each
+ * commits or not as a whole; an action whose `(game_id, seq)` is taken means another process appended first
+ * and becomes SequenceConflict. Catch-ups are grouped the same way. Connection failures
  * become StoreUnavailable; the pool opens fresh connections by itself once the database is back.
  */
 import pg from 'pg';
@@ -29,6 +30,7 @@ import {
   type StoredGameWithLog,
   StoreUnavailable,
 } from './game-store.ts';
+import { GroupedCalls } from './grouped-calls.ts';
 import type { PlayerStore } from './player-store.ts';
 import { CLOCK_DEADLINE, CLOCK_RUNNING, migrate, quoteIdentifier } from './postgres-migrations.ts';
 import { PostgresPlayerStore, type Query } from './postgres-players.ts';
@@ -65,6 +67,19 @@ interface GameRowWithLog extends GameRow {
   log: { seat: Seat; action: Action }[];
 }
 
+interface PendingAppend {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly entry: RecordEntry;
+  readonly over: boolean;
+  readonly clock: ClockState | null;
+}
+
+interface PendingLoad {
+  readonly gameId: string;
+  readonly fromSeq: number;
+}
+
 export interface PostgresOptions {
   /** postgres://user@host:port/database; never logged. */
   readonly url: string;
@@ -83,6 +98,17 @@ export class PostgresGameStore implements GameStore {
   readonly #schema: string;
   /** The tables the lobby reads names from and links seats in. */
   readonly #people: { seats: string; players: string };
+  /** Appends and catch-ups in flight grouped into batches: two of each on their way at most. */
+  readonly #appends = new GroupedCalls<PendingAppend, undefined>(
+    (b) => this.#appendBatch(b),
+    2,
+    (a) => a.gameId,
+  );
+  readonly #catchUps = new GroupedCalls<PendingLoad, StoredGameWithLog | null>(
+    (b) => this.#loadBatch(b),
+    2,
+    (l) => l.gameId,
+  );
 
   private constructor(pool: pg.Pool, schema: string) {
     this.#pool = pool;
@@ -145,36 +171,66 @@ export class PostgresGameStore implements GameStore {
     );
   }
 
-  async appendAction(
+  appendAction(
     gameId: string,
     seq: number,
     entry: RecordEntry,
     over: boolean,
     clock?: ClockState | null,
   ): Promise<void> {
+    return this.#appends.call({ gameId, seq, entry, over, clock: clock ?? null });
+  }
+
+  /**
+   * Appends a batch in one statement (one round trip, one commit): each action is inserted unless its
+   * `(game_id, seq)` is taken (then that append alone is a SequenceConflict), and each game that got its
+   * action has its version, end and clocks bumped. Any other failure (a game not stored) fails the statement:
+   * the batch is then appended one by one, so only the broken append fails.
+   */
+  async #appendBatch(batch: readonly PendingAppend[]): Promise<(undefined | Error)[]> {
+    let appended: Set<string>;
     try {
-      await this.#query(
-        `WITH appended AS (
-           INSERT INTO ${this.#t.actions} (game_id, seq, seat, action, created_at) VALUES ($1, $2, $3, $4, $5)
-           RETURNING game_id
+      const result = await this.#query<{ game_id: string; seq: number }>(
+        `WITH input AS (
+           SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::bool[], $6::text[])
+             AS i(game_id, seq, seat, action, over, clock)
+         ), appended AS (
+           INSERT INTO ${this.#t.actions} (game_id, seq, seat, action, created_at)
+           SELECT game_id, seq, seat, action::json, $7::bigint FROM input
+           ON CONFLICT (game_id, seq) DO NOTHING
+           RETURNING game_id, seq
+         ), bumped AS (
+           UPDATE ${this.#t.games} g SET version = i.seq + 1, over = i.over, clock = COALESCE(i.clock::jsonb, g.clock)
+           FROM input i JOIN appended a ON a.game_id = i.game_id AND a.seq = i.seq
+           WHERE g.id = i.game_id
          )
-         UPDATE ${this.#t.games} SET version = $2 + 1, over = $6, clock = COALESCE($7::jsonb, clock)
-         WHERE id IN (SELECT game_id FROM appended)`,
+         SELECT game_id, seq FROM appended`,
         [
-          gameId,
-          seq,
-          entry.seat,
-          JSON.stringify(entry.action),
+          batch.map((a) => a.gameId),
+          batch.map((a) => a.seq),
+          batch.map((a) => a.entry.seat),
+          batch.map((a) => JSON.stringify(a.entry.action)),
+          batch.map((a) => a.over),
+          batch.map((a) => (a.clock === null ? null : JSON.stringify(a.clock))),
           Date.now(),
-          over,
-          clock == null ? null : JSON.stringify(clock),
         ],
-        'append',
+        'append-batch',
       );
+      appended = new Set(result.rows.map((row) => `${row.game_id}:${row.seq}`));
     } catch (error) {
-      if (errorCode(error) === '23505') throw new SequenceConflict(gameId, seq);
-      throw error;
+      if (error instanceof StoreUnavailable || batch.length === 1) throw error;
+      return Promise.all(
+        batch.map((a) =>
+          this.#appendBatch([a]).then(
+            ([one]) => one,
+            (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
+          ),
+        ),
+      );
     }
+    return batch.map((a) =>
+      appended.has(`${a.gameId}:${a.seq}`) ? undefined : new SequenceConflict(a.gameId, a.seq),
+    );
   }
 
   async updateSeat(gameId: string, seat: Seat, record: SeatRecord): Promise<void> {
@@ -207,15 +263,24 @@ export class PostgresGameStore implements GameStore {
     return this.loadFrom(gameId, 0);
   }
 
-  async loadFrom(gameId: string, fromSeq: number): Promise<StoredGameWithLog | null> {
-    // One round trip: a catch-up runs on every hint, so it must be cheap.
-    const games = await this.#query<GameRowWithLog>(
-      `SELECT g.*, ${this.#logSince('$2')} AS log FROM ${this.#t.games} g WHERE g.id = $1`,
-      [gameId, fromSeq],
-      'load-from',
+  loadFrom(gameId: string, fromSeq: number): Promise<StoredGameWithLog | null> {
+    return this.#catchUps.call({ gameId, fromSeq });
+  }
+
+  /** Many games' catch-ups in one query (each hint of another process's move asks for one). */
+  async #loadBatch(batch: readonly PendingLoad[]): Promise<(StoredGameWithLog | null)[]> {
+    const games = await this.#query<GameRowWithLog & { i: string }>(
+      `SELECT r.i, g.*, ${this.#logSince('r.from_seq')} AS log
+       FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS r(id, from_seq, i)
+       JOIN ${this.#t.games} g ON g.id = r.id`,
+      [batch.map((l) => l.gameId), batch.map((l) => l.fromSeq)],
+      'load-batch',
     );
-    const row = games.rows[0];
-    return row === undefined ? null : withLog(row);
+    const found = new Map(games.rows.map((row) => [Number(row.i), row]));
+    return batch.map((_, index) => {
+      const row = found.get(index + 1);
+      return row === undefined ? null : withLog(row);
+    });
   }
 
   async dueClocks(at: number, limit: number): Promise<DueClock[]> {

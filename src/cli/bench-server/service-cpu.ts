@@ -1,0 +1,131 @@
+/**
+ * CPU the shared services spend on a benchmark's behalf, read before and after its measured window:
+ * PostgreSQL's backends serving the benchmark's own connections (found in pg_stat_activity by the
+ * application name the benchmark gives its servers' DATABASE_URL; their CPU from /proc, so the database must
+ * run on this machine, Linux) and Redis's own count (INFO cpu: the whole Redis server, so other clients of
+ * the same Redis are counted too). Either is null when it cannot be read.
+ */
+import { readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+export interface ServiceCpu {
+  /** CPU seconds of the database backends serving this deployment, or null when unknown. */
+  readonly database: number | null;
+  /** CPU seconds of the Redis server, or null when unknown. */
+  readonly redis: number | null;
+  /** Bytes of write-ahead log the database wrote (all of it: other clients' writes count too), or null. */
+  readonly walBytes: number | null;
+}
+
+/** A reading now; `since` a reading before gives the seconds spent in between. */
+export interface ServiceCpuMeter {
+  read(): Promise<ServiceCpuReading>;
+  close(): Promise<void>;
+}
+
+export interface ServiceCpuReading {
+  /** CPU seconds by database backend pid. */
+  readonly backends: ReadonlyMap<number, number> | null;
+  readonly redis: number | null;
+  /** The database's write-ahead log position (pg_current_wal_lsn) as a byte count, or null. */
+  readonly wal: bigint | null;
+}
+
+/** The CPU spent between two readings: a backend gone by the second reading counts nothing (rare: pools keep them). */
+export function cpuBetween(from: ServiceCpuReading, to: ServiceCpuReading): ServiceCpu {
+  let database: number | null = null;
+  if (from.backends !== null && to.backends !== null) {
+    database = 0;
+    for (const [pid, seconds] of to.backends) database += seconds - (from.backends.get(pid) ?? 0);
+  }
+  return {
+    database,
+    redis: from.redis === null || to.redis === null ? null : to.redis - from.redis,
+    walBytes: from.wal === null || to.wal === null ? null : Number(to.wal - from.wal),
+  };
+}
+
+/** Adds `application_name` to a postgres:// URL, so the benchmark can find its servers' backends. */
+export function withApplicationName(databaseUrl: string, name: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', name);
+  return url.toString();
+}
+
+export async function openServiceCpuMeter(
+  databaseUrl: string,
+  applicationName: string,
+  redisUrl: string,
+): Promise<ServiceCpuMeter> {
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  return {
+    async read() {
+      const [backends, info, wal] = await Promise.all([
+        database
+          .query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+            applicationName,
+          ])
+          .then((result) => backendCpu(result.rows.map((row) => row.pid)))
+          .catch(() => null),
+        redis.info('cpu').catch(() => null),
+        database
+          .query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')
+          .then((result) => walPosition(result.rows[0]?.lsn))
+          .catch(() => null),
+      ]);
+      return { backends, redis: info === null ? null : redisCpuSeconds(info), wal };
+    },
+    async close() {
+      await database.end().catch(() => undefined);
+      redis.disconnect();
+    },
+  };
+}
+
+/** CPU seconds (user + system) of each pid, from /proc; null when /proc cannot be read (not Linux, elsewhere). */
+function backendCpu(pids: readonly number[]): Map<number, number> | null {
+  const cpu = new Map<number, number>();
+  for (const pid of pids) {
+    // A backend may end between the query and the read: it is left out.
+    const seconds = processCpuSeconds(pid);
+    if (seconds !== null) cpu.set(pid, seconds);
+  }
+  return pids.length > 0 && cpu.size === 0 ? null : cpu;
+}
+
+/** User + system CPU seconds of one process (fields 14 and 15 of /proc/PID/stat); null if unreadable. */
+export function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Counted after the command name's closing parenthesis (the name may hold spaces).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** An LSN such as '16/B374D848' (two hex halves of a 64-bit byte position) as a number of bytes. */
+export function walPosition(lsn: string | undefined): bigint | null {
+  const match = lsn === undefined ? null : /^([0-9A-F]+)\/([0-9A-F]+)$/i.exec(lsn);
+  if (match === null) return null;
+  return (BigInt(`0x${match[1]}`) << 32n) + BigInt(`0x${match[2]}`);
+}
+
+/** used_cpu_sys + used_cpu_user from INFO cpu (seconds). */
+function redisCpuSeconds(info: string): number | null {
+  const field = (name: string) => {
+    const match = new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info);
+    return match === null ? null : Number(match[1]);
+  };
+  const sys = field('used_cpu_sys');
+  const user = field('used_cpu_user');
+  return sys === null || user === null ? null : sys + user;
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
