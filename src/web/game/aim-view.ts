@@ -3,6 +3,7 @@
  * hull, sail, hole and skull are, in cm in the shooter's frame (docs/cannon.md), and the preview of the start
  * of a flight. Pure, so it is tested without a browser.
  */
+import { t } from '../i18n/i18n.ts';
 import {
   type Aim,
   type CannonConfig,
@@ -45,7 +46,7 @@ export function flightPoints(shot: Shot, gravity: number, steps = 40): PointCm[]
  * went against the target ('Too high: it struck the sail cloth above the hole', `game/miss.ts`).
  */
 export function strikeWords(shot: Shot, cannon: CannonConfig): string {
-  if (shot.hit) return shot.target === 'sail' ? 'Through the hole in the sail!' : 'Right on the skull!';
+  if (shot.hit) return shot.target === 'sail' ? t('miss.hitSail') : t('miss.hitSkull');
   return missWords(shot, cannon);
 }
 

@@ -1,0 +1,3 @@
+import type { Catalog } from './catalog.ts';
+
+export const fr: Catalog = {};
