@@ -18,7 +18,7 @@ import {
 import { t } from '../i18n/i18n.ts';
 
 /** A record whose every value is looked up in the catalog when read, e.g. `SEAT_NAMES.red` → 'Rood'. */
-function wordsOf<K extends string>(keys: readonly K[], word: (key: K) => string): Readonly<Record<K, string>> {
+export function wordsOf<K extends string>(keys: readonly K[], word: (key: K) => string): Readonly<Record<K, string>> {
   const words = {} as Record<K, string>;
   for (const key of keys) Object.defineProperty(words, key, { get: () => word(key), enumerable: true });
   return words;

@@ -3,6 +3,7 @@
  * in code (no image files). Red and blue are told apart by colour and by pattern (red stripes, blue dots), so
  * colour is never the only signal.
  */
+import { t } from '../i18n/i18n.ts';
 import type { CardFace, FlagCard, PieceKind, Seat } from '../../engine/index.ts';
 import { RANK } from '../../engine/index.ts';
 import { FACE_TITLE, FLAG_TITLE, KIND_SHORT, SEAT_NAMES } from '../game/names.ts';
@@ -286,7 +287,7 @@ export function CardArt(props: {
       </text>
       {down === null ? (
         <text x={x + w / 2} y={y + h - 6} text-anchor="middle" font-size="7.5" fill="#8a6a4a">
-          back unknown
+          {t('art.backUnknown')}
         </text>
       ) : (
         <text x={x + w / 2} y={y + h - 6} text-anchor="middle" font-size="7.5" fill="#5b3a1e">
@@ -297,16 +298,16 @@ export function CardArt(props: {
         <g>
           <rect x={x} y={y} width={w} height={h} rx="7" fill="#000" opacity="0.45" />
           <text x={x + w / 2} y={y + h / 2} text-anchor="middle" font-size="9" font-weight="800" fill="#fff">
-            set aside
+            {t('art.setAside')}
           </text>
           <text x={x + w / 2} y={y + h / 2 + 11} text-anchor="middle" font-size="8" fill="#fff">
-            by {SEAT_NAMES[props.aside]}
+            {t('art.by', { seat: SEAT_NAMES[props.aside] })}
           </text>
         </g>
       )}
       {props.blocked && props.aside === null && (
         <text x={x + w - 5} y={y + 13} text-anchor="end" font-size="7.5" font-weight="700" fill="#a33">
-          just turned
+          {t('art.justTurned')}
         </text>
       )}
     </g>
@@ -385,7 +386,7 @@ export function FlagArt(props: {
           font-weight="700"
           fill="#3b2410"
         >
-          {card === 'barrel' ? 'Barrel' : FLAG_TITLE[card]}
+          {card === 'barrel' ? t('art.barrel') : FLAG_TITLE[card]}
         </text>
       )}
     </g>
