@@ -4,6 +4,7 @@
  * held, and what each seat was shown (runs of events, and whole views). The check itself is the engine's
  * `checkGame`, the same one `pirates verify` runs.
  */
+import { t } from '../i18n/i18n.ts';
 import {
   checkGame,
   type GameEvent,
@@ -114,7 +115,10 @@ export function checkFairness(
     fair = false;
     lines.push({
       ok: false,
-      text: `The server changed its commitment during the game (first ${fairness.seedHash?.slice(0, 16)}…, later ${fairness.changed.slice(0, 16)}…).`,
+      text: t('fairness.changed', {
+        first: fairness.seedHash?.slice(0, 16),
+        later: fairness.changed.slice(0, 16),
+      }),
     });
   }
   const said = new Set<string>();
@@ -145,7 +149,9 @@ export function checkFairness(
       // In pass-and-play both seats are checked; say each shared finding once.
       if (said.has(check.message)) continue;
       said.add(check.message);
-      lines.push({ ok: check.ok, text: check.message });
+      // The check's own message is the engine's English detail: a failed check keeps it, for a bug report.
+      const words = t(`fairness.${check.name}.${check.ok ? 'ok' : 'bad'}`);
+      lines.push({ ok: check.ok, text: check.ok ? words : `${words} (${check.message})` });
     }
   }
   return { fair, lines };

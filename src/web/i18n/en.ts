@@ -539,6 +539,7 @@ export const en = {
     end: 'End ▶|',
     move: 'Move',
     lastMoves: 'Last moves',
+    aPirate: 'a pirate',
   },
   analysis: {
     title: 'Analysis',
@@ -718,5 +719,51 @@ export const en = {
     endTitle: 'The end',
     end: 'The game ends when a flag is captured (running out of pirates does not end it: the cannon can still win) or when someone gives up. A game may have a turn limit: reaching it is a draw.',
     play: "Let's play!",
+  },
+  fairness: {
+    changed: 'The server changed its commitment during the game (first {{first}}…, later {{later}}…).',
+    replay: {
+      ok: 'The record replays under the rules.',
+      bad: 'The record does not replay under the rules.',
+    },
+    commitment: {
+      ok: 'The seed matches the commitment the server made before the game.',
+      bad: "The seed does not match the server's commitment.",
+    },
+    contributions: {
+      ok: "Both players' shares of chance went into the seed.",
+      bad: "A player's share of chance is missing from the seed.",
+    },
+    yours: {
+      ok: 'Your own share of chance was used as you sent it.',
+      bad: 'Your share of chance was not used as you sent it.',
+    },
+    events: {
+      ok: 'Everything you were shown matches the record.',
+      bad: 'What you were shown does not match the record.',
+    },
+    outcome: {
+      ok: 'The result follows from the record.',
+      bad: 'The result does not follow from the record.',
+    },
+  },
+  errors: {
+    startOnline: 'Could not start an online game: {{reason}}',
+    needInvite: 'To join this game you need the invite link from the friend who started it.',
+    join: 'Could not join the game: {{reason}}',
+    searchStopped: 'The search stopped (the connection dropped); look for an opponent again.',
+    searchDropped: 'The connection dropped and the search stopped; look for an opponent again.',
+    seek: 'Could not look for an opponent: {{reason}}',
+    seekTaken: 'That player has already found an opponent, or stopped looking.',
+    unreachable: 'Could not reach the server; try again in a moment.',
+    noName: 'The server could not give you a name just now.',
+    nameNotLoaded: 'Your name could not be loaded just now; you can still play.',
+    nameOffline: 'Your name could not be loaded (are you offline?); you can still play.',
+    nameRefused: 'That name was refused.',
+    noPlayer: 'No player has this name.',
+    playerOffline: 'The player could not be loaded (are you offline?).',
+    notRecord: 'That file is not a saved game. Open the .json file you saved with "Save the record" at the end of a game.',
+    damaged: 'That saved game is damaged (or was changed by hand): its moves do not follow the rules, so it cannot be played back.',
+    refused: 'Move {{move}} of the record was refused: {{reason}}',
   },
 };
