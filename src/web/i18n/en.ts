@@ -1,6 +1,6 @@
 /**
  * The page's words in English: the reference catalog. Every other language has exactly these keys (with
- * `_one`/`_other` plural forms ; test/web/i18n-catalogs.test.ts).
+ * the plural forms its own language needs; test/web/i18n-catalogs.test.ts).
  *
  * Glossary (the rulebook's words, used the same way everywhere on the page):
  *   Red, Blue (the seats) · ship, deck, extras (pirates below deck) · action card, face (its side) ·
