@@ -46,7 +46,9 @@ describe('the analysis of a finished game', () => {
     const sizes = swings.map((s) => Math.abs(s.to - s.from));
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
     for (const s of swings)
-      expect(swingSentence(s)).toMatch(/^Turn \d+: [^;]+; (Red|Blue)'s chance (rose|fell) from \d+% to \d+%\.$/);
+      expect(swingSentence(s)).toMatch(
+        /^Turn \d+: [^;]+; (Red|Blue)'s chance (rose|fell) from \d+% to \d+%\.$/,
+      );
   });
 
   it('is the same every time for the same record (the page and a test agree)', () => {

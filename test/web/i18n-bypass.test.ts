@@ -35,7 +35,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'The kept game no longer replays: ': 'the local host to the controller, shown by code',
 };
 
-export interface Bypass {
+interface Bypass {
   readonly file: string;
   readonly line: number;
   readonly text: string;
@@ -75,7 +75,7 @@ function wordy(text: string): boolean {
 }
 
 /** The literals of one source file that bypass the catalog. */
-export function bypasses(file: string, code: string): Bypass[] {
+function bypasses(file: string, code: string): Bypass[] {
   const source = ts.createSourceFile(
     file,
     code,
@@ -135,7 +135,7 @@ describe('every word of the page goes through the catalog', () => {
     expect(found.map((b) => `${b.file}:${b.line}: ${JSON.stringify(b.text)}`)).toEqual([]);
   });
 
-  it('the page never words an event with the engine\'s English describeEvent, nor its name tables', () => {
+  it("the page never words an event with the engine's English describeEvent, nor its name tables", () => {
     const engineWords =
       /\b(describeEvent|SEAT_NAMES|PIECE_NAMES|CARD_FACE_NAMES|FLAG_CARD_NAMES)\b[^;]*from '(\.\.\/)+engine\/index\.ts'/s;
     const offenders = sources(WEB).filter((file) =>

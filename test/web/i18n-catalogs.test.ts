@@ -9,7 +9,7 @@ import { de } from '../../src/web/i18n/de.ts';
 import { en } from '../../src/web/i18n/en.ts';
 import { fr } from '../../src/web/i18n/fr.ts';
 import { setLanguage, t } from '../../src/web/i18n/i18n.ts';
-import { type Language, LANGUAGES, preferredLanguage } from '../../src/web/i18n/languages.ts';
+import { LANGUAGES, type Language, preferredLanguage } from '../../src/web/i18n/languages.ts';
 import { nl } from '../../src/web/i18n/nl.ts';
 
 const CATALOGS: Readonly<Record<Language, Catalog>> = { en, nl, de, fr };
@@ -74,8 +74,7 @@ describe('the catalogs', () => {
           expect(text.trim(), key).not.toBe('');
           const match = PLURAL.exec(key);
           const base = match === null ? key : key.slice(0, match.index);
-          const source =
-            english.get(key) ?? english.get(`${base}_other`) ?? english.get(`${base}_one`) ?? '';
+          const source = english.get(key) ?? english.get(`${base}_other`) ?? english.get(`${base}_one`) ?? '';
           const want = variables(source);
           const have = variables(text);
           // A singular may say "one" in words instead of {{count}}; nothing else may go or come.

@@ -66,12 +66,26 @@ describe('settings', () => {
     expect(ctl.state.game?.scenes).toEqual([]);
     hear();
     expect(ctl.state.game?.scenes).toEqual([]);
-    expect(kept.at(-1)).toEqual({ scenes: false, pace: 'fast', motion: 'system', sound: true, emotes: true, language: null });
+    expect(kept.at(-1)).toEqual({
+      scenes: false,
+      pace: 'fast',
+      motion: 'system',
+      sound: true,
+      emotes: true,
+      language: null,
+    });
     expect(sceneSpeed(kept.at(-1) ?? DEFAULT_SETTINGS)).toBe(0);
   });
 
   it('the panel shows the settings in force', () => {
-    const { ctl } = game({ scenes: true, pace: 'slow', motion: 'reduce', sound: false, emotes: true, language: null });
+    const { ctl } = game({
+      scenes: true,
+      pace: 'slow',
+      motion: 'reduce',
+      sound: false,
+      emotes: true,
+      language: null,
+    });
     const markup = renderToString(h(SettingsPanel, { settings: ctl.state.settings, ctl }));
     expect(markup).toContain('aria-labelledby="settings-title"');
     const checked = [

@@ -3,7 +3,7 @@
  * hull, sail, hole and skull are, in cm in the shooter's frame (docs/cannon.md), and the preview of the start
  * of a flight. Pure, so it is tested without a browser.
  */
-import { t } from '../i18n/i18n.ts';
+
 import {
   type Aim,
   type CannonConfig,
@@ -12,6 +12,7 @@ import {
   type Shot,
   type Vec3,
 } from '../../engine/index.ts';
+import { t } from '../i18n/i18n.ts';
 import { missWords } from './miss.ts';
 
 /** A point of a flight in cm, e.g. `{ x: 0, y: 12.5, z: 9.1 }`. */

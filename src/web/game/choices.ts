@@ -3,8 +3,9 @@
  * rules). Each clickable thing gets the action it sends and its accessible name; an attack is two clicks
  * (attacker, then target), both offered only where a listed attack exists.
  */
-import { t } from '../i18n/i18n.ts';
+
 import type { Action, PieceView, PlayerView } from '../../engine/index.ts';
+import { t } from '../i18n/i18n.ts';
 import { FACE_TITLE, pieceName, SEAT_NAMES, shipName } from './names.ts';
 
 /** A clickable piece: it sends `action`, or (first click of an attack) selects the attacker. */
@@ -80,7 +81,11 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
         cards.set(action.card, action);
         break;
       case 'newPirate':
-        pieces.set(action.piece, { kind: 'send', action, label: t('choices.bring', { name: name(action.piece) }) });
+        pieces.set(action.piece, {
+          kind: 'send',
+          action,
+          label: t('choices.bring', { name: name(action.piece) }),
+        });
         break;
       case 'swing': {
         const from = deckOf(view, action.piece);
@@ -92,13 +97,25 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
         break;
       }
       case 'plank':
-        pieces.set(action.piece, { kind: 'send', action, label: t('choices.plank', { name: name(action.piece) }) });
+        pieces.set(action.piece, {
+          kind: 'send',
+          action,
+          label: t('choices.plank', { name: name(action.piece) }),
+        });
         break;
       case 'hatch':
-        pieces.set(action.piece, { kind: 'send', action, label: t('choices.hatch', { name: name(action.piece) }) });
+        pieces.set(action.piece, {
+          kind: 'send',
+          action,
+          label: t('choices.hatch', { name: name(action.piece) }),
+        });
         break;
       case 'losePiece':
-        pieces.set(action.piece, { kind: 'send', action, label: t('choices.giveUp', { name: name(action.piece) }) });
+        pieces.set(action.piece, {
+          kind: 'send',
+          action,
+          label: t('choices.giveUp', { name: name(action.piece) }),
+        });
         break;
       case 'raid':
         pieces.set(action.piece, {
@@ -109,7 +126,10 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
         break;
       case 'attack':
         if (selected === null) {
-          pieces.set(action.attacker, { kind: 'select', label: t('choices.attackWith', { name: name(action.attacker) }) });
+          pieces.set(action.attacker, {
+            kind: 'select',
+            label: t('choices.attackWith', { name: name(action.attacker) }),
+          });
         } else if (action.attacker === selected) {
           const ship = deckOf(view, action.target);
           const words = { target: name(action.target), name: name(selected) };

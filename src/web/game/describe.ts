@@ -63,9 +63,15 @@ export function describeEvent(event: GameEvent, forSeat: Viewer): string {
     case 'pieceOut':
       return t(`log.out.${event.cause}`, { piece: whose(event.owner, event.kind) });
     case 'onPlank':
-      return t('log.onPlank', { seat: SEAT_NAMES[event.chooser], pirate: t(`names.aPirate.${ownerOf(event.piece)}`) });
+      return t('log.onPlank', {
+        seat: SEAT_NAMES[event.chooser],
+        pirate: t(`names.aPirate.${ownerOf(event.piece)}`),
+      });
     case 'onHatch':
-      return t('log.onHatch', { seat: SEAT_NAMES[event.seat], pirate: t(`names.aPirate.${ownerOf(event.piece)}`) });
+      return t('log.onHatch', {
+        seat: SEAT_NAMES[event.seat],
+        pirate: t(`names.aPirate.${ownerOf(event.piece)}`),
+      });
     case 'pieceReturned':
       return t(`log.returned.${event.from}`);
     case 'shot':
@@ -95,7 +101,10 @@ export function describeEvent(event: GameEvent, forSeat: Viewer): string {
 }
 
 /** The end panel's sentence, e.g. "Blue gave up: Red wins." (the view's `outcome.message` is the engine's English). */
-export function outcomeWords(winner: 'red' | 'blue' | null, reason: 'flag' | 'resigned' | 'turnLimit'): string {
+export function outcomeWords(
+  winner: 'red' | 'blue' | null,
+  reason: 'flag' | 'resigned' | 'turnLimit',
+): string {
   if (winner === null) return t('log.draw');
   if (reason === 'resigned')
     return t('log.wonResigned', { seat: SEAT_NAMES[winner], other: SEAT_NAMES[opponentOf(winner)] });

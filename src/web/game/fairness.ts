@@ -4,7 +4,7 @@
  * held, and what each seat was shown (runs of events, and whole views). The check itself is the engine's
  * `checkGame`, the same one `pirates verify` runs.
  */
-import { t } from '../i18n/i18n.ts';
+
 import {
   checkGame,
   type GameEvent,
@@ -14,6 +14,7 @@ import {
   type Seat,
   viewDigest,
 } from '../../engine/index.ts';
+import { t } from '../i18n/i18n.ts';
 
 /** A fresh contribution: 256 bits from the browser's cryptographic generator, as hex. The player never sees it. */
 export function newContribution(): string {

@@ -4,7 +4,7 @@
  * where the arc crosses the target's plane (the plane of the hole, or of the skull on the hull face), the
  * rest from what the ball met and where. Left and right are the shooter's, as the cannon scene draws them.
  */
-import { t } from '../i18n/i18n.ts';
+
 import {
   type CannonConfig,
   flightPoint,
@@ -13,6 +13,7 @@ import {
   type Table,
   tableOf,
 } from '../../engine/index.ts';
+import { t } from '../i18n/i18n.ts';
 
 /** Where the arc crosses the target's plane, cm from the target's centre: + is right, + is up. */
 export type OffTarget = { across: number; up: number };

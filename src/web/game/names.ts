@@ -18,7 +18,10 @@ import {
 import { t } from '../i18n/i18n.ts';
 
 /** A record whose every value is looked up in the catalog when read, e.g. `SEAT_NAMES.red` → 'Rood'. */
-export function wordsOf<K extends string>(keys: readonly K[], word: (key: K) => string): Readonly<Record<K, string>> {
+export function wordsOf<K extends string>(
+  keys: readonly K[],
+  word: (key: K) => string,
+): Readonly<Record<K, string>> {
   const words = {} as Record<K, string>;
   for (const key of keys) Object.defineProperty(words, key, { get: () => word(key), enumerable: true });
   return words;
@@ -47,7 +50,9 @@ export function pieceName(piece: PieceView, viewer: Viewer): string {
   const mine = piece.owner === viewer;
   if (piece.kind === null) return mine ? t('names.yourPirate') : t(`names.aPirate.${piece.owner}`);
   const name = kindName(piece.kind);
-  return mine ? t('names.yourPiece', { piece: name }) : t('names.seatPiece', { seat: SEAT_NAMES[piece.owner], piece: name });
+  return mine
+    ? t('names.yourPiece', { piece: name })
+    : t('names.seatPiece', { seat: SEAT_NAMES[piece.owner], piece: name });
 }
 
 /** 'your ship' or 'the blue ship'. */

@@ -52,7 +52,8 @@ export function promptFor(view: PlayerView, selected: number | null = null): str
       return me === 'spectator' ? t('prompt.hatch', { who }) : t('prompt.hatchYours', { who });
     case 'shoot': {
       const target = t(`prompt.target.${pending.target}`);
-      if (mine) return view.rules.shots === 'quick' ? t('prompt.fire', { target }) : t('prompt.aim', { target });
+      if (mine)
+        return view.rules.shots === 'quick' ? t('prompt.fire', { target }) : t('prompt.aim', { target });
       return t('prompt.aiming', { who, target });
     }
     case 'losePiece':

@@ -3,7 +3,7 @@
  * with every secret (after the game the record is public, R11.3). The seats' contributions to chance come
  * first in a record and show nothing, so a replay's moves start after them, with the cards dealt.
  */
-import { t } from '../i18n/i18n.ts';
+
 import {
   applyAction,
   type GameEvent,
@@ -16,6 +16,7 @@ import {
   type ShipView,
   viewFor,
 } from '../../engine/index.ts';
+import { t } from '../i18n/i18n.ts';
 import { FLAG_TITLE, kindName } from './names.ts';
 
 /** How many contributions open the record: applied before move 0. */
@@ -104,7 +105,6 @@ export function openView(views: Record<Seat, PlayerView>): PlayerView {
     legalActions: [],
   };
 }
-
 
 /**
  * Reads a saved game for the replay: a sentence for players when it is not one (the developer's reason goes to

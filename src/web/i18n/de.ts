@@ -185,7 +185,8 @@ export const de: Catalog = {
     reviewAhead: 'Dieser Moment ist noch nicht passiert.',
     stopped: 'Das Spiel auf dieser Seite wurde beendet. Geh zum Start und beginne ein neues.',
     tutorial: 'Jetzt nicht: Die Lektion möchte einen anderen Zug. Lies über dem Tisch, was sie verlangt.',
-    badToken: 'Diese Seite hat keinen Platz mehr in diesem Spiel. Öffne den Link, den du bekommen hast, noch einmal.',
+    badToken:
+      'Diese Seite hat keinen Platz mehr in diesem Spiel. Öffne den Link, den du bekommen hast, noch einmal.',
     other: 'Bei diesem Zug ist etwas schiefgegangen; nichts wurde verändert. Versuch es noch einmal.',
   },
   waiting: {
@@ -244,7 +245,8 @@ export const de: Catalog = {
     abandonNo: 'Nein, behalten',
     abandon: 'Spiel beenden',
     keptHint: 'Ein neues Spiel gegen den Computer oder zum Weitergeben ersetzt es.',
-    tagline: 'Versteck deine Flagge, entere das gegnerische Schiff und schieß mit der Kanone durchs Loch in ihrem Segel.',
+    tagline:
+      'Versteck deine Flagge, entere das gegnerische Schiff und schieß mit der Kanone durchs Loch in ihrem Segel.',
     playComputer: 'Gegen den Computer spielen',
     level: 'Stufe',
     levels: { easy: 'Leicht', medium: 'Mittel', hard: 'Schwer', expert: 'Experte' },
@@ -259,7 +261,8 @@ export const de: Catalog = {
     watchText: 'Schau als Zuschauer bei den Spielen zu, die gerade online laufen.',
     watch: 'Zuschauen',
     howTitle: 'So wird gespielt',
-    howText: 'Fünf kurze Lektionen am Tisch, ein Zug nach dem anderen, oder die Regeln in einfachen Worten mit Bildern.',
+    howText:
+      'Fünf kurze Lektionen am Tisch, ein Zug nach dem anderen, oder die Regeln in einfachen Worten mit Bildern.',
     readRules: 'Regeln lesen',
     learn: 'Spielen lernen',
     continueLessons: 'Lektionen fortsetzen (Lektion {{lesson}} von {{total}})',
@@ -280,7 +283,8 @@ export const de: Catalog = {
     computer: 'Computer: {{level}}',
     keptOnline:
       'Das Spiel läuft auf dem Server weiter und dein Platz bleibt frei: Öffne den Link des Spiels wieder, um zurückzukommen.',
-    keptLocal: 'Das Spiel bleibt auf diesem Gerät gespeichert: Mit „Spiel fortsetzen“ auf der Startseite kommst du zurück.',
+    keptLocal:
+      'Das Spiel bleibt auf diesem Gerät gespeichert: Mit „Spiel fortsetzen“ auf der Startseite kommst du zurück.',
     leaveTitle: 'Den Tisch verlassen?',
     stay: 'Am Tisch bleiben',
     goHome: 'Zur Startseite',
@@ -382,7 +386,8 @@ export const de: Catalog = {
     slotHeld: 'Flaggenplatz {{slot}}: {{card}} (aufgenommen)',
     place: 'Platz {{slot}}',
     crew: '2. Wähle drei Piraten für dein Deck ({{chosen}}/3)',
-    crewHint: 'Die anderen warten als Reserve unter Deck. Der Gegner sieht, wie viele es sind, aber nie, wer.',
+    crewHint:
+      'Die anderen warten als Reserve unter Deck. Der Gegner sieht, wie viele es sind, aber nie, wer.',
     pirate: 'Pirat {{id}}',
     onDeck: '{{name}}, an Deck',
     sail: 'Segel setzen!',
@@ -568,7 +573,8 @@ export const de: Catalog = {
   },
   notice: {
     nothingKept: 'Auf diesem Gerät ist kein Spiel zum Fortsetzen gespeichert. Beginne ein neues.',
-    keptBroken: 'Das gespeicherte Spiel auf diesem Gerät war nicht lesbar und wurde gelöscht. Beginne ein neues.',
+    keptBroken:
+      'Das gespeicherte Spiel auf diesem Gerät war nicht lesbar und wurde gelöscht. Beginne ein neues.',
     lessonsDone: 'Jetzt kennst du das Spiel. Spiel gegen den Computer, mit Freunden oder zum Weitergeben!',
     chooseThree: 'Wähle zuerst drei Piraten für dein Deck.',
     copied: 'Kopiert!',
@@ -594,7 +600,11 @@ export const de: Catalog = {
     variant: { standard: 'Standard', advanced: 'Fortgeschritten', any: 'Egal welche Regeln' },
     shots: { aimed: 'Selbst zielen', quick: 'Schnelle Schüsse', any: 'Egal welche Kanone' },
     clock: { none: 'Keine Uhr', live: '5 Min. + 5 s', daily: '1 Tag pro Zug' },
-    seekRules: { standard: 'Standardregeln', advanced: 'Regeln für Fortgeschrittene', any: 'egal welche Regeln' },
+    seekRules: {
+      standard: 'Standardregeln',
+      advanced: 'Regeln für Fortgeschrittene',
+      any: 'egal welche Regeln',
+    },
     seekShots: { aimed: 'gezielte Schüsse', quick: 'schnelle Schüsse', any: 'egal welche Kanone' },
     seekClock: { none: 'keine Uhr', live: '5 Min. + 5 s', daily: '1 Tag pro Zug' },
     seek: '{{rules}}, {{shots}}, {{clock}}',
@@ -651,30 +661,35 @@ export const de: Catalog = {
     turnFirstCard: 'Dreh Karte 1 um (oben links). Ihre verdeckte Seite wird deine Aktion.',
     newPirate: {
       title: 'Eine Karte umdrehen',
-      intro: 'In jedem Zug drehst du eine der zehn Aktionskarten um. Die Seite, die verdeckt war, ist das, was du in diesem Zug tust.',
+      intro:
+        'In jedem Zug drehst du eine der zehn Aktionskarten um. Die Seite, die verdeckt war, ist das, was du in diesem Zug tust.',
       ask: 'Neuer Pirat! Wähle einen Piraten aus deiner Reserve (unter deinem Schiff) und hol ihn an Deck.',
       done: 'Dein neuer Pirat steht auf deinem Deck. Piraten an Deck verteidigen dein Schiff und können den Gegner entern.',
     },
     attack: {
       title: 'Angriff!',
-      intro: 'Blau hat dein Schiff geentert. Wenn du Angriff! umdrehst, kämpft einer deiner Piraten gegen einen Gegner auf demselben Deck.',
+      intro:
+        'Blau hat dein Schiff geentert. Wenn du Angriff! umdrehst, kämpft einer deiner Piraten gegen einen Gegner auf demselben Deck.',
       ask: 'Wähle deinen Kapitän zum Angreifen.',
       done: 'Der höhere Rang gewinnt den Kampf: Dein Kapitän (7) hat Eddy Ohrring (3) besiegt, der das Spiel verlässt. Jetzt kennen beide Spieler beide Piraten.',
     },
     plank: {
       title: 'Die Planke',
-      intro: 'Die Planke ist riskant: Wenn du sie umdrehst, wählt dein Gegner einen DEINER Piraten an Deck, der über die Planke muss, und eine Münze entscheidet sein Schicksal.',
+      intro:
+        'Die Planke ist riskant: Wenn du sie umdrehst, wählt dein Gegner einen DEINER Piraten an Deck, der über die Planke muss, und eine Münze entscheidet sein Schicksal.',
       done: 'Blau hat deinen Piraten für die Planke gewählt und die Münze wurde geworfen: Der Hai holt den Piraten, der fröhliche Pirat rettet ihn. Dreh die Planke um, wenn du an Deck wenig zu verlieren hast.',
     },
     cannon: {
       title: 'Mit der Kanone zielen',
-      intro: 'Segelschuss: Schieß mit der Kanone auf das Loch im gegnerischen Segel. Ein Treffer zwingt Blau, einen Piraten abzugeben, oder du darfst nach der Flagge greifen, wenn Blau niemanden an Deck hat.',
+      intro:
+        'Segelschuss: Schieß mit der Kanone auf das Loch im gegnerischen Segel. Ein Treffer zwingt Blau, einen Piraten abzugeben, oder du darfst nach der Flagge greifen, wenn Blau niemanden an Deck hat.',
       ask: 'Zielen: Drück hinter die Kanone und zieh zurück, oder nimm die Schieberegler, dann drück auf Feuer!',
       done: 'Treffer oder nicht, die Szene hat gezeigt, wohin die Kugel flog: Ziel beim nächsten Mal etwas höher oder tiefer.',
     },
     flag: {
       title: 'Nach der Flagge greifen',
-      intro: 'Dein Pirat hat das Schiff von Blau geentert und niemand verteidigt es. Dreh Angriff! um und greif nach der Flagge von Blau: Eine der drei versteckten Flaggenkarten ist die Flagge.',
+      intro:
+        'Dein Pirat hat das Schiff von Blau geentert und niemand verteidigt es. Dreh Angriff! um und greif nach der Flagge von Blau: Eine der drei versteckten Flaggenkarten ist die Flagge.',
       ask: 'Greif mit deinem Enterer nach der Flagge.',
       askFlag: 'Dreh eine der drei Flaggenkarten von Blau um.',
       done: 'Die Flagge gewinnt das Spiel; der Affe tut nichts; das Pulverfass sprengt deinen Enterer über Bord. Versteck deine eigene Flagge gut!',
@@ -700,7 +715,8 @@ export const de: Catalog = {
     face: {
       attack:
         'Einer deiner Piraten kämpft gegen einen gegnerischen Piraten auf demselben Deck. Stehst du auf dem gegnerischen Deck und niemand verteidigt es, darfst du stattdessen nach der Flagge greifen.',
-      swing: 'Schwing einen deiner Piraten aufs gegnerische Schiff oder zurück nach Hause. Die Bombe bleibt zu Hause.',
+      swing:
+        'Schwing einen deiner Piraten aufs gegnerische Schiff oder zurück nach Hause. Die Bombe bleibt zu Hause.',
       newPirate: 'Hol einen Piraten aus deiner Reserve auf dein Deck.',
       shootSail:
         'Schieß mit der Kanone durchs Loch im gegnerischen Segel. Ein Treffer: Der Gegner gibt einen Piraten seiner Wahl ab.',
@@ -710,12 +726,14 @@ export const de: Catalog = {
         'Dein Gegner wählt einen DEINER Piraten für die Planke. Eine Münze: Der Hai holt ihn, oder der fröhliche Pirat rettet ihn.',
       sleeping: 'Alle schnarchen. Nichts passiert.',
     },
-    optional: 'Auf Neuer Pirat, Schwingen, Angriff und den Griff nach der Flagge darfst du verzichten. Aufs Umdrehen und Schießen nicht.',
+    optional:
+      'Auf Neuer Pirat, Schwingen, Angriff und den Griff nach der Flagge darfst du verzichten. Aufs Umdrehen und Schießen nicht.',
     flagTitle: 'Nach der Flagge greifen',
     flag: 'Du darfst nach der Flagge greifen, wenn du vom gegnerischen Deck aus angreifst, während es niemand verteidigt, oder wenn ein Kanonenschuss trifft, während der Gegner auf keinem Deck einen Piraten hat. Dreh eine seiner drei Flaggenkarten um:',
     flagFlag: '<strong>Flagge</strong>: Du gewinnst!',
     flagMonkey: '<strong>Affe</strong>: Nichts passiert, aber jetzt wissen alle, wo der Affe ist.',
-    flagBarrel: '<strong>Pulverfass</strong>: Bumm! Bist du durch Entern gekommen, wird dein Pirat in die Luft gesprengt.',
+    flagBarrel:
+      '<strong>Pulverfass</strong>: Bumm! Bist du durch Entern gekommen, wird dein Pirat in die Luft gesprengt.',
     cannonTitle: 'Die Kanone',
     cannon:
       'Schieb die Kanone zur Seite oder nach hinten (nie vor dein Schiff), zieh zurück, um zu zielen und zu neigen, und lass los, um zu feuern. Die Feder wackelt ein bisschen, wie bei einer echten Spielzeugkanone. Lieber Glück als Geschick? Wähle <em>schnelle Schüsse</em>: Ein Segelschuss trifft 2 von 5 Mal, ein Totenkopfschuss etwas seltener.',
@@ -727,7 +745,8 @@ export const de: Catalog = {
     play: 'Los geht’s!',
   },
   fairness: {
-    changed: 'Der Server hat seine Zusage während des Spiels geändert (zuerst {{first}}…, später {{later}}…).',
+    changed:
+      'Der Server hat seine Zusage während des Spiels geändert (zuerst {{first}}…, später {{later}}…).',
     replay: {
       ok: 'Der Spielbericht lässt sich nach den Regeln nachspielen.',
       bad: 'Der Spielbericht lässt sich nicht nach den Regeln nachspielen.',
@@ -755,10 +774,12 @@ export const de: Catalog = {
   },
   errors: {
     startOnline: 'Das Online-Spiel konnte nicht starten: {{reason}}',
-    needInvite: 'Um mitzuspielen, brauchst du den Einladungslink von der Person, die das Spiel gestartet hat.',
+    needInvite:
+      'Um mitzuspielen, brauchst du den Einladungslink von der Person, die das Spiel gestartet hat.',
     join: 'Du konntest dem Spiel nicht beitreten: {{reason}}',
     searchStopped: 'Die Suche wurde beendet (die Verbindung ist abgebrochen); such noch einmal einen Gegner.',
-    searchDropped: 'Die Verbindung ist abgebrochen und die Suche wurde beendet; such noch einmal einen Gegner.',
+    searchDropped:
+      'Die Verbindung ist abgebrochen und die Suche wurde beendet; such noch einmal einen Gegner.',
     seek: 'Die Suche nach einem Gegner ging nicht: {{reason}}',
     seekTaken: 'Diese Person hat schon einen Gegner gefunden oder sucht nicht mehr.',
     unreachable: 'Der Server ist nicht erreichbar; versuch es gleich noch einmal.',

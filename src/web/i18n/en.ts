@@ -173,7 +173,8 @@ export const en = {
     over: 'The game is over.',
     rate: 'Slow down a little, then try again.',
     busy: 'The server is busy for a moment; your game is safe. Try again shortly.',
-    hostUnavailable: 'The game could not start on this page: its code did not load (are you offline?). Reload the page once you are connected; a game kept on this device waits for you.',
+    hostUnavailable:
+      'The game could not start on this page: its code did not load (are you offline?). Reload the page once you are connected; a game kept on this device waits for you.',
     notKept: 'This browser would not let the page keep the game: a reload or leaving the page will lose it.',
     reviewAhead: 'That moment has not happened yet.',
     stopped: 'The game on this page stopped. Go Home and start a new one.',
@@ -252,7 +253,8 @@ export const en = {
     watchText: 'See the games being played online right now, as a spectator.',
     watch: 'Watch',
     howTitle: 'How to play',
-    howText: 'Five short lessons at the table, one move at a time, or the rules in plain words with pictures.',
+    howText:
+      'Five short lessons at the table, one move at a time, or the rules in plain words with pictures.',
     readRules: 'Read the rules',
     learn: 'Learn to play',
     continueLessons: 'Continue the lessons (lesson {{lesson}} of {{total}})',
@@ -271,8 +273,10 @@ export const en = {
     another: 'Choose another pirate',
     passDevice: 'Pass the device to {{seat}}',
     computer: 'Computer: {{level}}',
-    keptOnline: 'The game goes on at the server and your seat is kept: open the game’s link again to come back.',
-    keptLocal: 'The game is kept on this device: “Continue your game” on the home page brings you back to it.',
+    keptOnline:
+      'The game goes on at the server and your seat is kept: open the game’s link again to come back.',
+    keptLocal:
+      'The game is kept on this device: “Continue your game” on the home page brings you back to it.',
     leaveTitle: 'Leave the table?',
     stay: 'Stay at the table',
     goHome: 'Go home',
@@ -704,7 +708,8 @@ export const en = {
         'Your opponent picks one of YOUR pirates for the plank. A coin: the shark takes it, or the cheerful pirate saves it.',
       sleeping: 'Everyone snores. Nothing happens.',
     },
-    optional: 'New pirate, Swing, Attack and a try for the flag may be declined. Turning a card and shooting may not.',
+    optional:
+      'New pirate, Swing, Attack and a try for the flag may be declined. Turning a card and shooting may not.',
     flagTitle: 'Trying for the flag',
     flag: 'You earn a try when you attack from the enemy deck while no enemy pirate defends it, or when a cannon shot hits while the enemy has no pirate on either deck. Turn one of their three flag cards:',
     flagFlag: '<strong>Flag</strong>: you win!',
@@ -762,8 +767,10 @@ export const en = {
     nameRefused: 'That name was refused.',
     noPlayer: 'No player has this name.',
     playerOffline: 'The player could not be loaded (are you offline?).',
-    notRecord: 'That file is not a saved game. Open the .json file you saved with "Save the record" at the end of a game.',
-    damaged: 'That saved game is damaged (or was changed by hand): its moves do not follow the rules, so it cannot be played back.',
+    notRecord:
+      'That file is not a saved game. Open the .json file you saved with "Save the record" at the end of a game.',
+    damaged:
+      'That saved game is damaged (or was changed by hand): its moves do not follow the rules, so it cannot be played back.',
     refused: 'Move {{move}} of the record was refused: {{reason}}',
   },
 };

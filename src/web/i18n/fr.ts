@@ -184,7 +184,8 @@ export const fr: Catalog = {
       "Ce navigateur n'a pas laissé la page garder la partie : recharger ou quitter la page la fera perdre.",
     reviewAhead: "Ce moment n'est pas encore arrivé.",
     stopped: "La partie de cette page s'est arrêtée. Retourne à l'accueil et commences-en une nouvelle.",
-    tutorial: 'Pas maintenant : la leçon demande un autre coup. Lis ce qu’elle demande au-dessus de la table.',
+    tutorial:
+      'Pas maintenant : la leçon demande un autre coup. Lis ce qu’elle demande au-dessus de la table.',
     badToken: "Cette page n'a plus de place dans cette partie. Ouvre à nouveau le lien que tu as reçu.",
     other: "Quelque chose s'est mal passé avec ce coup ; rien n'a changé. Réessaie.",
   },
@@ -201,7 +202,8 @@ export const fr: Catalog = {
     title: 'Réglages',
     pace: { slow: 'Lent', normal: 'Normal', fast: 'Rapide' },
     motion: { system: 'Comme mon appareil', reduce: 'Moins de mouvement', full: 'Tout le mouvement' },
-    scenes: 'Montrer les scènes (combats, la pièce, le vol du boulet) ; le journal de bord garde toujours les mots',
+    scenes:
+      'Montrer les scènes (combats, la pièce, le vol du boulet) ; le journal de bord garde toujours les mots',
     sound: 'Son (les cartes, la pièce, le canon, le plouf)',
     sceneSpeed: 'Vitesse des scènes',
     motionLegend: 'Mouvement',
@@ -245,14 +247,15 @@ export const fr: Catalog = {
     abandonNo: 'Non, la garder',
     abandon: "L'abandonner",
     keptHint: "Commencer une nouvelle partie contre l'ordinateur ou chacun son tour la remplace.",
-    tagline: "Cache ton drapeau, aborde le navire ennemi et tire au canon dans le trou de sa voile.",
+    tagline: 'Cache ton drapeau, aborde le navire ennemi et tire au canon dans le trou de sa voile.',
     playComputer: "Jouer contre l'ordinateur",
     level: 'Niveau',
     levels: { easy: 'Facile', medium: 'Moyen', hard: 'Difficile', expert: 'Expert' },
     playFriend: 'Jouer en ligne avec un ami',
     friendText: 'Lance une partie et envoie le lien à ton ami.',
     pass: 'Chacun son tour',
-    passText: "Deux joueurs, un appareil. L'écran cache les pirates de chacun pendant que vous vous le passez.",
+    passText:
+      "Deux joueurs, un appareil. L'écran cache les pirates de chacun pendant que vous vous le passez.",
     replayTitle: 'Revoir une partie',
     replayText: "Ouvre le compte rendu d'une partie (un fichier .json enregistré à la fin d'une partie).",
     openRecord: 'Ouvrir un compte rendu',
@@ -260,7 +263,8 @@ export const fr: Catalog = {
     watchText: 'Regarde en spectateur les parties jouées en ligne en ce moment.',
     watch: 'Regarder',
     howTitle: 'Comment jouer',
-    howText: 'Cinq petites leçons à la table, un coup à la fois, ou les règles en mots simples avec des images.',
+    howText:
+      'Cinq petites leçons à la table, un coup à la fois, ou les règles en mots simples avec des images.',
     readRules: 'Lire les règles',
     learn: 'Apprendre à jouer',
     continueLessons: 'Continuer les leçons (leçon {{lesson}} sur {{total}})',
@@ -281,7 +285,8 @@ export const fr: Catalog = {
     computer: 'Ordinateur : {{level}}',
     keptOnline:
       'La partie continue sur le serveur et ta place est gardée : rouvre le lien de la partie pour revenir.',
-    keptLocal: "La partie est gardée sur cet appareil : « Reprendre ta partie » sur la page d'accueil te ramène ici.",
+    keptLocal:
+      "La partie est gardée sur cet appareil : « Reprendre ta partie » sur la page d'accueil te ramène ici.",
     leaveTitle: 'Quitter la table ?',
     stay: 'Rester à la table',
     goHome: "Retour à l'accueil",
@@ -431,7 +436,7 @@ export const fr: Catalog = {
     deselect: 'Choisir un autre pirate à la place de {{name}}',
     card: 'Carte action {{card}}',
     shows: 'Carte action {{card}} : montre {{face}}',
-    playsUnknown: "{{shows}} ; la retourner joue son autre face, inconnue",
+    playsUnknown: '{{shows}} ; la retourner joue son autre face, inconnue',
     plays: '{{shows}} ; la retourner joue son autre face, {{face}}',
     back: ', autre face {{face}}',
     aside: ', mise de côté par {{seat}}',
@@ -492,7 +497,8 @@ export const fr: Catalog = {
     yourPage: 'Ta page',
     newName: 'Nouveau nom',
     saveName: 'Enregistrer le nom',
-    namesHint: 'Les noms sont vérifiés, pour que tout le monde puisse jouer ici, les enfants aussi. Pas de compte, pas d’e-mail.',
+    namesHint:
+      'Les noms sont vérifiés, pour que tout le monde puisse jouer ici, les enfants aussi. Pas de compte, pas d’e-mail.',
     forgetSure: 'Oui, oublie-moi (nom et classement disparaissent pour de bon)',
     forget: 'Oublie-moi',
     noName: 'Tu joues sans nom : tes parties en ligne ne sont pas classées.',
@@ -569,7 +575,8 @@ export const fr: Catalog = {
   },
   notice: {
     nothingKept: "Aucune partie n'est gardée sur cet appareil. Commences-en une nouvelle.",
-    keptBroken: "La partie gardée sur cet appareil était illisible, elle a été effacée. Commences-en une nouvelle.",
+    keptBroken:
+      'La partie gardée sur cet appareil était illisible, elle a été effacée. Commences-en une nouvelle.',
     lessonsDone: "Tu connais le jeu maintenant. Joue contre l'ordinateur, avec un ami, ou chacun son tour !",
     chooseThree: "Choisis d'abord trois pirates pour ton pont.",
     copied: 'Copié !',
@@ -653,30 +660,35 @@ export const fr: Catalog = {
     turnFirstCard: 'Retourne la carte 1 (en haut à gauche). Sa face cachée devient ton action.',
     newPirate: {
       title: 'Retourner une carte',
-      intro: "À chaque tour, tu retournes une des dix cartes action. La face qui était cachée, c'est ce que tu fais ce tour-ci.",
+      intro:
+        "À chaque tour, tu retournes une des dix cartes action. La face qui était cachée, c'est ce que tu fais ce tour-ci.",
       ask: 'Nouveau pirate ! Choisis un pirate de ta réserve (sous ton navire) à faire monter sur le pont.',
       done: "Ton nouveau pirate est sur ton pont. Les pirates sur le pont défendent ton navire et peuvent aborder l'ennemi.",
     },
     attack: {
       title: "À l'attaque !",
-      intro: "Bleu a abordé ton navire. Quand tu retournes « À l'attaque ! », un de tes pirates combat un ennemi sur le même pont.",
+      intro:
+        "Bleu a abordé ton navire. Quand tu retournes « À l'attaque ! », un de tes pirates combat un ennemi sur le même pont.",
       ask: 'Choisis ton Capitaine pour attaquer.',
       done: "Le plus haut rang gagne le combat : ton Capitaine (7) a battu Eddy Boucle-d'oreille (3), qui quitte le jeu. Les deux joueurs connaissent maintenant les deux pirates.",
     },
     plank: {
       title: 'La planche',
-      intro: "La planche est un risque : quand tu la retournes, ton adversaire choisit un de TES pirates sur un pont pour marcher sur la planche, et une pièce décide de son sort.",
+      intro:
+        'La planche est un risque : quand tu la retournes, ton adversaire choisit un de TES pirates sur un pont pour marcher sur la planche, et une pièce décide de son sort.',
       done: 'Bleu a choisi ton pirate pour la planche et la pièce a été lancée : le requin emporte le pirate, le joyeux pirate le sauve. Retourne la planche quand tu as peu à perdre sur le pont.',
     },
     cannon: {
       title: 'Viser avec le canon',
-      intro: "Tir dans la voile : tire au canon dans le trou de la voile ennemie. Touché ? Bleu doit sacrifier un pirate, ou tu peux tenter de prendre le drapeau si Bleu n'a personne sur le pont.",
+      intro:
+        "Tir dans la voile : tire au canon dans le trou de la voile ennemie. Touché ? Bleu doit sacrifier un pirate, ou tu peux tenter de prendre le drapeau si Bleu n'a personne sur le pont.",
       ask: "Viser : appuie derrière le canon et tire vers l'arrière, ou utilise les curseurs, puis appuie sur Feu !",
       done: 'Touché ou raté, la scène a montré où est allé le boulet : vise un peu plus haut ou plus bas la prochaine fois.',
     },
     flag: {
       title: 'Prendre le drapeau',
-      intro: "Ton pirate a abordé le navire de Bleu et personne ne le défend. Retourne « À l'attaque ! » pour tenter de prendre le drapeau de Bleu : une des trois cartes drapeau cachées est le Drapeau.",
+      intro:
+        "Ton pirate a abordé le navire de Bleu et personne ne le défend. Retourne « À l'attaque ! » pour tenter de prendre le drapeau de Bleu : une des trois cartes drapeau cachées est le Drapeau.",
       ask: 'Tente de prendre le drapeau avec ton pirate.',
       askFlag: 'Retourne une des trois cartes drapeau de Bleu.',
       done: 'Le Drapeau fait gagner la partie ; le Singe ne fait rien ; le Baril de poudre envoie ton pirate par-dessus bord. Cache bien ton propre Drapeau !',
@@ -696,13 +708,14 @@ export const fr: Catalog = {
     shown: 'Un combat montre les deux pirates aux deux joueurs, pour le reste de la partie.',
     setupTitle: 'La mise en place',
     setup:
-      "En secret, range tes trois cartes drapeau dans un ordre que toi seul connais, et choisis trois pirates qui se tiennent sur ton pont. Les sept autres attendent en bas, en <em>réserve</em>. Ton adversaire voit combien de pirates tu as et où, jamais qui ils sont. Une pièce décide qui commence.",
+      'En secret, range tes trois cartes drapeau dans un ordre que toi seul connais, et choisis trois pirates qui se tiennent sur ton pont. Les sept autres attendent en bas, en <em>réserve</em>. Ton adversaire voit combien de pirates tu as et où, jamais qui ils sont. Une pièce décide qui commence.',
     turnTitle: 'Ton tour : retourne une carte',
-    turn: "Dix cartes action sont posées entre les navires, avec une image différente sur chaque face. À ton tour, retourne une carte et fais ce que dit sa nouvelle face. Tu ne peux pas retourner la carte que ton adversaire vient de retourner.",
+    turn: 'Dix cartes action sont posées entre les navires, avec une image différente sur chaque face. À ton tour, retourne une carte et fais ce que dit sa nouvelle face. Tu ne peux pas retourner la carte que ton adversaire vient de retourner.',
     face: {
       attack:
         "Un de tes pirates combat un pirate ennemi sur le même pont. Si tu es sur le pont ennemi et qu'aucun pirate ennemi ne le défend, tu peux plutôt tenter de prendre le drapeau.",
-      swing: 'Envoie un de tes pirates sur le navire ennemi, ou ramène-le chez toi. La Bombe reste à la maison.',
+      swing:
+        'Envoie un de tes pirates sur le navire ennemi, ou ramène-le chez toi. La Bombe reste à la maison.',
       newPirate: 'Fais monter un pirate de ta réserve sur ton pont.',
       shootSail:
         "Tire au canon dans le trou de la voile ennemie. Touché : l'ennemi sacrifie un pirate de son choix.",
@@ -712,18 +725,20 @@ export const fr: Catalog = {
         'Ton adversaire choisit un de TES pirates pour la planche. La pièce : le requin le prend, ou le joyeux pirate le sauve.',
       sleeping: 'Tout le monde ronfle. Rien ne se passe.',
     },
-    optional: "Nouveau pirate, Se balancer, À l'attaque et tenter de prendre le drapeau peuvent être refusés. Retourner une carte et tirer, non.",
+    optional:
+      "Nouveau pirate, Se balancer, À l'attaque et tenter de prendre le drapeau peuvent être refusés. Retourner une carte et tirer, non.",
     flagTitle: 'Prendre le drapeau',
     flag: "Tu gagnes un essai quand tu attaques depuis le pont ennemi alors qu'aucun pirate ennemi ne le défend, ou quand un tir de canon touche alors que l'ennemi n'a aucun pirate sur aucun pont. Retourne une de ses trois cartes drapeau :",
     flagFlag: '<strong>Drapeau</strong> : tu gagnes !',
-    flagMonkey: '<strong>Singe</strong> : rien ne se passe, mais maintenant tout le monde sait où est le singe.',
+    flagMonkey:
+      '<strong>Singe</strong> : rien ne se passe, mais maintenant tout le monde sait où est le singe.',
     flagBarrel: "<strong>Baril de poudre</strong> : boum ! Si tu es venu à l'abordage, ton pirate saute.",
     cannonTitle: 'Le canon',
     cannon:
       "Déplace le canon sur le côté ou vers l'arrière (jamais devant ton navire), tire vers l'arrière pour viser et incliner, lâche pour tirer. Le ressort est un peu capricieux, comme un vrai canon jouet. Tu préfères le hasard à l'adresse ? Choisis les <em>tirs rapides</em> : un tir dans la voile touche 2 fois sur 5, un tir sur la tête de mort un peu moins.",
     advancedTitle: 'Règles avancées',
     advanced:
-      "Après avoir joué ta carte, pose-la devant toi ; à ton tour suivant, remets-la à sa place. Il y a donc moins de cartes en jeu, et les dernières deviennent plus faciles à prévoir.",
+      'Après avoir joué ta carte, pose-la devant toi ; à ton tour suivant, remets-la à sa place. Il y a donc moins de cartes en jeu, et les dernières deviennent plus faciles à prévoir.',
     endTitle: 'La fin',
     end: "La partie se termine quand un drapeau est pris (ne plus avoir de pirates ne la termine pas : le canon peut encore gagner) ou quand quelqu'un abandonne. Une partie peut avoir une limite de tours : l'atteindre donne un match nul.",
     play: 'À toi de jouer !',
@@ -756,12 +771,12 @@ export const fr: Catalog = {
     },
   },
   errors: {
-    startOnline: "Impossible de lancer une partie en ligne : {{reason}}",
+    startOnline: 'Impossible de lancer une partie en ligne : {{reason}}',
     needInvite: "Pour rejoindre cette partie, il te faut le lien d'invitation de l'ami qui l'a lancée.",
     join: 'Impossible de rejoindre la partie : {{reason}}',
     searchStopped: "La recherche s'est arrêtée (la connexion a coupé) ; cherche à nouveau un adversaire.",
     searchDropped: "La connexion a coupé et la recherche s'est arrêtée ; cherche à nouveau un adversaire.",
-    seek: "Impossible de chercher un adversaire : {{reason}}",
+    seek: 'Impossible de chercher un adversaire : {{reason}}',
     seekTaken: 'Ce joueur a déjà trouvé un adversaire, ou ne cherche plus.',
     unreachable: 'Le serveur est injoignable ; réessaie dans un instant.',
     noName: "Le serveur n'a pas pu te donner de nom pour l'instant.",

@@ -5,8 +5,8 @@
  * Plurals use i18next's `_one`/`_other` keys, picked by Intl.PluralRules for the language in force.
  */
 import i18next, { type TFunction } from 'i18next';
-import { en } from './en.ts';
 import type { Catalog } from './catalog.ts';
+import { en } from './en.ts';
 import type { Language } from './languages.ts';
 
 const i18n = i18next.createInstance();

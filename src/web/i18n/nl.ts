@@ -118,7 +118,10 @@ export const nl: Catalog = {
         hit: '{{seat}} schoot op het gat in het zeil: raak!',
         miss: '{{seat}} schoot op het gat in het zeil: mis.',
       },
-      skull: { hit: '{{seat}} schoot op het doodshoofd: raak!', miss: '{{seat}} schoot op het doodshoofd: mis.' },
+      skull: {
+        hit: '{{seat}} schoot op het doodshoofd: raak!',
+        miss: '{{seat}} schoot op het doodshoofd: mis.',
+      },
     },
     flagAttempt: '{{seat}} mag een vlagkaart van de vijand omdraaien.',
     flagCardTurned: '{{seat}} draaide vlagkaart {{slot}} van {{owner}} om: {{card}}.',
@@ -176,7 +179,8 @@ export const nl: Catalog = {
     busy: 'De server heeft het even druk; je spel is veilig. Probeer het zo opnieuw.',
     hostUnavailable:
       'Het spel kon op deze pagina niet starten: de code laadde niet (ben je offline?). Laad de pagina opnieuw als je verbinding hebt; een spel dat op dit apparaat bewaard is, wacht op je.',
-    notKept: 'Deze browser liet de pagina het spel niet bewaren: opnieuw laden of de pagina verlaten kost het spel.',
+    notKept:
+      'Deze browser liet de pagina het spel niet bewaren: opnieuw laden of de pagina verlaten kost het spel.',
     reviewAhead: 'Dat moment is nog niet gebeurd.',
     stopped: 'Het spel op deze pagina is gestopt. Ga naar Start en begin een nieuw spel.',
     tutorial: 'Nu even niet: de les vraagt om een andere zet. Lees boven de tafel wat de les vraagt.',
@@ -239,14 +243,16 @@ export const nl: Catalog = {
     abandonNo: 'Nee, bewaren',
     abandon: 'Stoppen met dit spel',
     keptHint: 'Een nieuw spel tegen de computer of met doorgeven komt in de plaats van dit spel.',
-    tagline: 'Verstop je vlag, enter het vijandelijke schip en schiet met het kanon door het gat in hun zeil.',
+    tagline:
+      'Verstop je vlag, enter het vijandelijke schip en schiet met het kanon door het gat in hun zeil.',
     playComputer: 'Speel tegen de computer',
     level: 'Niveau',
     levels: { easy: 'Makkelijk', medium: 'Gemiddeld', hard: 'Moeilijk', expert: 'Expert' },
     playFriend: 'Speel online met een vriend',
     friendText: 'Start een spel en stuur je vriend de link.',
     pass: 'Doorgeven en spelen',
-    passText: 'Twee spelers, één apparaat. Het scherm verbergt de piraten van de ander terwijl je het doorgeeft.',
+    passText:
+      'Twee spelers, één apparaat. Het scherm verbergt de piraten van de ander terwijl je het doorgeeft.',
     replayTitle: 'Bekijk een herhaling',
     replayText: 'Open een bewaard spelverslag (een .json-bestand van het einde van een spel).',
     openRecord: 'Open een spelverslag',
@@ -273,8 +279,10 @@ export const nl: Catalog = {
     another: 'Kies een andere piraat',
     passDevice: 'Geef het apparaat aan {{seat}}',
     computer: 'Computer: {{level}}',
-    keptOnline: 'Het spel gaat door op de server en je plek blijft bewaard: open de link van het spel opnieuw om terug te komen.',
-    keptLocal: 'Het spel blijft bewaard op dit apparaat: met “Verder met je spel” op de startpagina kom je terug.',
+    keptOnline:
+      'Het spel gaat door op de server en je plek blijft bewaard: open de link van het spel opnieuw om terug te komen.',
+    keptLocal:
+      'Het spel blijft bewaard op dit apparaat: met “Verder met je spel” op de startpagina kom je terug.',
     leaveTitle: 'Weg van de tafel?',
     stay: 'Blijf aan tafel',
     goHome: 'Naar de startpagina',
@@ -412,7 +420,10 @@ export const nl: Catalog = {
     },
     pirate: 'piraat {{id}}',
     bring: 'Haal {{name}} aan dek',
-    swingOnto: { red: 'Slinger {{name}} naar het rode schip', blue: 'Slinger {{name}} naar het blauwe schip' },
+    swingOnto: {
+      red: 'Slinger {{name}} naar het rode schip',
+      blue: 'Slinger {{name}} naar het blauwe schip',
+    },
     swingBack: 'Slinger {{name}} terug naar je eigen schip',
     plank: 'Zet {{name}} op de plank',
     hatch: 'Zet {{name}} op het luik',
@@ -484,7 +495,8 @@ export const nl: Catalog = {
     yourPage: 'Jouw pagina',
     newName: 'Nieuwe naam',
     saveName: 'Naam bewaren',
-    namesHint: 'Namen worden gecontroleerd, zodat iedereen hier kan spelen, ook kinderen. Geen account, geen e-mail.',
+    namesHint:
+      'Namen worden gecontroleerd, zodat iedereen hier kan spelen, ook kinderen. Geen account, geen e-mail.',
     forgetSure: 'Ja, vergeet me (naam en rating verdwijnen voorgoed)',
     forget: 'Vergeet me',
     noName: 'Je speelt zonder naam: je online spellen tellen niet mee voor een rating.',
@@ -547,10 +559,8 @@ export const nl: Catalog = {
     title: 'Analyse',
     working: 'De kansen van elke speler worden berekend, beurt na beurt…',
     hint: 'De kans op winst van elke speler na elke beurt, zoals die speler het toen kon weten (het oordeel van de expert over veel mogelijke verborgen bemanningen).',
-    graph_one:
-      'Winkansen over {{count}} moment: rood eindigt op {{red}}%, blauw op {{blue}}%',
-    graph_other:
-      'Winkansen over {{count}} momenten: rood eindigt op {{red}}%, blauw op {{blue}}%',
+    graph_one: 'Winkansen over {{count}} moment: rood eindigt op {{red}}%, blauw op {{blue}}%',
+    graph_other: 'Winkansen over {{count}} momenten: rood eindigt op {{red}}%, blauw op {{blue}}%',
     legendRed: '━ Rood',
     legendBlue: '╍ Blauw',
     swings: 'De grootste omslagen',
@@ -561,7 +571,8 @@ export const nl: Catalog = {
   },
   notice: {
     nothingKept: 'Er is geen spel op dit apparaat bewaard om verder te spelen. Begin een nieuw spel.',
-    keptBroken: 'Het bewaarde spel op dit apparaat kon niet worden gelezen en is gewist. Begin een nieuw spel.',
+    keptBroken:
+      'Het bewaarde spel op dit apparaat kon niet worden gelezen en is gewist. Begin een nieuw spel.',
     lessonsDone: 'Nu ken je het spel. Speel tegen de computer, met een vriend, of geef het apparaat door!',
     chooseThree: 'Kies eerst drie piraten voor je dek.',
     copied: 'Gekopieerd!',
@@ -644,30 +655,35 @@ export const nl: Catalog = {
     turnFirstCard: 'Draai kaart 1 om (linksboven). De verborgen kant wordt je actie.',
     newPirate: {
       title: 'Draai een kaart om',
-      intro: 'Elke beurt draai je een van de tien actiekaarten om. De kant die verborgen was, is wat je deze beurt doet.',
+      intro:
+        'Elke beurt draai je een van de tien actiekaarten om. De kant die verborgen was, is wat je deze beurt doet.',
       ask: 'Nieuwe piraat! Kies een van je reservepiraten (onder je schip) om aan dek te halen.',
       done: 'Je nieuwe piraat staat op je dek. Piraten aan dek verdedigen je schip en kunnen de vijand enteren.',
     },
     attack: {
       title: 'Aanval!',
-      intro: 'Blauw heeft je schip geënterd. Als je Aanval! omdraait, vecht een van jouw piraten met een vijand op hetzelfde dek.',
+      intro:
+        'Blauw heeft je schip geënterd. Als je Aanval! omdraait, vecht een van jouw piraten met een vijand op hetzelfde dek.',
       ask: 'Kies je Kapitein om mee aan te vallen.',
       done: 'De hoogste rang wint het gevecht: je Kapitein (7) versloeg Eddy Oorbel (3), die het spel verlaat. Beide spelers kennen nu allebei de piraten.',
     },
     plank: {
       title: 'De plank',
-      intro: 'De plank is een risico: als je hem omdraait, kiest je tegenstander een van JOUW piraten aan dek om over de plank te lopen, en een munt beslist wat er gebeurt.',
+      intro:
+        'De plank is een risico: als je hem omdraait, kiest je tegenstander een van JOUW piraten aan dek om over de plank te lopen, en een munt beslist wat er gebeurt.',
       done: 'Blauw koos je piraat voor de plank en de munt werd opgegooid: de haai pakt de piraat, de vrolijke piraat redt hem. Draai de plank om als je weinig te verliezen hebt aan dek.',
     },
     cannon: {
       title: 'Richt het kanon',
-      intro: 'Zeilschot: schiet met het kanon op het gat in het vijandelijke zeil. Raak? Dan moet Blauw een piraat opgeven, of mag je een gooi naar de vlag doen als Blauw niemand aan dek heeft.',
+      intro:
+        'Zeilschot: schiet met het kanon op het gat in het vijandelijke zeil. Raak? Dan moet Blauw een piraat opgeven, of mag je een gooi naar de vlag doen als Blauw niemand aan dek heeft.',
       ask: 'Richten: sleep achter het kanon en trek naar achteren, of gebruik de schuifjes, en druk dan op Vuur!',
       done: 'Raak of mis, de scène liet zien waar de kogel heen ging: richt de volgende keer wat hoger of lager.',
     },
     flag: {
       title: 'Een gooi naar de vlag',
-      intro: 'Je piraat heeft het schip van Blauw geënterd en niemand verdedigt het. Draai Aanval! om voor een gooi naar de vlag van Blauw: een van de drie verborgen vlagkaarten is de Vlag.',
+      intro:
+        'Je piraat heeft het schip van Blauw geënterd en niemand verdedigt het. Draai Aanval! om voor een gooi naar de vlag van Blauw: een van de drie verborgen vlagkaarten is de Vlag.',
       ask: 'Waag een gooi naar de vlag met je enteraar.',
       askFlag: 'Draai een van de drie vlagkaarten van Blauw om.',
       done: 'De Vlag wint het spel; de Aap doet niets; het Kruitvat blaast je enteraar overboord. Verstop je eigen Vlag goed!',
@@ -693,7 +709,8 @@ export const nl: Catalog = {
     face: {
       attack:
         'Een van je piraten vecht met een vijandelijke piraat op hetzelfde dek. Sta je op het vijandelijke dek en verdedigt niemand het, dan mag je in plaats daarvan een gooi naar de vlag doen.',
-      swing: 'Slinger een van je piraten naar het vijandelijke schip, of terug naar huis. De Bom blijft thuis.',
+      swing:
+        'Slinger een van je piraten naar het vijandelijke schip, of terug naar huis. De Bom blijft thuis.',
       newPirate: 'Haal een van je reservepiraten naar boven, op je dek.',
       shootSail:
         'Schiet met het kanon door het gat in het vijandelijke zeil. Raak: de vijand geeft een piraat naar keuze op.',
@@ -703,7 +720,8 @@ export const nl: Catalog = {
         'Je tegenstander kiest een van JOUW piraten voor de plank. De munt: de haai neemt hem mee, of de vrolijke piraat redt hem.',
       sleeping: 'Iedereen snurkt. Er gebeurt niets.',
     },
-    optional: 'Nieuwe piraat, Slingeren, Aanval en een gooi naar de vlag mag je overslaan. Een kaart omdraaien en schieten niet.',
+    optional:
+      'Nieuwe piraat, Slingeren, Aanval en een gooi naar de vlag mag je overslaan. Een kaart omdraaien en schieten niet.',
     flagTitle: 'Een gooi naar de vlag',
     flag: 'Je mag een gooi doen als je aanvalt vanaf het vijandelijke dek terwijl niemand het verdedigt, of als een kanonschot raak is terwijl de vijand op geen enkel dek een piraat heeft. Draai een van hun drie vlagkaarten om:',
     flagFlag: '<strong>Vlag</strong>: je wint!',

@@ -4,8 +4,9 @@
  * server; "Forget me" deletes it on the server and here, and the page then plays without a name until the
  * player asks for a new one. The secret goes only in the Authorization header of this page's own requests.
  */
-import { t } from '../i18n/i18n.ts';
+
 import type { Controller } from '../controller.ts';
+import { t } from '../i18n/i18n.ts';
 import type { PlayerPage, PlayerSummary } from './wire.ts';
 
 const KEY = 'pirates.identity';
@@ -144,8 +145,7 @@ export function connectPeople(ctl: Controller): void {
           }),
         () =>
           ctl.change((s) => {
-            if (s.playerPage !== null)
-              s.playerPage.error = t('errors.playerOffline');
+            if (s.playerPage !== null) s.playerPage.error = t('errors.playerOffline');
           }),
       );
     },

@@ -3,8 +3,9 @@
  * paired (then the seek token is this page's seat token) or cancel it; list and accept the others' seeks; list
  * the games in progress. The seek token stays in this module's memory: a seek lives as long as the page waits.
  */
-import { t } from '../i18n/i18n.ts';
+
 import type { Controller } from '../controller.ts';
+import { t } from '../i18n/i18n.ts';
 import type { HomeForm, SeekForm } from '../state.ts';
 import type {
   AcceptSeekResponse,

@@ -6,11 +6,12 @@
  * sends unseen when the game asks for it and checks against the record after the end (docs/fairness.md).
  * A spectator's link has no ticket: it says hello to watch, and hears the spectator's view only.
  */
-import { t } from '../i18n/i18n.ts';
+
 import { type Action, actionKey, isContribution, type PlayerView, type Seat } from '../../engine/index.ts';
 import type { Emote } from '../../protocol/emotes.ts';
 import type { Controller } from '../controller.ts';
 import { newContribution, noFairness } from '../game/fairness.ts';
+import { t } from '../i18n/i18n.ts';
 import type { GameLink } from '../link.ts';
 import type { HomeForm } from '../state.ts';
 import { identityHeaders } from './identity.ts';

@@ -58,10 +58,7 @@ const turnFirstCard = step('turnFirstCard', (a) => a.type === 'turnCard' && a.ca
 export const LESSONS: readonly Lesson[] = [
   lesson('newPirate', {
     table: () => preparedTable({ seed: 'lesson-new-pirate', card: 'newPirate', red: { deck: ['whip'] } }),
-    steps: [
-      turnFirstCard,
-      step('newPirate.ask', (a) => a.type === 'newPirate'),
-    ],
+    steps: [turnFirstCard, step('newPirate.ask', (a) => a.type === 'newPirate')],
   }),
   lesson('attack', {
     table: () =>
@@ -71,10 +68,7 @@ export const LESSONS: readonly Lesson[] = [
         red: { deck: ['captain'] },
         blue: { boarding: ['earring'] },
       }),
-    steps: [
-      turnFirstCard,
-      step('attack.ask', (a) => a.type === 'attack'),
-    ],
+    steps: [turnFirstCard, step('attack.ask', (a) => a.type === 'attack')],
   }),
   lesson('plank', {
     table: () =>
@@ -95,10 +89,7 @@ export const LESSONS: readonly Lesson[] = [
         red: { deck: ['incisor'] },
         blue: { deck: ['adder'] },
       }),
-    steps: [
-      turnFirstCard,
-      step('cannon.ask', (a) => a.type === 'shoot'),
-    ],
+    steps: [turnFirstCard, step('cannon.ask', (a) => a.type === 'shoot')],
   }),
   lesson('flag', {
     table: () =>

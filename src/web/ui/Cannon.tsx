@@ -4,10 +4,11 @@
  * direction and tilt and let go to fire; arrows aim, Shift+arrows move, Space fires. A fired shot's flight is
  * drawn from the shot event, so every player sees the same arc.
  */
-import { t } from '../i18n/i18n.ts';
+
 import { useId } from 'preact/hooks';
 import type { Aim, CannonConfig, Shot, ShotTarget } from '../../engine/index.ts';
 import { flightPoints, type PointCm, previewPoints } from '../game/aim-view.ts';
+import { t } from '../i18n/i18n.ts';
 
 const S = 4;
 const W = 340;

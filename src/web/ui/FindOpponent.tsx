@@ -20,8 +20,12 @@ const LABELS = {
 
 /** 'Advanced rules, quick shots, 5 min + 5 s' */
 export function seekWords(seek: { variant: string; shots: string; clock: SeekForm['clock'] }): string {
-  const rules = t(`find.seekRules.${seek.variant === 'advanced' ? 'advanced' : seek.variant === 'any' ? 'any' : 'standard'}`);
-  const shots = t(`find.seekShots.${seek.shots === 'aimed' ? 'aimed' : seek.shots === 'any' ? 'any' : 'quick'}`);
+  const rules = t(
+    `find.seekRules.${seek.variant === 'advanced' ? 'advanced' : seek.variant === 'any' ? 'any' : 'standard'}`,
+  );
+  const shots = t(
+    `find.seekShots.${seek.shots === 'aimed' ? 'aimed' : seek.shots === 'any' ? 'any' : 'quick'}`,
+  );
   const words = t('find.seek', { rules, shots, clock: t(`find.seekClock.${seek.clock}`) });
   return `${words[0]?.toUpperCase()}${words.slice(1)}`;
 }

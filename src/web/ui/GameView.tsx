@@ -8,9 +8,9 @@ import { type Aim, type GameRecord, opponentOf, type PlayerView } from '../../en
 import type { Controller } from '../controller.ts';
 import { aimKey, dragAim, nudge } from '../game/aim-view.ts';
 import { choicesFor, NO_CHOICES } from '../game/choices.ts';
+import { outcomeWords } from '../game/describe.ts';
 import type { FairnessReportView } from '../game/fairness.ts';
 import { SEAT_NAMES } from '../game/names.ts';
-import { outcomeWords } from '../game/describe.ts';
 import { promptFor, turnWords } from '../game/prompt.ts';
 import { revealedShips } from '../game/replay.ts';
 import { waitingSign } from '../game/waiting.ts';
@@ -186,7 +186,9 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           )}
         </div>
         <aside class="side-col">
-          {game.bot !== null && <p class="bot-note">{t('game.computer', { level: t(`home.levels.${game.form.level}`) })}</p>}
+          {game.bot !== null && (
+            <p class="bot-note">{t('game.computer', { level: t(`home.levels.${game.form.level}`) })}</p>
+          )}
           <Log lines={game.log} onLine={(line) => ctl.reviewAt(line)} />
         </aside>
       </div>
@@ -244,10 +246,7 @@ function NextFocus(props: { moment: string }) {
 function LeaveDialog(props: { game: GameScreen; ctl: Controller }) {
   const { game, ctl } = props;
   const focus = useFocus<HTMLButtonElement>();
-  const kept =
-    game.mode === 'online'
-      ? t('game.keptOnline')
-      : t('game.keptLocal');
+  const kept = game.mode === 'online' ? t('game.keptOnline') : t('game.keptLocal');
   return (
     <div
       class="end-overlay"

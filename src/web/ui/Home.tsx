@@ -10,8 +10,8 @@ import { LESSONS } from '../tutorial/lessons.ts';
 import { loadProgress } from '../tutorial/progress.ts';
 import { Defs, Pirate, Ship } from './art.tsx';
 import { FindOpponent } from './FindOpponent.tsx';
-import { MePanel } from './People.tsx';
 import { LanguageChoice } from './Language.tsx';
+import { MePanel } from './People.tsx';
 import { SettingsButton } from './Settings.tsx';
 
 function Choice<K extends keyof HomeForm>(props: {
@@ -329,9 +329,7 @@ function LearnButtons(props: { ctl: Controller }) {
   return (
     <>
       <button type="button" class="primary big" data-start="tutorial" onClick={() => ctl.startTutorial()}>
-        {midway
-          ? t('home.continueLessons', { lesson: next + 1, total: LESSONS.length })
-          : t('home.learn')}
+        {midway ? t('home.continueLessons', { lesson: next + 1, total: LESSONS.length }) : t('home.learn')}
       </button>
       {midway && (
         <button type="button" class="link" onClick={() => ctl.startTutorial(0)}>

@@ -33,9 +33,7 @@ export function OnlineBar(props: { game: GameScreen; ctl: Controller }) {
       )}
       {!online.connected && <p class="warn">{t('online.lost')}</p>}
       <p class="watchers" data-watchers={online.watchers}>
-        {online.watchers === 0
-          ? t('online.watchers_zero')
-          : t('online.watchers', { count: online.watchers })}{' '}
+        {online.watchers === 0 ? t('online.watchers_zero') : t('online.watchers', { count: online.watchers })}{' '}
         <a href={`/watch/${online.gameId}`} target="_blank" rel="noopener" data-watch-link="">
           {t('online.spectatorLink')}
         </a>

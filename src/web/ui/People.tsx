@@ -22,7 +22,9 @@ export function nameWithRating(player: PlayerSummary): string {
 /** "You are <name>, rating 1500": the name keeps its data-my-name mark for tests and styles. */
 function MyName(props: { name: string; rating: number }) {
   // The name is marked in the sentence, wherever the language puts it.
-  const [before = '', after = ''] = t('people.youAre', { name: '\u0000', rating: props.rating }).split('\u0000');
+  const [before = '', after = ''] = t('people.youAre', { name: '\u0000', rating: props.rating }).split(
+    '\u0000',
+  );
   return (
     <>
       {before}
@@ -123,16 +125,18 @@ export function PlayerPageView(props: { state: PlayerPageState; ctl: Controller 
         <section class="panel">
           <h1 data-player-name="">{page.name}</h1>
           <p data-rating="">
-            {t('people.rating', { rating: page.rating.rating, rd: page.rating.rd * 2, count: page.rating.games })}
+            {t('people.rating', {
+              rating: page.rating.rating,
+              rd: page.rating.rd * 2,
+              count: page.rating.games,
+            })}
           </p>
           <h2>{t('people.lastGames')}</h2>
           {page.games.length === 0 && <p>{t('people.noFinished')}</p>}
           <ul class="player-games">
             {page.games.map((g) => (
               <li key={g.gameId} data-player-game={g.gameId}>
-                <span>
-                  {t(`people.result.${g.result ?? 'over'}`)}
-                </span>{' '}
+                <span>{t(`people.result.${g.result ?? 'over'}`)}</span>{' '}
                 {t('people.asAgainst', { seat: SEAT_NAMES[g.seat] })}{' '}
                 {typeof g.opponent === 'object'
                   ? nameWithRating(g.opponent)
@@ -221,8 +225,8 @@ export function EmoteBar(props: { game: GameScreen; ctl: Controller }) {
       )}
       {emote !== null && (
         <p class={`emote-bubble seat-${emote.seat}`} role="status" data-emote-heard={emote.emote}>
-          {emote.seat === game.seat ? t('people.you') : SEAT_NAMES[emote.seat]}: {EMOTE_FACES[emote.emote].icon}{' '}
-          {t(`people.emote.${emote.emote}`)}
+          {emote.seat === game.seat ? t('people.you') : SEAT_NAMES[emote.seat]}:{' '}
+          {EMOTE_FACES[emote.emote].icon} {t(`people.emote.${emote.emote}`)}
         </p>
       )}
     </div>

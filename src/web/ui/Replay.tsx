@@ -39,9 +39,7 @@ export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
         <button type="button" class="link" onClick={() => ctl.go('home', '/')}>
           {t('game.backHome')}
         </button>
-        <div class="status">
-          {t('replay.status', { step: replay.step, total })}
-        </div>
+        <div class="status">{t('replay.status', { step: replay.step, total })}</div>
         <label>
           {t('replay.eyes')}{' '}
           <select
@@ -60,7 +58,11 @@ export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
         <button type="button" aria-label={t('replay.toStart')} onClick={() => ctl.replayStep(0)}>
           {t('replay.start')}
         </button>
-        <button type="button" aria-label={t('replay.oneBack')} onClick={() => ctl.replayStep(replay.step - 1)}>
+        <button
+          type="button"
+          aria-label={t('replay.oneBack')}
+          onClick={() => ctl.replayStep(replay.step - 1)}
+        >
           {t('replay.back')}
         </button>
         <button
@@ -70,7 +72,11 @@ export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
         >
           {replay.playing ? t('replay.pause') : t('replay.playButton')}
         </button>
-        <button type="button" aria-label={t('replay.oneForward')} onClick={() => ctl.replayStep(replay.step + 1)}>
+        <button
+          type="button"
+          aria-label={t('replay.oneForward')}
+          onClick={() => ctl.replayStep(replay.step + 1)}
+        >
           {t('replay.next')}
         </button>
         <button type="button" aria-label={t('replay.toEnd')} onClick={() => ctl.replayStep(total)}>

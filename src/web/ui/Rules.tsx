@@ -1,7 +1,7 @@
 /** How to play: the rules of ../shared/RULES.md in plain words, with small pictures drawn in code. */
 import type { ComponentChildren } from 'preact';
-import type { Controller } from '../controller.ts';
 import { CARD_FACES } from '../../engine/index.ts';
+import type { Controller } from '../controller.ts';
 import { FACE_TITLE, SEAT_NAMES } from '../game/names.ts';
 import { t } from '../i18n/i18n.ts';
 import { Defs, FaceIcon, FlagArt, Pirate, Ship } from './art.tsx';

@@ -27,7 +27,6 @@ function capitalised(words: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-
 function Body(props: { scene: Scene; view: PlayerView }) {
   const { scene, view } = props;
   switch (scene.kind) {
@@ -131,9 +130,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
             </g>
           </svg>
           <p class="result">
-            {scene.saved
-              ? t('scenes.saved', { walker })
-              : t('scenes.gone', { walker: capitalised(walker) })}
+            {scene.saved ? t('scenes.saved', { walker }) : t('scenes.gone', { walker: capitalised(walker) })}
           </p>
         </>
       );

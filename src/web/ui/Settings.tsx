@@ -3,8 +3,8 @@
  * and from the game bar; every change applies at once and is kept in this browser.
  */
 import type { Controller } from '../controller.ts';
-import type { Motion, ScenePace, Settings } from '../settings.ts';
 import { t } from '../i18n/i18n.ts';
+import type { Motion, ScenePace, Settings } from '../settings.ts';
 import { useFocus } from './focus.ts';
 import { LanguageChoice } from './Language.tsx';
 

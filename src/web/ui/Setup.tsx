@@ -7,8 +7,8 @@ import type { PlayerView } from '../../engine/index.ts';
 import { FLAG_TITLE, kindName, SEAT_NAMES } from '../game/names.ts';
 import { inRankOrder, type SetupDraft } from '../game/setup.ts';
 import { t } from '../i18n/i18n.ts';
-import { Trans } from './Trans.tsx';
 import { Defs, FlagArt, Pirate } from './art.tsx';
+import { Trans } from './Trans.tsx';
 
 export function SetupPanel(props: {
   view: PlayerView;

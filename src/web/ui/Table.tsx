@@ -3,10 +3,11 @@
  * the viewer's ship and extras below, the out-of-play pile at the bottom. It draws what the view says and
  * reports clicks on what `choices` offers; it knows no rules.
  */
-import { t } from '../i18n/i18n.ts';
+
 import { opponentOf, type PieceView, type PlayerView, type Seat } from '../../engine/index.ts';
 import { type Choices, cardLabel } from '../game/choices.ts';
 import { FLAG_TITLE, pieceName, SEAT_NAMES } from '../game/names.ts';
+import { t } from '../i18n/i18n.ts';
 import { CardArt, Defs, FlagArt, PieceName, Pirate, Ship } from './art.tsx';
 import { Hit, Named } from './hit.tsx';
 
@@ -135,7 +136,11 @@ function ShipBlock(props: TableProps & { seat: Seat; deckY: number }) {
         const art = <FlagArt x={x} y={y} w={23} h={32} card={card} owner={seat} />;
         if (action === undefined) {
           return (
-            <Named key={slot} role="img" label={t('table.flagCard', { seat: SEAT_NAMES[seat], slot: slot + 1, card: known })}>
+            <Named
+              key={slot}
+              role="img"
+              label={t('table.flagCard', { seat: SEAT_NAMES[seat], slot: slot + 1, card: known })}
+            >
               {art}
             </Named>
           );

@@ -3,10 +3,11 @@
  * in code (no image files). Red and blue are told apart by colour and by pattern (red stripes, blue dots), so
  * colour is never the only signal.
  */
-import { t } from '../i18n/i18n.ts';
+
 import type { CardFace, FlagCard, PieceKind, Seat } from '../../engine/index.ts';
 import { RANK } from '../../engine/index.ts';
 import { FACE_TITLE, FLAG_TITLE, KIND_SHORT, SEAT_NAMES } from '../game/names.ts';
+import { t } from '../i18n/i18n.ts';
 import { Face, SEAT_TINT, Silhouette } from './faces.tsx';
 
 export const SEAT_COLOUR: Readonly<Record<Seat, string>> = { red: '#c0392b', blue: '#2364aa' };
