@@ -340,7 +340,7 @@ export const en = {
     gone: 'The shark! {{walker}} is gone.',
     hatch: 'The hatch',
     hatchWaits: '{{target}} stands on the hatch: {{who}} aims at the skull.',
-    hatchWaitsYou: '{{target}} stands on the hatch: you aim at the skull.',
+    hatchWaitsYou: '{{target}} stands on the hatch: You aim at the skull.',
     flung: 'The skull was hit: {{target}} is flung overboard!',
     missed: 'The skull was missed: {{target}} climbs back to its place.',
     fires: '{{who}} fires at {{target}}',
