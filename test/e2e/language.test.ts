@@ -5,10 +5,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Catalog } from '../../src/web/i18n/catalog.ts';
 import { de } from '../../src/web/i18n/de.ts';
 import { fr } from '../../src/web/i18n/fr.ts';
 import { nl } from '../../src/web/i18n/nl.ts';
-import type { Catalog } from '../../src/web/i18n/catalog.ts';
 import { PATIENCE_MS } from '../patience.ts';
 import { buildWeb, chromiumAvailable, distFor, launch, startStaticServer } from './harness.ts';
 

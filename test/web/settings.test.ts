@@ -4,7 +4,13 @@ import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
 import { type GameEvent, viewFor } from '../../src/engine/index.ts';
 import { Controller } from '../../src/web/controller.ts';
-import { DEFAULT_SETTINGS, languageOf, parseSettings, type Settings, sceneSpeed } from '../../src/web/settings.ts';
+import {
+  DEFAULT_SETTINGS,
+  languageOf,
+  parseSettings,
+  type Settings,
+  sceneSpeed,
+} from '../../src/web/settings.ts';
 import { SettingsPanel } from '../../src/web/ui/Settings.tsx';
 import { setUp, updateNews } from './fixtures.ts';
 

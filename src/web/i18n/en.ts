@@ -725,6 +725,7 @@ export const en = {
     end: 'The game ends when a flag is captured (running out of pirates does not end it: the cannon can still win) or when someone gives up. A game may have a turn limit: reaching it is a draw.',
     play: "Let's play!",
   },
+  // An English page shows the engine's own check sentences (with figures); these are what other languages say.
   fairness: {
     changed: 'The server changed its commitment during the game (first {{first}}…, later {{later}}…).',
     replay: {
