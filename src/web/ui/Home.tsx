@@ -223,8 +223,10 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         <h1>
           Pirates! <span>Stratego</span>
         </h1>
-        <SettingsButton ctl={ctl} />
-        <LanguageChoice settings={state.settings} ctl={ctl} />
+        <div class="home-tools">
+          <SettingsButton ctl={ctl} />
+          <LanguageChoice settings={state.settings} ctl={ctl} />
+        </div>
         <p class="tagline">{t('home.tagline')}</p>
         <Hero />
       </header>
