@@ -49,13 +49,16 @@ export const de: Catalog = {
     },
     flag: { monkey: 'Affe', flag: 'Flagge', barrel: 'Pulverfass' },
     ranked: '{{name}} ({{rank}})',
-    yourPirate: 'dein Pirat',
-    aPirate: { red: 'ein roter Pirat', blue: 'ein blauer Pirat' },
+    // "Figur" is feminine: the same word as subject and object ("stellt eine blaue Figur auf die Planke").
+    yourPirate: 'deine Figur',
+    aPirate: { red: 'eine rote Figur', blue: 'eine blaue Figur' },
     yourPiece: '{{piece}} aus deiner Mannschaft',
     seatPiece: '{{piece}} von {{seat}}',
     seatPirate: 'der Pirat von {{seat}}',
-    yourShip: 'dein eigenes Schiff',
-    ship: { red: 'das rote Schiff', blue: 'das blaue Schiff' },
+    // Named like a ship's name ("auf Schiff Blau"), so no case ending changes with the sentence; yourShip
+    // follows "auf" in the one place it appears (choices.attackOn).
+    yourShip: 'deinem eigenen Schiff',
+    ship: { red: 'Schiff Rot', blue: 'Schiff Blau' },
   },
   log: {
     setupChosen:

@@ -9,6 +9,7 @@
  *   la pièce : le requin / le joyeux pirate · le canon : viser, incliner, tirer · tenter de prendre le drapeau ·
  *   Capitaine Rodrick Barbe-Rouge (7), Sally la Bretteuse (6), Walter le Fouet (5), Ivan Incisive (4),
  *   Eddy Boucle-d'oreille (3), Boris Attrape-Bombe (2), Aden Vipère (1), la Bombe. On tutoie le joueur.
+ *   Les phrases sur une pièce évitent l'accord (Sally, la Bombe) : « {{piece}} quitte le jeu ».
  */
 import type { Catalog } from './catalog.ts';
 
@@ -102,11 +103,11 @@ export const fr: Catalog = {
     battleWins: '{{piece}} gagne',
     battleBombWins: 'la Bombe gagne',
     out: {
-      battle: '{{piece}} a perdu le combat et est hors jeu.',
-      sail: '{{piece}} a été sacrifié après le tir dans la voile et est hors jeu.',
-      skull: '{{piece}} a été éjecté de la trappe par le tir sur la tête de mort et est hors jeu.',
-      plank: '{{piece}} est parti chez les requins et est hors jeu.',
-      barrel: '{{piece}} a sauté avec le Baril de poudre et est hors jeu.',
+      battle: '{{piece}} perd le combat et quitte le jeu.',
+      sail: 'Après le tir dans la voile, {{piece}} quitte le jeu.',
+      skull: 'Le tir sur la tête de mort éjecte {{piece}} de la trappe : hors jeu.',
+      plank: '{{piece}} file chez les requins et quitte le jeu.',
+      barrel: 'Le Baril de poudre fait sauter {{piece}}, qui quitte le jeu.',
     },
     onPlank: '{{seat}} a mis {{pirate}} sur la planche.',
     onHatch: '{{seat}} a mis {{pirate}} sur la trappe au-dessus de la tête de mort.',
@@ -346,7 +347,7 @@ export const fr: Catalog = {
     starts: '{{who}} commence !',
     startsYou: 'Tu commences !',
     plank: 'Sur la planche !',
-    saved: 'Le joyeux pirate : {{walker}} est sauvé !',
+    saved: 'Le joyeux pirate sauve {{walker}} !',
     gone: 'Le requin ! {{walker}} a disparu.',
     hatch: 'La trappe',
     hatchWaits: '{{target}} est sur la trappe : {{who}} vise la tête de mort.',
