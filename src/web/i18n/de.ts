@@ -654,10 +654,10 @@ export const de: Catalog = {
     side: 'Von der Seite · Neigung {{tilt}}°',
   },
   art: {
-    backUnknown: 'Rückseite unbekannt',
+    backUnknown: 'Rückseite: ?',
     setAside: 'beiseitegelegt',
     by: 'von {{seat}}',
-    justTurned: 'gerade umgedreht',
+    justTurned: 'eben gedreht',
     barrel: 'Fass',
   },
   tutorial: {

@@ -654,7 +654,7 @@ export const fr: Catalog = {
     backUnknown: 'dos inconnu',
     setAside: 'mise de côté',
     by: 'par {{seat}}',
-    justTurned: 'juste retournée',
+    justTurned: 'juste jouée',
     barrel: 'Baril',
   },
   tutorial: {

@@ -645,10 +645,10 @@ export const nl: Catalog = {
     side: 'Van opzij · kanteling {{tilt}}°',
   },
   art: {
-    backUnknown: 'achterkant onbekend',
+    backUnknown: 'achterkant: ?',
     setAside: 'opzij gelegd',
     by: 'door {{seat}}',
-    justTurned: 'net omgedraaid',
+    justTurned: 'net gedraaid',
     barrel: 'Vat',
   },
   tutorial: {

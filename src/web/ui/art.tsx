@@ -247,6 +247,14 @@ export function FaceIcon(props: { face: CardFace; x: number; y: number; s?: numb
   }
 }
 
+/**
+ * A font size at most `size` at which `text` fits in `width` (about 0.56 em a letter): a longer word in another
+ * language ("Totenkopfschuss") is set a little smaller rather than run off the card.
+ */
+function fitted(text: string, width: number, size: number): number {
+  return Math.min(size, width / (Math.max(1, text.length) * 0.56));
+}
+
 /** An action card at (x, y), top-left, w x h. */
 export function CardArt(props: {
   x: number;
@@ -280,18 +288,30 @@ export function CardArt(props: {
         x={x + w / 2}
         y={y + h - 18}
         text-anchor="middle"
-        font-size="9.5"
+        font-size={fitted(FACE_TITLE[up], w - 6, 9.5)}
         font-weight="800"
         fill="#3b2410"
       >
         {FACE_TITLE[up]}
       </text>
       {down === null ? (
-        <text x={x + w / 2} y={y + h - 6} text-anchor="middle" font-size="7.5" fill="#8a6a4a">
+        <text
+          x={x + w / 2}
+          y={y + h - 6}
+          text-anchor="middle"
+          font-size={fitted(t('art.backUnknown'), w - 6, 7.5)}
+          fill="#8a6a4a"
+        >
           {t('art.backUnknown')}
         </text>
       ) : (
-        <text x={x + w / 2} y={y + h - 6} text-anchor="middle" font-size="7.5" fill="#5b3a1e">
+        <text
+          x={x + w / 2}
+          y={y + h - 6}
+          text-anchor="middle"
+          font-size={fitted(`↻ ${FACE_TITLE[down]}`, w - 6, 7.5)}
+          fill="#5b3a1e"
+        >
           ↻ {FACE_TITLE[down]}
         </text>
       )}
@@ -307,7 +327,14 @@ export function CardArt(props: {
         </g>
       )}
       {props.blocked && props.aside === null && (
-        <text x={x + w - 5} y={y + 13} text-anchor="end" font-size="7.5" font-weight="700" fill="#a33">
+        <text
+          x={x + w - 5}
+          y={y + 13}
+          text-anchor="end"
+          font-size={fitted(t('art.justTurned'), w - 20, 7.5)}
+          font-weight="700"
+          fill="#a33"
+        >
           {t('art.justTurned')}
         </text>
       )}
