@@ -3,7 +3,7 @@
  *
  * Glossar (glossary), überall gleich verwendet:
  *   Rot, Blau · Schiff, Deck, Reserve (Piraten unter Deck) · Aktionskarte, Seite ·
- *   Angriff!, Schwingen, Neuer Pirat, Segelschuss, Totenkopfschuss, Die Planke, Schlafen ·
+ *   Angriff!, Schwingen, Neuer Pirat, Segelschuss, Totenkopf, Die Planke, Schlafen (auf den Karten) ·
  *   Flaggenkarte: die Flagge, der Affe, das Pulverfass · aus dem Spiel · die Luke (über dem Totenkopf) ·
  *   die Münze: der Hai / der fröhliche Pirat · die Kanone: zielen, neigen, feuern · nach der Flagge greifen ·
  *   Kapitän Roderich Rotbart (7), Sally Säbel (6), Walter Peitsche (5), Ivan Schneidezahn (4),
@@ -23,7 +23,7 @@ export const de: Catalog = {
       swing: 'Schwingen',
       newPirate: 'Neuer Pirat',
       shootSail: 'Segelschuss',
-      shootSkull: 'Totenkopfschuss',
+      shootSkull: 'Totenkopf',
       plank: 'Die Planke',
       sleeping: 'Schlafen',
     },

@@ -4,7 +4,7 @@
  *
  * Glossaire (glossary), employé partout de la même façon :
  *   Rouge, Bleu · navire, pont, réserve (pirates sous le pont) · carte action, face ·
- *   À l'attaque !, Se balancer, Nouveau pirate, Tir dans la voile, Tir sur la tête de mort, La planche, Sieste ·
+ *   À l'attaque !, Se balancer, Nouveau pirate, Canon : voile, Canon : crâne, La planche, Sieste (sur les cartes) ·
  *   carte drapeau : le Drapeau, le Singe, le Baril de poudre · hors jeu · la trappe (au-dessus de la tête de mort) ·
  *   la pièce : le requin / le joyeux pirate · le canon : viser, incliner, tirer · tenter de prendre le drapeau ·
  *   Capitaine Rodrick Barbe-Rouge (7), Sally la Bretteuse (6), Walter le Fouet (5), Ivan Incisive (4),
@@ -23,8 +23,8 @@ export const fr: Catalog = {
       attack: "À l'attaque !",
       swing: 'Se balancer',
       newPirate: 'Nouveau pirate',
-      shootSail: 'Tir dans la voile',
-      shootSkull: 'Tir sur la tête de mort',
+      shootSail: 'Canon : voile',
+      shootSkull: 'Canon : crâne',
       plank: 'La planche',
       sleeping: 'Sieste',
     },

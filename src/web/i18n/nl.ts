@@ -3,7 +3,7 @@
  *
  * Woordenlijst (glossary), overal hetzelfde gebruikt:
  *   Rood, Blauw · schip, dek, reserve (piraten benedendeks) · actiekaart, kant ·
- *   Aanval!, Slingeren, Nieuwe piraat, Zeilschot, Doodshoofdschot, De plank, Slapen ·
+ *   Aanval!, Slingeren, Nieuwe piraat, Zeilschot, Doodshoofd, De plank, Slapen (op de kaarten) ·
  *   vlagkaart: de Vlag, de Aap, het Kruitvat · uit het spel · het luik (boven het doodshoofd) ·
  *   de munt: de haai / de vrolijke piraat · het kanon: richten, kantelen, vuren · een gooi naar de vlag ·
  *   Kapitein Roderik Roodbaard (7), Sally Sabel (6), Walter Zweep (5), Ivan Snijtand (4), Eddy Oorbel (3),
@@ -22,7 +22,7 @@ export const nl: Catalog = {
       swing: 'Slingeren',
       newPirate: 'Nieuwe piraat',
       shootSail: 'Zeilschot',
-      shootSkull: 'Doodshoofdschot',
+      shootSkull: 'Doodshoofd',
       plank: 'De plank',
       sleeping: 'Slapen',
     },
