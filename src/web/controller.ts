@@ -7,7 +7,6 @@ import {
   type Aim,
   clampAim,
   DEFAULT_AIM,
-  describeEvent,
   type GameEvent,
   type GameRecord,
   opponentOf,
@@ -15,6 +14,7 @@ import {
 } from '../engine/index.ts';
 import type { Emote } from '../protocol/emotes.ts';
 import { analyseInWorker } from './analysis/link.ts';
+import { describeEvent } from './game/describe.ts';
 import { checkFairness, keepCommitment, keepSeen, newContribution, noFairness } from './game/fairness.ts';
 import { missNote } from './game/miss.ts';
 import { refusalSentence } from './game/refusals.ts';
@@ -22,6 +22,7 @@ import { movesOf, parseRecord, turningCard } from './game/replay.ts';
 import { type Scene, scenesOf } from './game/scenes.ts';
 import { clickFlagSlot, EMPTY_DRAFT, setupAction, togglePirate } from './game/setup.ts';
 import { type Effect, effectsOf } from './game/sounds.ts';
+import { t } from './i18n/i18n.ts';
 import type { GameLink, LinkNews } from './link.ts';
 import { forgetGame, type KeptSummary, loadKeptSummary } from './local/kept.ts';
 import { type LocalLink, startLocalGame } from './local/link.ts';
@@ -36,8 +37,12 @@ const LOCAL_GAME_PATH = '/game';
 
 /** Refusals that mean there is no kept game to take up: the page goes home and says so. */
 const NOTHING_TO_CONTINUE: Readonly<Record<string, string>> = {
-  'host/nothing-kept': 'There is no game kept on this device to continue. Start a new one.',
-  'host/kept-broken': 'The game kept on this device could not be read, so it was cleared. Start a new one.',
+  get 'host/nothing-kept'() {
+    return t('notice.nothingKept');
+  },
+  get 'host/kept-broken'() {
+    return t('notice.keptBroken');
+  },
 };
 
 const DEFAULT_FORM: HomeForm = {
@@ -514,7 +519,7 @@ export class Controller {
     saveProgress(this.storage, LESSONS.length);
     this.leaveGame();
     this.change((s) => {
-      s.notice = 'You know the game now. Play the computer, a friend, or pass and play!';
+      s.notice = t('notice.lessonsDone');
     });
   }
 
@@ -700,7 +705,7 @@ export class Controller {
     const action = setupAction(game.setup, game.view.legalActions);
     if (action === null) {
       this.changeGame((g) => {
-        g.error = 'Choose three pirates for your deck first.';
+        g.error = t('notice.chooseThree');
       });
       return;
     }
@@ -745,11 +750,11 @@ export class Controller {
       });
     if (typeof navigator !== 'undefined' && navigator.clipboard) {
       navigator.clipboard.writeText(link).then(
-        () => done('Copied!'),
-        () => done('Select the link and copy it by hand.'),
+        () => done(t('notice.copied')),
+        () => done(t('notice.copyByHand')),
       );
     } else {
-      done('Select the link and copy it by hand.');
+      done(t('notice.copyByHand'));
     }
   }
 
@@ -775,7 +780,7 @@ export class Controller {
         if (s.replay?.record !== record) return;
         s.replay.analysis = answer.ok
           ? { status: 'done', analysis: answer.analysis }
-          : { status: 'failed', message: 'The analysis could not be worked out on this page.' };
+          : { status: 'failed', message: t('analysis.failed') };
         if (!answer.ok && typeof console !== 'undefined') console.info(`analysis failed: ${answer.message}`);
       });
     });

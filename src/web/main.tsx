@@ -8,10 +8,11 @@ import { registerSW } from 'virtual:pwa-register';
 import { render } from 'preact';
 import { Controller } from './controller.ts';
 import { titleFor } from './game/title.ts';
+import { setLanguage } from './i18n/i18n.ts';
 import { connectPeople } from './online/identity.ts';
 import { connectLobby } from './online/lobby.ts';
 import { connectOnline } from './online/session.ts';
-import { loadSettings, saveSettings } from './settings.ts';
+import { languageOf, loadSettings, type Settings, saveSettings } from './settings.ts';
 import { playEffects } from './ui/sound.ts';
 import './styles.css';
 import { App } from './ui/App.tsx';
@@ -40,7 +41,18 @@ const draw = () => {
     if (document.title !== title) document.title = title;
   });
 };
-ctl = new Controller(draw, settings, (changed) => saveSettings(storage, changed));
+// The page speaks the chosen language, else the browser's; a change loads its catalog, then draws again.
+const browserLanguages = typeof navigator === 'undefined' ? [] : navigator.languages;
+let spoken = languageOf(settings, browserLanguages);
+const keep = (changed: Settings) => {
+  saveSettings(storage, changed);
+  const wanted = languageOf(changed, browserLanguages);
+  if (wanted !== spoken) {
+    spoken = wanted;
+    void setLanguage(wanted).then(draw);
+  }
+};
+ctl = new Controller(draw, settings, keep);
 ctl.sound = playEffects;
 connectOnline(ctl);
 connectPeople(ctl);
@@ -72,6 +84,8 @@ function route(): void {
 if ('serviceWorker' in navigator) registerSW({ immediate: true });
 
 window.addEventListener('popstate', route);
+// The first paint waits for the catalog (a few kB, precached): no flash of English before Dutch.
+await setLanguage(spoken);
 route();
 // "Continue your game" on the home page, when a local game is kept on this device.
 void ctl.refreshKept();

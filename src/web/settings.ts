@@ -1,7 +1,8 @@
 /**
  * The player's settings, kept in this browser: whether scenes play and at what pace, and how much the page
- * moves, and whether the table makes sounds. One panel changes them (ui/Settings.tsx).
+ * moves, whether the table makes sounds, and the page's language. One panel changes them (ui/Settings.tsx).
  */
+import { isLanguage, type Language, preferredLanguage } from './i18n/languages.ts';
 
 export type Motion = 'system' | 'reduce' | 'full';
 export type ScenePace = 'slow' | 'normal' | 'fast';
@@ -18,6 +19,8 @@ export interface Settings {
   readonly sound: boolean;
   /** Whether the other player's emotes are shown (false: muted, from the game bar). */
   readonly emotes: boolean;
+  /** The page's language, once the player chose one, e.g. 'nl'; null follows the browser's languages. */
+  readonly language: Language | null;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -26,6 +29,7 @@ export const DEFAULT_SETTINGS: Settings = {
   motion: 'system',
   sound: true,
   emotes: true,
+  language: null,
 };
 
 const PACE_FACTOR: Readonly<Record<ScenePace, number>> = { slow: 1.6, normal: 1, fast: 0.5 };
@@ -54,6 +58,7 @@ export function parseSettings(text: string | null): Settings {
     motion: pick(stored.motion, ['system', 'reduce', 'full'], DEFAULT_SETTINGS.motion),
     sound: typeof stored.sound === 'boolean' ? stored.sound : DEFAULT_SETTINGS.sound,
     emotes: typeof stored.emotes === 'boolean' ? stored.emotes : DEFAULT_SETTINGS.emotes,
+    language: isLanguage(stored.language) ? stored.language : DEFAULT_SETTINGS.language,
   };
 }
 
@@ -72,4 +77,9 @@ export function saveSettings(storage: Pick<Storage, 'setItem'> | undefined, sett
   } catch {
     // Not kept across visits, but in force for this one.
   }
+}
+
+/** The language the page speaks: the one chosen, else the first of the browser's it knows, else English. */
+export function languageOf(settings: Settings, browser: readonly string[]): Language {
+  return settings.language ?? preferredLanguage(browser);
 }

@@ -128,7 +128,8 @@ export async function launch(): Promise<Browser> {
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    // The tests find things by their English names: English unless a test asks for another language.
+    const context = await newContext({ locale: 'en-US', ...options });
     context.setDefaultTimeout(PATIENCE_MS);
     return context;
   };

@@ -100,7 +100,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, people', () => {
     // The host's page: the rated game, with its replay.
     await host.goto(`${url}/player/Redbeard`);
     await host.locator('[data-player-name]', { hasText: 'Redbeard' }).waitFor({ timeout: PATIENCE_MS });
-    await host.locator('[data-rating]', { hasText: '1 rated games' }).waitFor({ timeout: PATIENCE_MS });
+    await host.locator('[data-rating]', { hasText: '1 rated game' }).waitFor({ timeout: PATIENCE_MS });
     await host
       .locator('[data-player-game]')
       .first()

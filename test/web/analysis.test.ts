@@ -6,7 +6,8 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
 import { createGame, type GameEvent, recordOf } from '../../src/engine/index.ts';
-import { analyse, sentenceFor } from '../../src/web/analysis/analysis.ts';
+import { analyse } from '../../src/web/analysis/analysis.ts';
+import { sentenceFor, swingSentence } from '../../src/web/analysis/sentence.ts';
 import { Controller } from '../../src/web/controller.ts';
 import { revealedShips } from '../../src/web/game/replay.ts';
 import { AnalysisPanel } from '../../src/web/ui/Analysis.tsx';
@@ -45,7 +46,9 @@ describe('the analysis of a finished game', () => {
     const sizes = swings.map((s) => Math.abs(s.to - s.from));
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
     for (const s of swings)
-      expect(s.sentence).toMatch(/^Turn \d+: [^;]+; (Red|Blue)'s chance (rose|fell) from \d+% to \d+%\.$/);
+      expect(swingSentence(s)).toMatch(
+        /^Turn \d+: [^;]+; (Red|Blue)'s chance (rose|fell) from \d+% to \d+%\.$/,
+      );
   });
 
   it('is the same every time for the same record (the page and a test agree)', () => {

@@ -4,7 +4,13 @@ import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
 import { type GameEvent, viewFor } from '../../src/engine/index.ts';
 import { Controller } from '../../src/web/controller.ts';
-import { DEFAULT_SETTINGS, parseSettings, type Settings, sceneSpeed } from '../../src/web/settings.ts';
+import {
+  DEFAULT_SETTINGS,
+  languageOf,
+  parseSettings,
+  type Settings,
+  sceneSpeed,
+} from '../../src/web/settings.ts';
 import { SettingsPanel } from '../../src/web/ui/Settings.tsx';
 import { setUp, updateNews } from './fixtures.ts';
 
@@ -45,8 +51,14 @@ describe('settings', () => {
       motion: 'reduce',
       sound: true,
       emotes: true,
+      language: null,
     });
     expect(parseSettings('{"emotes":false}').emotes).toBe(false);
+    // The language chosen (issue 20), one the page speaks; anything else follows the browser again.
+    expect(parseSettings('{"language":"nl"}').language).toBe('nl');
+    expect(parseSettings('{"language":"tlh"}').language).toBe(null);
+    expect(languageOf(parseSettings('{"language":"fr"}'), ['de-DE'])).toBe('fr');
+    expect(languageOf(DEFAULT_SETTINGS, ['de-DE', 'en'])).toBe('de');
     expect(parseSettings('{"scenes":"yes","pace":"warp","motion":"full"}')).toEqual({
       ...DEFAULT_SETTINGS,
       motion: 'full',
@@ -66,12 +78,26 @@ describe('settings', () => {
     expect(ctl.state.game?.scenes).toEqual([]);
     hear();
     expect(ctl.state.game?.scenes).toEqual([]);
-    expect(kept.at(-1)).toEqual({ scenes: false, pace: 'fast', motion: 'system', sound: true, emotes: true });
+    expect(kept.at(-1)).toEqual({
+      scenes: false,
+      pace: 'fast',
+      motion: 'system',
+      sound: true,
+      emotes: true,
+      language: null,
+    });
     expect(sceneSpeed(kept.at(-1) ?? DEFAULT_SETTINGS)).toBe(0);
   });
 
   it('the panel shows the settings in force', () => {
-    const { ctl } = game({ scenes: true, pace: 'slow', motion: 'reduce', sound: false, emotes: true });
+    const { ctl } = game({
+      scenes: true,
+      pace: 'slow',
+      motion: 'reduce',
+      sound: false,
+      emotes: true,
+      language: null,
+    });
     const markup = renderToString(h(SettingsPanel, { settings: ctl.state.settings, ctl }));
     expect(markup).toContain('aria-labelledby="settings-title"');
     const checked = [

@@ -12,7 +12,6 @@ import { winChance } from '../../ai/evaluation.ts';
 import { sampleState } from '../../ai/index.ts';
 import {
   applyAction,
-  describeEvent,
   eventsFor,
   type GameEvent,
   type GameRecord,
@@ -20,7 +19,6 @@ import {
   newGame,
   randomFromSeed,
   recordOptions,
-  SEAT_NAMES,
   type Seat,
   viewFor,
 } from '../../engine/index.ts';
@@ -45,8 +43,10 @@ export interface Swing {
   readonly seat: Seat;
   readonly from: number;
   readonly to: number;
-  /** One sentence: what happened, and what it did to the seat's chance. */
-  readonly sentence: string;
+  /** What the turn is best told by (the page says it in words, analysis/sentence.ts), or null for a quiet turn. */
+  readonly main: GameEvent | null;
+  /** The turn that made the change, counted from 1 as people do, e.g. 7. */
+  readonly played: number;
 }
 
 export interface Analysis {
@@ -134,28 +134,17 @@ function swingsOf(points: readonly AnalysisPoint[], turnEvents: readonly GameEve
       seat: moved,
       from,
       to,
-      sentence: sentenceFor(turnEvents[i] ?? [], moved, from, to, before.turn + 1),
+      main: mainEvent(turnEvents[i] ?? []),
+      played: before.turn + 1,
     });
   }
   return all.sort((a, b) => Math.abs(b.to - b.from) - Math.abs(a.to - a.from) || a.step - b.step).slice(0, 3);
 }
 
-function percent(chance: number): string {
-  return `${Math.round(chance * 100)}%`;
-}
-
-/** "Turn 7: Red's Captain Rodrick Redbeard (7) attacked …; Blue's chance fell from 62% to 31%." */
-export function sentenceFor(
-  events: readonly GameEvent[],
-  seat: Seat,
-  from: number,
-  to: number,
-  turn: number,
-): string {
-  let main: GameEvent | undefined;
+/** The event that says most about a turn (a battle over a card turned), or null when nothing did. */
+export function mainEvent(events: readonly GameEvent[]): GameEvent | null {
+  let main: GameEvent | null = null;
   for (const e of events)
-    if ((WEIGHT[e.type] ?? 0) > (main === undefined ? 0 : (WEIGHT[main.type] ?? 0))) main = e;
-  const what = main === undefined ? 'A quiet turn' : describeEvent(main, 'spectator').replace(/\.$/, '');
-  const way = to >= from ? 'rose' : 'fell';
-  return `Turn ${turn}: ${what}; ${SEAT_NAMES[seat]}'s chance ${way} from ${percent(from)} to ${percent(to)}.`;
+    if ((WEIGHT[e.type] ?? 0) > (main === null ? 0 : (WEIGHT[main.type] ?? 0))) main = e;
+  return main;
 }

@@ -3,6 +3,7 @@
  * hull, sail, hole and skull are, in cm in the shooter's frame (docs/cannon.md), and the preview of the start
  * of a flight. Pure, so it is tested without a browser.
  */
+
 import {
   type Aim,
   type CannonConfig,
@@ -11,6 +12,7 @@ import {
   type Shot,
   type Vec3,
 } from '../../engine/index.ts';
+import { t } from '../i18n/i18n.ts';
 import { missWords } from './miss.ts';
 
 /** A point of a flight in cm, e.g. `{ x: 0, y: 12.5, z: 9.1 }`. */
@@ -45,7 +47,7 @@ export function flightPoints(shot: Shot, gravity: number, steps = 40): PointCm[]
  * went against the target ('Too high: it struck the sail cloth above the hole', `game/miss.ts`).
  */
 export function strikeWords(shot: Shot, cannon: CannonConfig): string {
-  if (shot.hit) return shot.target === 'sail' ? 'Through the hole in the sail!' : 'Right on the skull!';
+  if (shot.hit) return shot.target === 'sail' ? t('miss.hitSail') : t('miss.hitSkull');
   return missWords(shot, cannon);
 }
 

@@ -3,7 +3,9 @@
  * rules). Each clickable thing gets the action it sends and its accessible name; an attack is two clicks
  * (attacker, then target), both offered only where a listed attack exists.
  */
+
 import type { Action, PieceView, PlayerView } from '../../engine/index.ts';
+import { t } from '../i18n/i18n.ts';
 import { FACE_TITLE, pieceName, SEAT_NAMES, shipName } from './names.ts';
 
 /** A clickable piece: it sends `action`, or (first click of an attack) selects the attacker. */
@@ -53,12 +55,8 @@ export function deckOf(view: PlayerView, id: number): 'red' | 'blue' | null {
   return null;
 }
 
-const PASS_LABEL: Readonly<Record<string, string>> = {
-  newPirate: 'No new pirate',
-  swing: "Don't swing",
-  attack: "Don't attack",
-  turnFlag: "Don't turn a flag card",
-};
+/** The questions whose pass button says what is declined ("Don't swing"); any other says "Pass". */
+const PASS_ASKS = ['newPirate', 'swing', 'attack', 'turnFlag'] as const;
 
 export function choicesFor(view: PlayerView, selected: number | null): Choices {
   const me = view.viewer;
@@ -70,7 +68,7 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
   let shoot: Extract<Action, { type: 'shoot' }> | null = null;
   const name = (id: number) => {
     const piece = findPiece(view, id);
-    return piece ? pieceName(piece, me) : `pirate ${id}`;
+    return piece ? pieceName(piece, me) : t('choices.pirate', { id });
   };
   const attacks = view.legalActions.filter((a) => a.type === 'attack');
 
@@ -83,40 +81,65 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
         cards.set(action.card, action);
         break;
       case 'newPirate':
-        pieces.set(action.piece, { kind: 'send', action, label: `Bring ${name(action.piece)} on deck` });
+        pieces.set(action.piece, {
+          kind: 'send',
+          action,
+          label: t('choices.bring', { name: name(action.piece) }),
+        });
         break;
       case 'swing': {
         const from = deckOf(view, action.piece);
-        const to = from === me ? `onto the ${from === 'red' ? 'blue' : 'red'} ship` : 'back onto your ship';
-        pieces.set(action.piece, { kind: 'send', action, label: `Swing ${name(action.piece)} ${to}` });
+        const label =
+          from === me
+            ? t(`choices.swingOnto.${from === 'red' ? 'blue' : 'red'}`, { name: name(action.piece) })
+            : t('choices.swingBack', { name: name(action.piece) });
+        pieces.set(action.piece, { kind: 'send', action, label });
         break;
       }
       case 'plank':
-        pieces.set(action.piece, { kind: 'send', action, label: `Put ${name(action.piece)} on the plank` });
+        pieces.set(action.piece, {
+          kind: 'send',
+          action,
+          label: t('choices.plank', { name: name(action.piece) }),
+        });
         break;
       case 'hatch':
-        pieces.set(action.piece, { kind: 'send', action, label: `Put ${name(action.piece)} on the hatch` });
+        pieces.set(action.piece, {
+          kind: 'send',
+          action,
+          label: t('choices.hatch', { name: name(action.piece) }),
+        });
         break;
       case 'losePiece':
-        pieces.set(action.piece, { kind: 'send', action, label: `Give up ${name(action.piece)}` });
+        pieces.set(action.piece, {
+          kind: 'send',
+          action,
+          label: t('choices.giveUp', { name: name(action.piece) }),
+        });
         break;
       case 'raid':
         pieces.set(action.piece, {
           kind: 'send',
           action,
-          label: `Try for the flag with ${name(action.piece)}`,
+          label: t('choices.raid', { name: name(action.piece) }),
         });
         break;
       case 'attack':
         if (selected === null) {
-          pieces.set(action.attacker, { kind: 'select', label: `Attack with ${name(action.attacker)}` });
+          pieces.set(action.attacker, {
+            kind: 'select',
+            label: t('choices.attackWith', { name: name(action.attacker) }),
+          });
         } else if (action.attacker === selected) {
           const ship = deckOf(view, action.target);
-          const where = ship === null ? '' : ` on ${shipName(ship, me)}`;
+          const words = { target: name(action.target), name: name(selected) };
           pieces.set(action.target, {
             kind: 'send',
             action,
-            label: `Attack ${name(action.target)}${where} with ${name(selected)}`,
+            label:
+              ship === null
+                ? t('choices.attack', words)
+                : t('choices.attackOn', { ...words, ship: shipName(ship, me) }),
           });
         }
         break;
@@ -127,14 +150,17 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
         shoot = action;
         break;
       case 'pass':
-        buttons.push({ label: PASS_LABEL[view.pending.ask] ?? 'Pass', action });
+        buttons.push({
+          label: t(`choices.pass.${PASS_ASKS.find((ask) => ask === view.pending.ask) ?? 'other'}`),
+          action,
+        });
         break;
       case 'resign':
         break;
     }
   }
   if (selected !== null && attacks.some((a) => a.type === 'attack' && a.attacker === selected)) {
-    pieces.set(selected, { kind: 'deselect', label: `Choose another pirate instead of ${name(selected)}` });
+    pieces.set(selected, { kind: 'deselect', label: t('choices.deselect', { name: name(selected) }) });
   }
   return { cards, pieces, flags, buttons, shoot, setups };
 }
@@ -146,14 +172,15 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
  */
 export function cardLabel(view: PlayerView, index: number, turnable = false): string {
   const card = view.cards[index];
-  if (card === undefined) return `Action card ${index + 1}`;
-  const shows = `Action card ${index + 1}: shows ${FACE_TITLE[card.up]}`;
+  if (card === undefined) return t('choices.card', { card: index + 1 });
+  const shows = t('choices.shows', { card: index + 1, face: FACE_TITLE[card.up] });
   if (turnable) {
-    const plays = card.down === null ? 'its unknown other side' : `its other side, ${FACE_TITLE[card.down]}`;
-    return `${shows}; turning it plays ${plays}`;
+    return card.down === null
+      ? t('choices.playsUnknown', { shows })
+      : t('choices.plays', { shows, face: FACE_TITLE[card.down] });
   }
-  const back = card.down === null ? '' : `, other side ${FACE_TITLE[card.down]}`;
-  const aside = card.aside === null ? '' : `, set aside by ${SEAT_NAMES[card.aside]}`;
-  const blocked = view.lastTurned === index && card.aside === null ? ', just turned: not this turn' : '';
+  const back = card.down === null ? '' : t('choices.back', { face: FACE_TITLE[card.down] });
+  const aside = card.aside === null ? '' : t('choices.aside', { seat: SEAT_NAMES[card.aside] });
+  const blocked = view.lastTurned === index && card.aside === null ? t('choices.blocked') : '';
   return `${shows}${back}${aside}${blocked}`;
 }

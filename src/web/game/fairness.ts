@@ -4,8 +4,10 @@
  * held, and what each seat was shown (runs of events, and whole views). The check itself is the engine's
  * `checkGame`, the same one `pirates verify` runs.
  */
+
 import {
   checkGame,
+  type FairnessCheck,
   type GameEvent,
   type GameRecord,
   type Outcome,
@@ -13,16 +15,12 @@ import {
   type Seat,
   viewDigest,
 } from '../../engine/index.ts';
+import { language, t } from '../i18n/i18n.ts';
+import { randomHex256 } from './random.ts';
 
 /** A fresh contribution: 256 bits from the browser's cryptographic generator, as hex. The player never sees it. */
 export function newContribution(): string {
   return randomHex256();
-}
-
-/** 256 bits from the platform's cryptographic generator (browser or worker), as hex: a seed or a share. */
-export function randomHex256(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -102,6 +100,17 @@ export function keepSeen(
   seen.digests.push({ v, digest: viewDigest(view) });
 }
 
+/**
+ * A check in the page's language. The engine words each check in English with its figures ("The published
+ * seed matches the commitment …"): an English page shows that sentence; another language says the check's
+ * finding in its own words, and a failed check keeps the engine's detail for a bug report.
+ */
+function checkWords(check: FairnessCheck): string {
+  if (language() === 'en') return check.message;
+  const words = t(`fairness.${check.name}.${check.ok ? 'ok' : 'bad'}`);
+  return check.ok ? words : `${words} (${check.message})`;
+}
+
 /** Runs every check the page can make: the commitment, its contributions, each seat's events and views, the outcome. */
 export function checkFairness(
   fairness: Fairness,
@@ -114,7 +123,10 @@ export function checkFairness(
     fair = false;
     lines.push({
       ok: false,
-      text: `The server changed its commitment during the game (first ${fairness.seedHash?.slice(0, 16)}…, later ${fairness.changed.slice(0, 16)}…).`,
+      text: t('fairness.changed', {
+        first: fairness.seedHash?.slice(0, 16),
+        later: fairness.changed.slice(0, 16),
+      }),
     });
   }
   const said = new Set<string>();
@@ -145,7 +157,7 @@ export function checkFairness(
       // In pass-and-play both seats are checked; say each shared finding once.
       if (said.has(check.message)) continue;
       said.add(check.message);
-      lines.push({ ok: check.ok, text: check.message });
+      lines.push({ ok: check.ok, text: checkWords(check) });
     }
   }
   return { fair, lines };

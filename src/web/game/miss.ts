@@ -4,6 +4,7 @@
  * where the arc crosses the target's plane (the plane of the hole, or of the skull on the hull face), the
  * rest from what the ball met and where. Left and right are the shooter's, as the cannon scene draws them.
  */
+
 import {
   type CannonConfig,
   flightPoint,
@@ -12,6 +13,7 @@ import {
   type Table,
   tableOf,
 } from '../../engine/index.ts';
+import { t } from '../i18n/i18n.ts';
 
 /** Where the arc crosses the target's plane, cm from the target's centre: + is right, + is up. */
 export type OffTarget = { across: number; up: number };
@@ -79,24 +81,28 @@ export function missDirection(shot: Shot, cannon: CannonConfig): MissDirection {
   return { height, side };
 }
 
-const HEIGHT_WORDS = { high: 'Too high', low: 'Too low', short: 'Too short', long: 'Too long' } as const;
 const RELATION = { high: 'above', low: 'below', short: 'below', long: 'above' } as const;
 
 /** "Too high", "Too far left", "Too low and too far right". */
 function headline(direction: MissDirection): string {
-  const side = direction.side === null ? null : `too far ${direction.side}`;
-  if (direction.height === null) return direction.side === null ? 'Off target' : `Too far ${direction.side}`;
-  return side === null ? HEIGHT_WORDS[direction.height] : `${HEIGHT_WORDS[direction.height]} and ${side}`;
+  if (direction.height === null)
+    return direction.side === null ? t('miss.off') : t(`miss.farSide.${direction.side}`);
+  const height = t(`miss.head.${direction.height}`);
+  return direction.side === null ? height : t(`miss.headAndSide.${direction.side}`, { height });
 }
 
-/** "above", "to the left of", "below and to the right of": where the ball struck beside `what`. */
-function relation(direction: MissDirection): string {
-  const parts = [
-    direction.height === null ? null : RELATION[direction.height],
-    direction.side === null ? null : `to the ${direction.side} of`,
-  ].filter((part) => part !== null);
-  return parts.length === 0 ? 'beside' : parts.join(' and ');
+/**
+ * Where the ball struck beside the target: 'above', 'left', 'belowRight', 'beside'. Each is a whole sentence in
+ * the catalog (`miss.cloth.aboveLeft`), since "above the skull" declines differently in each language.
+ */
+function relation(direction: MissDirection): Relation {
+  const height = direction.height === null ? null : RELATION[direction.height];
+  if (height === null) return direction.side ?? 'beside';
+  if (direction.side === null) return height;
+  return direction.side === 'left' ? `${height}Left` : `${height}Right`;
 }
+
+type Relation = 'above' | 'below' | 'left' | 'right' | `${'above' | 'below'}${'Left' | 'Right'}` | 'beside';
 
 /** Which face of the enemy hull the ball met, by the nearest plane to where it ended. */
 function hullFace(shot: Shot, table: Table): 'front' | 'deck' | 'side' | 'back' {
@@ -118,18 +124,14 @@ function hullWords(shot: Shot, table: Table, direction: MissDirection): string {
   const sail = shot.target === 'sail';
   switch (hullFace(shot, table)) {
     case 'front':
-      return sail
-        ? 'it struck the hull below the sail'
-        : `it struck the hull ${relation(direction)} the skull`;
+      return sail ? t('miss.hullBelowSail') : t(`miss.hullSkull.${relation(direction)}`);
     case 'deck':
-      if (!sail) return "it flew over the hull's face and landed on the deck";
-      return shot.end.y < table.sail.y
-        ? 'it landed on the deck in front of the sail'
-        : 'it flew over the sail and landed on the deck behind it';
+      if (!sail) return t('miss.overHullFace');
+      return shot.end.y < table.sail.y ? t('miss.deckFront') : t('miss.deckBehind');
     case 'side':
-      return 'it struck the side of the hull';
+      return t('miss.hullSide');
     case 'back':
-      return 'it struck the back of the hull';
+      return t('miss.hullBack');
   }
 }
 
@@ -139,23 +141,19 @@ function whereItWent(shot: Shot, cannon: CannonConfig, direction: MissDirection)
   const sail = shot.target === 'sail';
   switch (shot.struck) {
     case 'cloth':
-      return sail
-        ? `it struck the sail cloth ${relation(direction)} the hole`
-        : 'it flew over the hull and struck the sail cloth';
+      return sail ? t(`miss.cloth.${relation(direction)}`) : t('miss.overHullCloth');
     case 'hole':
-      return 'it flew over the hull and through the hole in the sail';
+      return t('miss.overHullHole');
     case 'skull':
-      return 'it struck the skull on the hull, below the sail';
+      return t('miss.skullBelowSail');
     case 'hull':
       return hullWords(shot, table, direction);
     case 'table':
-      if (shot.end.y < table.hull.front) return 'it fell into the sea before the ship';
+      if (shot.end.y < table.hull.front) return t('miss.seaBefore');
       if (shot.end.y > table.hull.back) {
-        return Math.abs(shot.end.x) > table.hull.halfWidth
-          ? 'it flew past the side of the ship into the sea'
-          : 'it flew over the ship into the sea beyond';
+        return Math.abs(shot.end.x) > table.hull.halfWidth ? t('miss.seaSide') : t('miss.seaBeyond');
       }
-      return 'it splashed into the sea beside the ship';
+      return t('miss.seaBeside');
   }
 }
 
@@ -166,7 +164,7 @@ function whereItWent(shot: Shot, cannon: CannonConfig, direction: MissDirection)
  */
 export function missWords(shot: Shot, cannon: CannonConfig): string {
   const direction = missDirection(shot, cannon);
-  return `${headline(direction)}: ${whereItWent(shot, cannon, direction)}.`;
+  return t('miss.sentence', { head: headline(direction), where: whereItWent(shot, cannon, direction) });
 }
 
 /**

@@ -1,62 +1,61 @@
-/** How the page names things in words: seats, pieces, cards and flag cards, for labels and prompts. */
+/**
+ * How the page names things in words: seats, pieces, cards and flag cards, for labels and prompts. Each table
+ * reads the catalog when read (getters), so a name is always in the language in force.
+ */
 import {
+  CARD_FACES,
   type CardFace,
+  FLAG_CARDS,
   type FlagCard,
-  PIECE_NAMES,
+  PIECE_KINDS,
   type PieceKind,
   type PieceView,
   RANK,
-  SEAT_NAMES,
+  SEATS,
   type Seat,
   type Viewer,
 } from '../../engine/index.ts';
+import { t } from '../i18n/i18n.ts';
 
-/** Seat names come from the engine's one vocabulary. */
-export { SEAT_NAMES } from '../../engine/index.ts';
+/** A record whose every value is looked up in the catalog when read, e.g. `SEAT_NAMES.red` → 'Rood'. */
+export function wordsOf<K extends string>(
+  keys: readonly K[],
+  word: (key: K) => string,
+): Readonly<Record<K, string>> {
+  const words = {} as Record<K, string>;
+  for (const key of keys) Object.defineProperty(words, key, { get: () => word(key), enumerable: true });
+  return words;
+}
+
+/** Each seat's name in sentences, e.g. 'Red'. */
+export const SEAT_NAMES = wordsOf<Seat>(SEATS, (seat) => t(`names.seat.${seat}`));
 
 /** Short card titles that fit on a card, e.g. 'Attack!'. */
-export const FACE_TITLE: Readonly<Record<CardFace, string>> = {
-  attack: 'Attack!',
-  swing: 'Swing',
-  newPirate: 'New pirate',
-  shootSail: 'Sail shot',
-  shootSkull: 'Skull shot',
-  plank: 'The plank',
-  sleeping: 'Sleeping',
-};
+export const FACE_TITLE = wordsOf<CardFace>(CARD_FACES, (face) => t(`names.face.${face}`));
 
 /** Short piece names for a token, e.g. 'Captain'. */
-export const KIND_SHORT: Readonly<Record<PieceKind, string>> = {
-  captain: 'Captain',
-  swashbuckler: 'Sally',
-  whip: 'Walter',
-  incisor: 'Ivan',
-  earring: 'Eddy',
-  bombcatcher: 'Boris',
-  adder: 'Aden',
-  bomb: 'Bomb',
-};
+export const KIND_SHORT = wordsOf<PieceKind>(PIECE_KINDS, (kind) => t(`names.short.${kind}`));
 
-export const FLAG_TITLE: Readonly<Record<FlagCard, string>> = {
-  monkey: 'Monkey',
-  flag: 'Flag',
-  barrel: 'Powder barrel',
-};
+export const FLAG_TITLE = wordsOf<FlagCard>(FLAG_CARDS, (card) => t(`names.flag.${card}`));
 
-/** 'Walter Whip (5)', 'the Bomb'. */
+/** 'Walter Whip (5)', 'Bomb'. */
 export function kindName(kind: PieceKind): string {
   const rank = RANK[kind];
-  return rank === null ? PIECE_NAMES[kind] : `${PIECE_NAMES[kind]} (${rank})`;
+  const name = t(`names.piece.${kind}`);
+  return rank === null ? name : t('names.ranked', { name, rank });
 }
 
 /** A piece as the viewer knows it: 'your Walter Whip (5)', "Blue's Sally Swashbuckler (6)", 'a blue pirate'. */
 export function pieceName(piece: PieceView, viewer: Viewer): string {
   const mine = piece.owner === viewer;
-  if (piece.kind === null) return mine ? 'your pirate' : `a ${piece.owner} pirate`;
-  return mine ? `your ${kindName(piece.kind)}` : `${SEAT_NAMES[piece.owner]}'s ${kindName(piece.kind)}`;
+  if (piece.kind === null) return mine ? t('names.yourPirate') : t(`names.aPirate.${piece.owner}`);
+  const name = kindName(piece.kind);
+  return mine
+    ? t('names.yourPiece', { piece: name })
+    : t('names.seatPiece', { seat: SEAT_NAMES[piece.owner], piece: name });
 }
 
 /** 'your ship' or 'the blue ship'. */
 export function shipName(ship: Seat, viewer: Viewer): string {
-  return ship === viewer ? 'your ship' : `the ${ship} ship`;
+  return ship === viewer ? t('names.yourShip') : t(`names.ship.${ship}`);
 }

@@ -3,27 +3,29 @@
  * plank"), from the view's pending question. It reads the view only; it decides nothing.
  */
 import { opponentOf, type PlayerView } from '../../engine/index.ts';
+import { t } from '../i18n/i18n.ts';
+import { outcomeWords } from './describe.ts';
 import { SEAT_NAMES } from './names.ts';
 
 /** `selected` is the attacker the player has picked, if any. */
 export function promptFor(view: PlayerView, selected: number | null = null): string {
   const me = view.viewer;
   const pending = view.pending;
-  if (view.outcome !== null) return view.outcome.message;
+  if (view.outcome !== null) return outcomeWords(view.outcome.winner, view.outcome.reason);
   switch (pending.ask) {
     case 'none':
-      return 'The game is over.';
+      return t('prompt.over');
     case 'contribute':
       return pending.seats.length === 2 || me === 'spectator' || pending.seats.includes(me)
-        ? 'Shuffling the cards…'
-        : 'Waiting for the other player to join';
+        ? t('prompt.shuffling')
+        : t('prompt.waitingJoin');
     case 'setup':
-      if (me !== 'spectator' && pending.seats.includes(me)) {
-        return 'Hide your flag cards and choose three pirates for your deck';
-      }
+      if (me !== 'spectator' && pending.seats.includes(me)) return t('prompt.setup');
       return pending.seats.length === 0
-        ? 'Both ships are ready'
-        : `Waiting for ${pending.seats.map((s) => SEAT_NAMES[s]).join(' and ')} to set up`;
+        ? t('prompt.shipsReady')
+        : t('prompt.waitingSetup', {
+            seats: pending.seats.map((s) => SEAT_NAMES[s]).join(t('prompt.and')),
+          });
     default:
       break;
   }
@@ -32,40 +34,33 @@ export function promptFor(view: PlayerView, selected: number | null = null): str
   switch (pending.ask) {
     case 'turnCard':
       // R2.1: the face played is the one now hidden, which a newcomer would not guess.
-      return mine ? 'Turn a card: its hidden side is your action' : `${who} is turning a card`;
+      return mine ? t('prompt.turnCardYou') : t('prompt.turnCard', { who });
     case 'newPirate':
-      return mine ? 'Choose a pirate to bring on deck, or pass' : `${who} may bring a new pirate on deck`;
+      return mine ? t('prompt.newPirateYou') : t('prompt.newPirate', { who });
     case 'swing':
-      return mine ? 'Choose a pirate to swing' : `${who} may swing a pirate onto the other ship`;
+      return mine ? t('prompt.swingYou') : t('prompt.swing', { who });
     case 'attack':
-      if (!mine) return `${who} may attack`;
-      return selected === null
-        ? 'Choose a pirate to attack with, or pass'
-        : 'Choose the enemy pirate to attack';
+      if (!mine) return t('prompt.attack', { who });
+      return selected === null ? t('prompt.attackWith') : t('prompt.attackWhom');
     case 'plank': {
       const victim = SEAT_NAMES[opponentOf(pending.seat)];
-      if (mine) return `Choose one of ${victim}'s pirates for the plank`;
-      return me === 'spectator'
-        ? `${who} chooses one of ${victim}'s pirates for the plank`
-        : `${who} chooses one of your pirates for the plank`;
+      if (mine) return t('prompt.plankYou', { victim });
+      return me === 'spectator' ? t('prompt.plank', { who, victim }) : t('prompt.plankYours', { who });
     }
     case 'hatch':
-      if (mine) return 'Choose an enemy pirate to stand on the hatch above the skull';
-      return me === 'spectator'
-        ? `${who} chooses a pirate for the hatch`
-        : `${who} chooses one of your pirates for the hatch`;
+      if (mine) return t('prompt.hatchYou');
+      return me === 'spectator' ? t('prompt.hatch', { who }) : t('prompt.hatchYours', { who });
     case 'shoot': {
-      const target = pending.target === 'sail' ? 'the hole in the sail' : 'the skull';
-      if (mine) return view.rules.shots === 'quick' ? `Fire at ${target}` : `Aim the cannon at ${target}`;
-      return `${who} is aiming at ${target}`;
+      const target = t(`prompt.target.${pending.target}`);
+      if (mine)
+        return view.rules.shots === 'quick' ? t('prompt.fire', { target }) : t('prompt.aim', { target });
+      return t('prompt.aiming', { who, target });
     }
     case 'losePiece':
-      return mine
-        ? 'Your sail was hit: choose one of your pirates on a deck to leave play'
-        : `${who} chooses a pirate to give up after the sail hit`;
+      return mine ? t('prompt.losePieceYou') : t('prompt.losePiece', { who });
     case 'turnFlag': {
-      if (mine) return `Turn one of ${SEAT_NAMES[opponentOf(pending.seat)]}'s flag cards!`;
-      return me === 'spectator' ? `${who} turns a flag card` : `${who} turns one of your flag cards!`;
+      if (mine) return t('prompt.turnFlagYou', { owner: SEAT_NAMES[opponentOf(pending.seat)] });
+      return me === 'spectator' ? t('prompt.turnFlag', { who }) : t('prompt.turnFlagYours', { who });
     }
   }
 }
@@ -81,6 +76,6 @@ export function turnWords(view: PlayerView): string {
   const turn = view.turn + 1;
   const limit = view.rules.turnLimit;
   return limit !== null && limit - turn < TURN_LIMIT_SHOWN_WITHIN
-    ? `Turn ${turn} of ${limit}`
-    : `Turn ${turn}`;
+    ? t('prompt.turnOf', { turn, limit })
+    : t('prompt.turn', { turn });
 }

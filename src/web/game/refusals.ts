@@ -3,42 +3,44 @@
  * refusal's code. Engine and server wording ("Expected turnCard, not setup.") is for developers and logs;
  * it never reaches the page. A code without a sentence here gets a plain, safe one.
  */
+import { t } from '../i18n/i18n.ts';
+
 export function refusalSentence(code: string | null): string {
   switch (code) {
     case 'action/not-your-turn':
     case 'action/wrong-decision':
     case 'act/stale':
-      return 'That choice is no longer open: the table has moved on. Look at it and choose again.';
+      return t('refusal.stale');
     case 'action/illegal':
     case 'action/malformed':
     case 'aim/malformed':
-      return 'That move is not possible now. Choose one of the moves the table offers.';
+      return t('refusal.illegal');
     case 'aim/out-of-range':
     case 'aim/in-front-of-ship':
-      return 'The cannon cannot stand or tilt like that. Move it back within the table and try again.';
+      return t('refusal.aim');
     case 'action/not-your-seat':
-      return 'That seat is the computer’s.';
+      return t('refusal.notYourSeat');
     case 'game/over':
-      return 'The game is over.';
+      return t('refusal.over');
     case 'rate/limited':
-      return 'Slow down a little, then try again.';
+      return t('refusal.rate');
     case 'store/unavailable':
     case 'server/closing':
-      return 'The server is busy for a moment; your game is safe. Try again shortly.';
+      return t('refusal.busy');
     case 'host/unavailable':
-      return 'The game could not start on this page: its code did not load (are you offline?). Reload the page once you are connected; a game kept on this device waits for you.';
+      return t('refusal.hostUnavailable');
     case 'host/not-kept':
-      return 'This browser would not let the page keep the game: a reload or leaving the page will lose it.';
+      return t('refusal.notKept');
     case 'review/ahead':
-      return 'That moment has not happened yet.';
+      return t('refusal.reviewAhead');
     case 'host/internal':
     case 'host/no-game':
-      return 'The game on this page stopped. Go Home and start a new one.';
+      return t('refusal.stopped');
     case 'tutorial/not-asked':
-      return 'Not now: the lesson asks for another move. Read what it asks above the table.';
+      return t('refusal.tutorial');
     case 'auth/bad-token':
-      return 'This page no longer holds a seat in this game. Open the link you were sent again.';
+      return t('refusal.badToken');
     default:
-      return 'Something went wrong with that move; nothing was changed. Try again.';
+      return t('refusal.other');
   }
 }

@@ -3,6 +3,7 @@
  * with every secret (after the game the record is public, R11.3). The seats' contributions to chance come
  * first in a record and show nothing, so a replay's moves start after them, with the cards dealt.
  */
+
 import {
   applyAction,
   type GameEvent,
@@ -15,6 +16,7 @@ import {
   type ShipView,
   viewFor,
 } from '../../engine/index.ts';
+import { t } from '../i18n/i18n.ts';
 import { FLAG_TITLE, kindName } from './names.ts';
 
 /** How many contributions open the record: applied before move 0. */
@@ -45,7 +47,7 @@ export function replayTo(
     if (!result.ok)
       return {
         ok: false,
-        message: `Move ${index + 1 - lead} of the record was refused: ${result.error.message}`,
+        message: t('errors.refused', { move: index + 1 - lead, reason: result.error.message }),
       };
     state = result.state;
     events.push(...result.events);
@@ -104,9 +106,6 @@ export function openView(views: Record<Seat, PlayerView>): PlayerView {
   };
 }
 
-const NOT_A_RECORD =
-  'That file is not a saved game. Open the .json file you saved with "Save the record" at the end of a game.';
-
 /**
  * Reads a saved game for the replay: a sentence for players when it is not one (the developer's reason goes to
  * the console). The whole record is played through once here, so a damaged file is refused at the door
@@ -121,12 +120,12 @@ export function parseRecord(text: string): { ok: true; record: GameRecord } | { 
   try {
     data = JSON.parse(text);
   } catch {
-    return refuse(NOT_A_RECORD, 'not JSON');
+    return refuse(t('errors.notRecord'), 'not JSON');
   }
   if (typeof data !== 'object' || data === null || !('options' in data) || !('actions' in data))
-    return refuse(NOT_A_RECORD, 'no options or actions');
+    return refuse(t('errors.notRecord'), 'no options or actions');
   const record = data as GameRecord;
-  if (!Array.isArray(record.actions)) return refuse(NOT_A_RECORD, 'actions is not a list');
+  if (!Array.isArray(record.actions)) return refuse(t('errors.notRecord'), 'actions is not a list');
   let played: ReturnType<typeof replayTo>;
   try {
     played = replayTo(record, movesOf(record));
@@ -134,10 +133,7 @@ export function parseRecord(text: string): { ok: true; record: GameRecord } | { 
     played = { ok: false, message: String(error) };
   }
   if (!played.ok) {
-    return refuse(
-      'That saved game is damaged (or was changed by hand): its moves do not follow the rules, so it cannot be played back.',
-      played.message,
-    );
+    return refuse(t('errors.damaged'), played.message);
   }
   return { ok: true, record };
 }
@@ -155,7 +151,7 @@ export function revealedShips(record: GameRecord): Record<Seat, RevealedShip> | 
   const end = replayTo(record, movesOf(record));
   if (!end.ok) return null;
   const open = openView(end.views);
-  const name = (p: PieceView) => (p.kind === null ? 'a pirate' : kindName(p.kind));
+  const name = (p: PieceView) => (p.kind === null ? t('replay.aPirate') : kindName(p.kind));
   const ship = (seat: Seat): RevealedShip => ({
     // Each seat's own view knows its flag order.
     flags: end.views[seat].ships[seat].flagSlots.map((card) => (card === null ? '?' : FLAG_TITLE[card])),

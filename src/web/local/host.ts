@@ -29,7 +29,7 @@ import {
   toAct,
   viewFor,
 } from '../../engine/index.ts';
-import { randomHex256 } from '../game/fairness.ts';
+import { randomHex256 } from '../game/random.ts';
 import type { KeptGame, KeptSummary } from './kept.ts';
 import { type BotInfo, type FromHost, LEVELS, type Level, type LocalMode, type ToHost } from './messages.ts';
 

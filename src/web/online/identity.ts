@@ -4,7 +4,9 @@
  * server; "Forget me" deletes it on the server and here, and the page then plays without a name until the
  * player asks for a new one. The secret goes only in the Authorization header of this page's own requests.
  */
+
 import type { Controller } from '../controller.ts';
+import { t } from '../i18n/i18n.ts';
 import type { PlayerPage, PlayerSummary } from './wire.ts';
 
 const KEY = 'pirates.identity';
@@ -82,7 +84,7 @@ export function connectPeople(ctl: Controller): void {
   const make = async () => {
     const secret = newSecret();
     const made = await ask<PlayerSummary & { message?: string }>('POST', '/api/players', { secret });
-    if (!made.ok) return set(null, made.data.message ?? 'The server could not give you a name just now.');
+    if (!made.ok) return set(null, made.data.message ?? t('errors.noName'));
     keep(secret);
     set(made.data);
   };
@@ -97,9 +99,9 @@ export function connectPeople(ctl: Controller): void {
       keep(null);
       return make();
     }
-    return set(null, 'Your name could not be loaded just now; you can still play.');
+    return set(null, t('errors.nameNotLoaded'));
   };
-  const offline = () => set(null, 'Your name could not be loaded (are you offline?); you can still play.');
+  const offline = () => set(null, t('errors.nameOffline'));
   ctl.people = {
     rename(name) {
       void ask<PlayerSummary & { message?: string }>('PUT', '/api/players/me/name', { name }).then(
@@ -107,7 +109,7 @@ export function connectPeople(ctl: Controller): void {
           if (answer.ok) set(answer.data);
           else
             ctl.change((s) => {
-              s.me.error = answer.data.message ?? 'That name was refused.';
+              s.me.error = answer.data.message ?? t('errors.nameRefused');
             });
         },
         offline,
@@ -139,12 +141,11 @@ export function connectPeople(ctl: Controller): void {
           ctl.change((s) => {
             if (s.playerPage?.key !== key) return;
             if (answer.ok) s.playerPage.page = answer.data;
-            else s.playerPage.error = answer.data.message ?? 'No player has this name.';
+            else s.playerPage.error = answer.data.message ?? t('errors.noPlayer');
           }),
         () =>
           ctl.change((s) => {
-            if (s.playerPage !== null)
-              s.playerPage.error = 'The player could not be loaded (are you offline?).';
+            if (s.playerPage !== null) s.playerPage.error = t('errors.playerOffline');
           }),
       );
     },

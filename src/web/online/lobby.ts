@@ -3,7 +3,9 @@
  * paired (then the seek token is this page's seat token) or cancel it; list and accept the others' seeks; list
  * the games in progress. The seek token stays in this module's memory: a seek lives as long as the page waits.
  */
+
 import type { Controller } from '../controller.ts';
+import { t } from '../i18n/i18n.ts';
 import type { HomeForm, SeekForm } from '../state.ts';
 import { identityHeaders } from './identity.ts';
 import type {
@@ -91,14 +93,14 @@ export function connectLobby(ctl: Controller): void {
         });
       else if (message.t === 'error') {
         stopWaiting();
-        problem('The search stopped (the connection dropped); look for an opponent again.');
+        problem(t('errors.searchStopped'));
       }
     };
     socket.onclose = () => {
       // The server cancels a seek whose socket closed: the page says so rather than wait for nothing.
       if (mine?.socket === socket) {
         stopWaiting();
-        problem('The connection dropped and the search stopped; look for an opponent again.');
+        problem(t('errors.searchDropped'));
       }
     };
   };
@@ -144,7 +146,7 @@ export function connectLobby(ctl: Controller): void {
           });
           wait(data, form);
         })
-        .catch((error: unknown) => problem(`Could not look for an opponent: ${(error as Error).message}`));
+        .catch((error: unknown) => problem(t('errors.seek', { reason: (error as Error).message })));
     },
     cancel() {
       cancelMine(() => undefined);
@@ -154,13 +156,13 @@ export function connectLobby(ctl: Controller): void {
       call<AcceptSeekResponse>('POST', `/api/seeks/${seekId}/accept`, {})
         .then(({ ok, data }) => {
           if (!ok) {
-            problem('That player has already found an opponent, or stopped looking.');
+            problem(t('errors.seekTaken'));
             this.refreshSeeks();
             return;
           }
           ctl.onlineHooks?.enter(data.gameId, data.seat, data.token, ctl.state.forms.friend);
         })
-        .catch(() => problem('Could not reach the server; try again in a moment.'));
+        .catch(() => problem(t('errors.unreachable')));
     },
     computerInstead() {
       const form = formOf(ctl.state.lobby.seeking?.form ?? ctl.state.lobby.form, ctl.state.forms.computer);

@@ -6,10 +6,12 @@
  * sends unseen when the game asks for it and checks against the record after the end (docs/fairness.md).
  * A spectator's link has no ticket: it says hello to watch, and hears the spectator's view only.
  */
+
 import { type Action, actionKey, isContribution, type PlayerView, type Seat } from '../../engine/index.ts';
 import type { Emote } from '../../protocol/emotes.ts';
 import type { Controller } from '../controller.ts';
 import { newContribution, noFairness } from '../game/fairness.ts';
+import { t } from '../i18n/i18n.ts';
 import type { GameLink } from '../link.ts';
 import type { HomeForm } from '../state.ts';
 import { identityHeaders } from './identity.ts';
@@ -480,7 +482,7 @@ export function connectOnline(ctl: Controller): void {
           history.pushState(null, '', `/play/${created.gameId}`);
           enter(created.gameId, ticket, form);
         })
-        .catch((error: unknown) => fail(`Could not start an online game: ${(error as Error).message}`));
+        .catch((error: unknown) => fail(t('errors.startOnline', { reason: (error as Error).message })));
     },
     join(gameId, invite) {
       const known = loadTicket(gameId);
@@ -489,7 +491,7 @@ export function connectOnline(ctl: Controller): void {
         return;
       }
       if (invite === null) {
-        fail('To join this game you need the invite link from the friend who started it.');
+        fail(t('errors.needInvite'));
         return;
       }
       void post<JoinGameResponse>(`/api/games/${gameId}/join`, { invite })
@@ -504,7 +506,7 @@ export function connectOnline(ctl: Controller): void {
           saveTicket(gameId, ticket);
           enter(gameId, ticket, ctl.state.forms.friend);
         })
-        .catch((error: unknown) => fail(`Could not join the game: ${(error as Error).message}`));
+        .catch((error: unknown) => fail(t('errors.join', { reason: (error as Error).message })));
     },
     leave() {
       current?.close();

@@ -3,6 +3,7 @@
  * and saying afterwards what happened and why. The player is Red; only the asked moves are offered.
  */
 import type { Action, GameState } from '../../engine/index.ts';
+import { t } from '../i18n/i18n.ts';
 import { preparedTable } from './positions.ts';
 
 /** One thing the player is asked to do, e.g. "Turn card 1". `accepts` says which offered moves fit. */
@@ -21,30 +22,45 @@ export interface Lesson {
   readonly done: string;
 }
 
-const turnFirstCard: LessonStep = {
-  ask: 'Turn card 1 (top left). Its hidden side becomes your action.',
-  accepts: (a) => a.type === 'turnCard' && a.card === 0,
-};
+type LessonId = 'newPirate' | 'attack' | 'plank' | 'cannon' | 'flag';
+
+/** A lesson whose words are read from the catalog when shown (so in the language in force). */
+function lesson(id: LessonId, play: Pick<Lesson, 'table' | 'steps'>): Lesson {
+  const words = {
+    get title() {
+      return t(`tutorial.${id}.title`);
+    },
+    get intro() {
+      return t(`tutorial.${id}.intro`);
+    },
+    get done() {
+      return t(`tutorial.${id}.done`);
+    },
+  };
+  // Object.assign keeps the getters of its target (a spread would read them once, in today's language).
+  return Object.assign(words, play);
+}
+
+type StepKey = 'turnFirstCard' | 'newPirate.ask' | 'attack.ask' | 'cannon.ask' | 'flag.ask' | 'flag.askFlag';
+
+/** A step whose words are the catalog's `tutorial.<key>`. */
+function step(key: StepKey, accepts: LessonStep['accepts']): LessonStep {
+  return {
+    get ask() {
+      return t(`tutorial.${key}`);
+    },
+    accepts,
+  };
+}
+
+const turnFirstCard = step('turnFirstCard', (a) => a.type === 'turnCard' && a.card === 0);
 
 export const LESSONS: readonly Lesson[] = [
-  {
-    title: 'Turn a card',
-    intro:
-      'Each turn you turn over one of the ten action cards. The side that was hidden is what you do this turn.',
+  lesson('newPirate', {
     table: () => preparedTable({ seed: 'lesson-new-pirate', card: 'newPirate', red: { deck: ['whip'] } }),
-    steps: [
-      turnFirstCard,
-      {
-        ask: 'New pirate! Choose one of your extras (below your ship) to bring on deck.',
-        accepts: (a) => a.type === 'newPirate',
-      },
-    ],
-    done: 'Your new pirate stands on your deck. Pirates on deck defend your ship, and can board the enemy.',
-  },
-  {
-    title: 'Attack!',
-    intro:
-      'Blue has boarded your ship. When you turn Attack!, a pirate of yours fights an enemy on the same deck.',
+    steps: [turnFirstCard, step('newPirate.ask', (a) => a.type === 'newPirate')],
+  }),
+  lesson('attack', {
     table: () =>
       preparedTable({
         seed: 'lesson-attack',
@@ -52,16 +68,9 @@ export const LESSONS: readonly Lesson[] = [
         red: { deck: ['captain'] },
         blue: { boarding: ['earring'] },
       }),
-    steps: [
-      turnFirstCard,
-      { ask: 'Choose your Captain to attack with.', accepts: (a) => a.type === 'attack' },
-    ],
-    done: 'The higher rank wins the battle: your Captain (7) beat Eddy Earring (3), who leaves the game. Both kinds are now known to both players.',
-  },
-  {
-    title: 'The plank',
-    intro:
-      'The plank is a risk: when you turn it, your opponent chooses one of YOUR pirates on a deck to walk it, and a coin decides its fate.',
+    steps: [turnFirstCard, step('attack.ask', (a) => a.type === 'attack')],
+  }),
+  lesson('plank', {
     table: () =>
       preparedTable({
         seed: 'lesson-plank',
@@ -70,12 +79,8 @@ export const LESSONS: readonly Lesson[] = [
         blue: { deck: ['whip'] },
       }),
     steps: [turnFirstCard],
-    done: 'Blue chose your pirate for the plank and the coin was tossed: the shark takes the pirate, the cheerful pirate saves it. Turn the plank when you have little to lose on deck.',
-  },
-  {
-    title: 'Aim the cannon',
-    intro:
-      'Sail shot: fire the cannon at the hole in the enemy sail. A hit makes Blue give up a pirate, or lets you try for the flag when Blue has nobody on deck.',
+  }),
+  lesson('cannon', {
     table: () =>
       preparedTable({
         seed: 'lesson-cannon',
@@ -84,19 +89,9 @@ export const LESSONS: readonly Lesson[] = [
         red: { deck: ['incisor'] },
         blue: { deck: ['adder'] },
       }),
-    steps: [
-      turnFirstCard,
-      {
-        ask: 'Aim: drag behind the cannon and pull back, or use the sliders, then press Fire!',
-        accepts: (a) => a.type === 'shoot',
-      },
-    ],
-    done: 'Hit or miss, the scene showed where the ball went: aim a little higher or lower next time.',
-  },
-  {
-    title: 'Try for the flag',
-    intro:
-      "Your pirate has boarded Blue's ship and nobody defends it. Turn Attack! to try for Blue's flag: one of three hidden flag cards is the Flag.",
+    steps: [turnFirstCard, step('cannon.ask', (a) => a.type === 'shoot')],
+  }),
+  lesson('flag', {
     table: () =>
       preparedTable({
         seed: 'lesson-flag',
@@ -106,9 +101,8 @@ export const LESSONS: readonly Lesson[] = [
       }),
     steps: [
       turnFirstCard,
-      { ask: 'Try for the flag with your boarder.', accepts: (a) => a.type === 'raid' },
-      { ask: "Turn one of Blue's three flag cards.", accepts: (a) => a.type === 'turnFlag' },
+      step('flag.ask', (a) => a.type === 'raid'),
+      step('flag.askFlag', (a) => a.type === 'turnFlag'),
     ],
-    done: 'The Flag wins the game; the Monkey does nothing; the Powder Barrel blows your raider overboard. Hide your own Flag well!',
-  },
+  }),
 ];

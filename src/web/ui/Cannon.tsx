@@ -4,9 +4,11 @@
  * direction and tilt and let go to fire; arrows aim, Shift+arrows move, Space fires. A fired shot's flight is
  * drawn from the shot event, so every player sees the same arc.
  */
+
 import { useId } from 'preact/hooks';
 import type { Aim, CannonConfig, Shot, ShotTarget } from '../../engine/index.ts';
 import { flightPoints, type PointCm, previewPoints } from '../game/aim-view.ts';
+import { t } from '../i18n/i18n.ts';
 
 const S = 4;
 const W = 340;
@@ -120,7 +122,7 @@ export function CannonScene(props: CannonSceneProps) {
       {/* From above */}
       <rect x="0" y="0" width={W} height={SIDE_TOP - 14} fill="url(#felt)" rx="8" />
       <text x="8" y="14" font-size="10" fill="#e8f4fa" font-weight="700">
-        From above
+        {t('cannon.above')}
       </text>
       <g>
         {/* The enemy hull, the sail across it and the hole */}
@@ -163,7 +165,7 @@ export function CannonScene(props: CannonSceneProps) {
           font-size="10"
           fill="#e8f4fa"
         >
-          enemy ship
+          {t('cannon.enemyShip')}
         </text>
         <text
           x={top({ x: c.sailWidth / 2, y: sailY })[0] + 4}
@@ -171,7 +173,7 @@ export function CannonScene(props: CannonSceneProps) {
           font-size="9"
           fill="#fff8e6"
         >
-          sail, hole
+          {t('cannon.sailHole')}
         </text>
         <text
           x={top({ x: 0, y: front })[0] + 10}
@@ -179,7 +181,7 @@ export function CannonScene(props: CannonSceneProps) {
           font-size="9"
           fill="#f7d13d"
         >
-          skull
+          {t('cannon.skull')}
         </text>
         {/* The own ship, behind its front line */}
         <rect
@@ -194,7 +196,7 @@ export function CannonScene(props: CannonSceneProps) {
         {/* The own ship's front line: the cannon never stands in front of it */}
         <rect x="10" y={top({ x: 0, y: 0 })[1]} width={W - 20} height={3} fill="#ffe082" opacity="0.85" />
         <text x={W - 12} y={top({ x: 0, y: 0 })[1] - 4} font-size="8.5" text-anchor="end" fill="#ffe082">
-          your ship's front line
+          {t('cannon.frontLine')}
         </text>
         <rect
           x={top({ x: -c.maxSideways, y: 0 })[0]}
@@ -251,7 +253,7 @@ export function CannonScene(props: CannonSceneProps) {
       {/* From the side */}
       <rect x="0" y={SIDE_TOP - 8} width={W} height={H - SIDE_TOP + 8} fill="#cfe8f3" rx="8" />
       <text x="8" y={SIDE_TOP + 5} font-size="10" fill="#1b4d63" font-weight="700">
-        From the side · tilt {Math.round(aim.pitch)}°
+        {t('cannon.side', { tilt: Math.round(aim.pitch) })}
       </text>
       <rect x="0" y={side({ y: 0, z: 0 })[1]} width={W} height="6" fill="#2a8fb5" />
       <rect

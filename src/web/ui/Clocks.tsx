@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { SEATS, type Seat } from '../../engine/index.ts';
 import { SEAT_NAMES } from '../game/names.ts';
+import { t } from '../i18n/i18n.ts';
 import type { OnlineStatus } from '../state.ts';
 
 /** 281000 -> '4:41'; under 10 s, tenths ('0:07.3'); a day or more, '1 d 02 h'; an hour or more, '3 h 05 min'. */
@@ -12,9 +13,15 @@ export function clockWords(ms: number): string {
   const left = Math.max(0, ms);
   const seconds = Math.floor(left / 1000);
   if (seconds >= 86_400)
-    return `${Math.floor(seconds / 86_400)} d ${String(Math.floor((seconds % 86_400) / 3600)).padStart(2, '0')} h`;
+    return t('online.days', {
+      d: Math.floor(seconds / 86_400),
+      h: String(Math.floor((seconds % 86_400) / 3600)).padStart(2, '0'),
+    });
   if (seconds >= 3600)
-    return `${Math.floor(seconds / 3600)} h ${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')} min`;
+    return t('online.hours', {
+      h: Math.floor(seconds / 3600),
+      m: String(Math.floor((seconds % 3600) / 60)).padStart(2, '0'),
+    });
   const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   return left < 10_000 ? `${clock}.${Math.floor((left % 1000) / 100)}` : clock;
 }

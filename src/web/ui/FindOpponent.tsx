@@ -4,6 +4,8 @@
  */
 import { useEffect } from 'preact/hooks';
 import type { Controller } from '../controller.ts';
+import { wordsOf } from '../game/names.ts';
+import { t } from '../i18n/i18n.ts';
 import type { OpenSeek } from '../online/wire.ts';
 import type { LobbyState, SeekForm } from '../state.ts';
 
@@ -11,16 +13,21 @@ import type { LobbyState, SeekForm } from '../state.ts';
 const REFRESH_MS = 3000;
 
 const LABELS = {
-  variant: { standard: 'Standard', advanced: 'Advanced', any: 'Any rules' },
-  shots: { aimed: 'Aim it yourself', quick: 'Quick shots', any: 'Any cannon' },
-  clock: { none: 'No clock', live: '5 min + 5 s', daily: '1 day a turn' },
-} as const;
+  variant: wordsOf(['standard', 'advanced', 'any'] as const, (v) => t(`find.variant.${v}`)),
+  shots: wordsOf(['aimed', 'quick', 'any'] as const, (v) => t(`find.shots.${v}`)),
+  clock: wordsOf(['none', 'live', 'daily'] as const, (v) => t(`find.clock.${v}`)),
+};
 
 /** 'Advanced rules, quick shots, 5 min + 5 s' */
 export function seekWords(seek: { variant: string; shots: string; clock: SeekForm['clock'] }): string {
-  const rules = seek.variant === 'any' ? 'any rules' : `${seek.variant} rules`;
-  const shots = seek.shots === 'any' ? 'any cannon' : seek.shots === 'aimed' ? 'aimed shots' : 'quick shots';
-  return `${rules[0]?.toUpperCase()}${rules.slice(1)}, ${shots}, ${LABELS.clock[seek.clock].toLowerCase()}`;
+  const rules = t(
+    `find.seekRules.${seek.variant === 'advanced' ? 'advanced' : seek.variant === 'any' ? 'any' : 'standard'}`,
+  );
+  const shots = t(
+    `find.seekShots.${seek.shots === 'aimed' ? 'aimed' : seek.shots === 'any' ? 'any' : 'quick'}`,
+  );
+  const words = t('find.seek', { rules, shots, clock: t(`find.seekClock.${seek.clock}`) });
+  return `${words[0]?.toUpperCase()}${words.slice(1)}`;
 }
 
 function clockOf(seek: OpenSeek): SeekForm['clock'] {
@@ -70,36 +77,36 @@ export function FindOpponent(props: { lobby: LobbyState; ctl: Controller }) {
   const seeking = lobby.seeking;
   return (
     <section class="panel find" aria-labelledby="h-find" data-find="">
-      <h2 id="h-find">Find an opponent</h2>
+      <h2 id="h-find">{t('find.title')}</h2>
       {seeking === null ? (
         <>
-          <p>Play someone online now: the first player who wants the same game is yours.</p>
-          <Pick field="variant" legend="Rules" lobby={lobby} ctl={ctl} />
-          <Pick field="shots" legend="Cannon" lobby={lobby} ctl={ctl} />
-          <Pick field="clock" legend="Clock" lobby={lobby} ctl={ctl} />
+          <p>{t('find.text')}</p>
+          <Pick field="variant" legend={t('find.rules')} lobby={lobby} ctl={ctl} />
+          <Pick field="shots" legend={t('find.cannon')} lobby={lobby} ctl={ctl} />
+          <Pick field="clock" legend={t('find.clockLegend')} lobby={lobby} ctl={ctl} />
           <button type="button" class="primary big" data-seek="" onClick={() => ctl.lobbyHooks?.seek()}>
-            Find an opponent
+            {t('find.title')}
           </button>
         </>
       ) : (
         <div class="seeking" role="status" aria-live="polite" data-seeking={seeking.seekId}>
           <p class="waiting">
             <span class="spinner" aria-hidden="true" />
-            Looking for an opponent: {seekWords(seeking.form)}…
+            {t('find.looking', { seek: seekWords(seeking.form) })}
           </p>
           {seeking.lonely && (
             <div class="lonely" data-lonely="">
-              <p>Nobody has come yet. Play the computer instead? (This stops the search.)</p>
+              <p>{t('find.lonely')}</p>
               <button type="button" class="primary" onClick={() => ctl.lobbyHooks?.computerInstead()}>
-                Play the computer instead
+                {t('find.computerInstead')}
               </button>
               <button type="button" onClick={() => ctl.lobbyHooks?.keepWaiting()}>
-                Keep waiting
+                {t('find.keepWaiting')}
               </button>
             </div>
           )}
           <button type="button" data-cancel-seek="" onClick={() => ctl.lobbyHooks?.cancel()}>
-            Cancel
+            {t('find.cancel')}
           </button>
         </div>
       )}
@@ -110,17 +117,17 @@ export function FindOpponent(props: { lobby: LobbyState; ctl: Controller }) {
       )}
       {lobby.open.length > 0 && (
         <div class="open-seeks">
-          <h3>Players waiting</h3>
+          <h3>{t('find.waiting')}</h3>
           <ul class="listing">
             {lobby.open.map((seek) => (
               <li key={seek.seekId} class="listing-row" data-open-seek={seek.seekId}>
                 <span>
-                  {seek.name ?? 'A player'}
+                  {seek.name ?? t('find.aPlayer')}
                   {seek.rating === null ? '' : ` (${seek.rating})`}:{' '}
                   {seekWords({ ...seek, clock: clockOf(seek) })}
                 </span>{' '}
                 <button type="button" onClick={() => ctl.lobbyHooks?.accept(seek.seekId)}>
-                  Play
+                  {t('find.play')}
                 </button>
               </li>
             ))}

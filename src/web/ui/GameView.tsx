@@ -8,11 +8,13 @@ import { type Aim, type GameRecord, opponentOf, type PlayerView } from '../../en
 import type { Controller } from '../controller.ts';
 import { aimKey, dragAim, nudge } from '../game/aim-view.ts';
 import { choicesFor, NO_CHOICES } from '../game/choices.ts';
+import { outcomeWords } from '../game/describe.ts';
 import type { FairnessReportView } from '../game/fairness.ts';
 import { SEAT_NAMES } from '../game/names.ts';
 import { promptFor, turnWords } from '../game/prompt.ts';
 import { revealedShips } from '../game/replay.ts';
 import { waitingSign } from '../game/waiting.ts';
+import { t } from '../i18n/i18n.ts';
 import type { AimState, GameScreen, LogLine } from '../state.ts';
 import type { LessonStatus } from '../tutorial/link.ts';
 import { CannonScene } from './Cannon.tsx';
@@ -33,12 +35,12 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
   if (view === null) {
     return (
       <main class="game loading">
-        <p>Setting up the table…</p>
+        <p>{t('game.settingUp')}</p>
         {game.online !== null && <OnlineBar game={game} ctl={ctl} />}
         {game.error !== null && <p class="error">{game.error}</p>}
         {game.error !== null && (
           <button type="button" onClick={() => ctl.leaveGame()}>
-            Home
+            {t('game.home')}
           </button>
         )}
       </main>
@@ -61,15 +63,15 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
     >
       <header class="game-bar">
         <button type="button" class="link" onClick={() => ctl.askLeave()}>
-          ← Home
+          {t('game.backHome')}
         </button>
         <div class="status" aria-live="polite">
           {game.watching ? (
             <span class="seat-tag" data-watching="">
-              Watching
+              {t('game.watching')}
             </span>
           ) : (
-            <span class={`seat-tag seat-${game.seat}`}>You: {SEAT_NAMES[game.seat]}</span>
+            <span class={`seat-tag seat-${game.seat}`}>{t('game.you', { seat: SEAT_NAMES[game.seat] })}</span>
           )}
           {!game.watching && <Opponent game={game} />}
           {view.mover !== null && !over && (
@@ -77,8 +79,8 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
               {turnWords(view)} ·{' '}
               <strong>
                 {view.mover === game.seat && !game.watching
-                  ? 'your turn'
-                  : `${SEAT_NAMES[view.mover]}'s turn`}
+                  ? t('game.yourTurn')
+                  : t('game.seatTurn', { seat: SEAT_NAMES[view.mover] })}
               </strong>
             </span>
           )}
@@ -92,10 +94,10 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
             type="button"
             class="link danger"
             onClick={() => {
-              if (typeof confirm !== 'function' || confirm('Give up this game?')) ctl.resign();
+              if (typeof confirm !== 'function' || confirm(t('game.giveUp'))) ctl.resign();
             }}
           >
-            Resign
+            {t('game.resign')}
           </button>
         )}
       </header>
@@ -121,12 +123,12 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
               ))}
               {game.selected !== null && (
                 <button type="button" onClick={() => ctl.select(null)}>
-                  Choose another pirate
+                  {t('game.another')}
                 </button>
               )}
               {game.handTo !== null && (
                 <button type="button" class="primary" data-pass-device="" onClick={() => ctl.passDevice()}>
-                  Pass the device to {SEAT_NAMES[game.handTo]}
+                  {t('game.passDevice', { seat: SEAT_NAMES[game.handTo] })}
                 </button>
               )}
             </div>
@@ -184,7 +186,9 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           )}
         </div>
         <aside class="side-col">
-          {game.bot !== null && <p class="bot-note">Computer: {game.form.level}</p>}
+          {game.bot !== null && (
+            <p class="bot-note">{t('game.computer', { level: t(`home.levels.${game.form.level}`) })}</p>
+          )}
           <Log lines={game.log} onLine={(line) => ctl.reviewAt(line)} />
         </aside>
       </div>
@@ -242,10 +246,7 @@ function NextFocus(props: { moment: string }) {
 function LeaveDialog(props: { game: GameScreen; ctl: Controller }) {
   const { game, ctl } = props;
   const focus = useFocus<HTMLButtonElement>();
-  const kept =
-    game.mode === 'online'
-      ? 'The game goes on at the server and your seat is kept: open the game’s link again to come back.'
-      : 'The game is kept on this device: “Continue your game” on the home page brings you back to it.';
+  const kept = game.mode === 'online' ? t('game.keptOnline') : t('game.keptLocal');
   return (
     <div
       class="end-overlay"
@@ -259,14 +260,14 @@ function LeaveDialog(props: { game: GameScreen; ctl: Controller }) {
       }}
     >
       <div class="panel end">
-        <h1 id="leave-title">Leave the table?</h1>
+        <h1 id="leave-title">{t('game.leaveTitle')}</h1>
         <p id="leave-text">{kept}</p>
         <div class="end-buttons">
           <button type="button" class="primary big" ref={focus} onClick={() => ctl.stay()}>
-            Stay at the table
+            {t('game.stay')}
           </button>
           <button type="button" onClick={() => ctl.leaveGame()}>
-            Go home
+            {t('game.goHome')}
           </button>
         </div>
       </div>
@@ -283,14 +284,14 @@ function ReviewPanel(props: { game: GameScreen; ctl: Controller }) {
   return (
     <section class="panel review" aria-labelledby="review-title" data-review={review.v}>
       <h2 id="review-title" class="review-title">
-        Looking back: {review.text}
+        {t('game.lookingBack', { line: review.text })}
       </h2>
-      <p class="hint">The table as you saw it then. Nothing here can be played.</p>
+      <p class="hint">{t('game.lookingHint')}</p>
       <button type="button" class="primary" ref={focus} data-review-back="" onClick={() => ctl.endReview()}>
-        Back to the game
+        {t('game.backToGame')}
       </button>
       {review.view === null ? (
-        <p>Finding that moment…</p>
+        <p>{t('game.finding')}</p>
       ) : (
         <Table
           view={review.view}
@@ -315,15 +316,15 @@ function Log(props: { lines: readonly LogLine[]; onLine: (line: LogLine) => void
   }, [props.lines.length]);
   return (
     <section class="log" aria-labelledby="log-title">
-      <h2 id="log-title">Ship's log</h2>
-      <p class="hint">Click a line to look back at the table then.</p>
+      <h2 id="log-title">{t('game.log')}</h2>
+      <p class="hint">{t('game.logHint')}</p>
       <ol ref={ref} aria-live="polite">
         {props.lines.map((line) => (
           <li key={line.id} class={line.seat === null ? '' : `seat-${line.seat}`}>
             <button
               type="button"
               class="log-line"
-              title="Look back at the table then"
+              title={t('game.logLine')}
               data-v={line.v}
               onClick={() => props.onLine(line)}
             >
@@ -390,7 +391,7 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
       />
     </label>
   );
-  const target = aiming.target === 'sail' ? 'the hole in the sail' : 'the skull';
+  const target = t(`prompt.target.${aiming.target}`);
   // The scene beside its controls on a desktop, above them on a phone: all of it on one screen (styles.css).
   return (
     <section class="panel cannon" aria-labelledby="cannon-title">
@@ -399,7 +400,13 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
         target={aiming.target}
         aim={aiming.aim}
         shot={null}
-        label={`Cannon aimed ${Math.round(aiming.aim.yaw)} degrees ${aiming.aim.yaw < 0 ? 'left' : 'right'}, tilted ${Math.round(aiming.aim.pitch)} degrees, standing ${Math.round(aiming.aim.x)} cm sideways and ${Math.round(aiming.aim.back)} cm back`}
+        label={t('game.cannonLabel', {
+          yaw: Math.round(aiming.aim.yaw),
+          side: aiming.aim.yaw < 0 ? t('game.left') : t('game.right'),
+          pitch: Math.round(aiming.aim.pitch),
+          x: Math.round(aiming.aim.x),
+          back: Math.round(aiming.aim.back),
+        })}
         pull={aiming.pull}
         onPointer={(phase, x, y) => {
           const aim = aiming.aim;
@@ -420,16 +427,13 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
         }}
       />
       <div class="cannon-controls">
-        <h2 id="cannon-title">Aim at {target}</h2>
-        <p class="hint">
-          Drag the cannon to move it. Press behind it and pull back to aim and tilt, let go to fire (a tap
-          does not fire). Keys: arrows aim and tilt, Shift+arrows move, Space fires.
-        </p>
+        <h2 id="cannon-title">{t('game.aimAt', { target })}</h2>
+        <p class="hint">{t('game.cannonHint')}</p>
         <div class="sliders">
-          {slider('x', 'Sideways', -cannon.maxSideways, cannon.maxSideways, 'cm')}
-          {slider('back', 'Back', 0, cannon.maxBack, 'cm')}
-          {slider('yaw', 'Direction', -cannon.maxYaw, cannon.maxYaw, '°')}
-          {slider('pitch', 'Tilt', cannon.minPitch, cannon.maxPitch, '°')}
+          {slider('x', t('game.sideways'), -cannon.maxSideways, cannon.maxSideways, 'cm')}
+          {slider('back', t('game.back'), 0, cannon.maxBack, 'cm')}
+          {slider('yaw', t('game.direction'), -cannon.maxYaw, cannon.maxYaw, '°')}
+          {slider('pitch', t('game.tilt'), cannon.minPitch, cannon.maxPitch, '°')}
         </div>
         <TiltReach cannon={cannon} aim={aiming.aim} target={aiming.target} />
         <button
@@ -439,7 +443,7 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
           disabled={props.busy}
           onClick={() => ctl.fire()}
         >
-          Fire!
+          {t('game.fire')}
         </button>
       </div>
     </section>
@@ -452,10 +456,10 @@ function Handover(props: { game: GameScreen; ctl: Controller }) {
   return (
     <main class={`handover seat-${seat}`} data-handover={seat}>
       <div class="panel">
-        <h1>Pass the device to {SEAT_NAMES[seat]}</h1>
-        <p>{SEAT_NAMES[opponentOf(seat)]}, please look away. Nothing secret is on this screen.</p>
+        <h1>{t('game.handoverTitle', { seat: SEAT_NAMES[seat] })}</h1>
+        <p>{t('game.handoverText', { other: SEAT_NAMES[opponentOf(seat)] })}</p>
         <button type="button" class="primary big" ref={focus} onClick={() => props.ctl.takeDevice()}>
-          I am {SEAT_NAMES[seat]}, show my pirates
+          {t('game.handoverButton', { seat: SEAT_NAMES[seat] })}
         </button>
       </div>
     </main>
@@ -467,7 +471,7 @@ function Opponent(props: { game: GameScreen }) {
   const players = props.game.online?.players;
   const other = players?.[props.game.seat === 'red' ? 'blue' : 'red'];
   if (other == null) return null;
-  return <span data-opponent="">vs {nameWithRating(other)}</span>;
+  return <span data-opponent="">{t('game.versus', { name: nameWithRating(other) })}</span>;
 }
 
 function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }) {
@@ -477,32 +481,32 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
   const won = outcome.winner === game.seat;
   const title =
     outcome.winner === null
-      ? 'A draw!'
+      ? t('game.draw')
       : game.mode === 'pass' || game.watching
-        ? `${SEAT_NAMES[outcome.winner]} wins!`
+        ? t('game.seatWins', { seat: SEAT_NAMES[outcome.winner] })
         : won
-          ? 'Victory!'
-          : 'Defeat';
+          ? t('game.victory')
+          : t('game.defeat');
   const record = game.record;
   const focus = useFocus<HTMLButtonElement>();
   return (
     <div class="end-overlay" role="dialog" aria-labelledby="end-title" data-end="">
       <div class="panel end">
         <h1 id="end-title">{title}</h1>
-        <p>{outcome.message}</p>
+        <p>{outcomeWords(outcome.winner, outcome.reason)}</p>
         {game.mode === 'online' && <RematchPanel game={game} ctl={ctl} />}
         <div class="end-buttons">
           <button type="button" class="primary big" ref={focus} onClick={() => ctl.playAgain()}>
-            {game.watching ? 'Watch another game' : 'Play again'}
+            {game.watching ? t('game.watchAnother') : t('game.playAgain')}
           </button>
           {record !== null && (
             <button type="button" onClick={() => ctl.openReplay(record)}>
-              Watch the replay
+              {t('game.watchReplay')}
             </button>
           )}
           {record !== null && (
             <button type="button" data-analysis-open="" onClick={() => ctl.openAnalysis(record)}>
-              Analysis
+              {t('game.analysis')}
             </button>
           )}
           {record !== null && (
@@ -511,16 +515,16 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
               download="pirates-game.json"
               href={`data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(record))}`}
             >
-              Save the record
+              {t('game.saveRecord')}
             </a>
           )}
           {record !== null && (
             <button type="button" onClick={() => ctl.checkGame()}>
-              Check this game
+              {t('game.check')}
             </button>
           )}
           <button type="button" onClick={() => ctl.leaveGame()}>
-            Home
+            {t('game.home')}
           </button>
         </div>
         {record !== null && <Revealed record={record} />}
@@ -534,8 +538,8 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
 function FairnessReport(props: { report: FairnessReportView }) {
   const { report } = props;
   return (
-    <section class="fairness" aria-label="Fairness check" data-fair={report.fair ? 'yes' : 'no'}>
-      <h2>{report.fair ? 'This game was fair' : 'This game did NOT check out'}</h2>
+    <section class="fairness" aria-label={t('game.fairness')} data-fair={report.fair ? 'yes' : 'no'}>
+      <h2>{report.fair ? t('game.fair') : t('game.unfair')}</h2>
       <ul>
         {report.lines.map((line) => (
           <li key={line.text} class={line.ok ? 'ok' : 'bad'}>
@@ -553,13 +557,17 @@ function Revealed(props: { record: GameRecord }) {
   const shown = revealedShips(props.record);
   if (shown === null) return null;
   return (
-    <section class="revealed" aria-label="Everything revealed" data-revealed="">
-      <h2>Everything revealed</h2>
+    <section class="revealed" aria-label={t('game.revealed')} data-revealed="">
+      <h2>{t('game.revealed')}</h2>
       {(['red', 'blue'] as const).map((seat) => (
         <p key={seat} class={`seat-${seat}`}>
-          <strong>{SEAT_NAMES[seat]}</strong>: flag cards {shown[seat].flags.join(', ')}; on deck{' '}
-          {shown[seat].deck.join(', ') || 'nobody'}; extras {shown[seat].extras.join(', ') || 'none'}; out of
-          play {shown[seat].out.join(', ') || 'none'}.
+          <strong>{SEAT_NAMES[seat]}</strong>:{' '}
+          {t('game.revealedLine', {
+            flags: shown[seat].flags.join(', '),
+            deck: shown[seat].deck.join(', ') || t('game.nobody'),
+            extras: shown[seat].extras.join(', ') || t('game.noneLeft'),
+            out: shown[seat].out.join(', ') || t('game.noneLeft'),
+          })}
         </p>
       ))}
     </section>
@@ -573,7 +581,7 @@ function Coach(props: { status: LessonStatus; ctl: Controller }) {
   return (
     <section class="panel coach" aria-labelledby="coach-title" data-lesson={status.lesson}>
       <h2 id="coach-title">
-        Lesson {status.lesson + 1} of {status.total}: {status.title}
+        {t('game.lesson', { lesson: status.lesson + 1, total: status.total, title: status.title })}
       </h2>
       <p>{status.intro}</p>
       {status.ask !== null && (
@@ -587,7 +595,7 @@ function Coach(props: { status: LessonStatus; ctl: Controller }) {
             {status.done}
           </p>
           <button type="button" class="primary" data-next-lesson="" onClick={() => ctl.nextLesson()}>
-            {last ? 'Finish: play a real game' : 'Next lesson'}
+            {last ? t('game.finish') : t('game.nextLesson')}
           </button>
         </>
       )}

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { Controller } from '../controller.ts';
 import { SEAT_NAMES } from '../game/names.ts';
+import { t } from '../i18n/i18n.ts';
 import type { KeptSummary } from '../local/kept.ts';
 import { LEVELS } from '../local/messages.ts';
 import type { AppState, HomeCard, HomeForm } from '../state.ts';
@@ -9,6 +10,7 @@ import { LESSONS } from '../tutorial/lessons.ts';
 import { loadProgress } from '../tutorial/progress.ts';
 import { Defs, Pirate, Ship } from './art.tsx';
 import { FindOpponent } from './FindOpponent.tsx';
+import { LanguageChoice } from './Language.tsx';
 import { MePanel } from './People.tsx';
 import { SettingsButton } from './Settings.tsx';
 
@@ -48,20 +50,20 @@ function RulesChoices(props: { form: HomeForm; ctl: Controller; card: HomeCard }
         {...props}
         field="variant"
         name={`${props.card}-variant`}
-        legend="Rules"
+        legend={t('home.rules')}
         options={[
-          { value: 'standard', label: 'Standard' },
-          { value: 'advanced', label: 'Advanced' },
+          { value: 'standard', label: t('home.standard') },
+          { value: 'advanced', label: t('home.advanced') },
         ]}
       />
       <Choice
         {...props}
         field="shots"
         name={`${props.card}-shots`}
-        legend="Cannon"
+        legend={t('home.cannon')}
         options={[
-          { value: 'aimed', label: 'Aim it yourself' },
-          { value: 'quick', label: 'Quick shots' },
+          { value: 'aimed', label: t('home.aimed') },
+          { value: 'quick', label: t('home.quick') },
         ]}
       />
     </>
@@ -74,10 +76,10 @@ function SeatChoice(props: { form: HomeForm; ctl: Controller; card: HomeCard }) 
       {...props}
       field="seat"
       name={`${props.card}-seat`}
-      legend="Your colour"
+      legend={t('home.colour')}
       options={[
-        { value: 'red', label: 'Red (stripes)' },
-        { value: 'blue', label: 'Blue (dots)' },
+        { value: 'red', label: t('home.red') },
+        { value: 'blue', label: t('home.blue') },
       ]}
     />
   );
@@ -87,38 +89,39 @@ function MoreOptions(props: { form: HomeForm; ctl: Controller; card: HomeCard })
   const { form, ctl, card } = props;
   return (
     <details class="more">
-      <summary>More options</summary>
+      <summary>{t('home.more')}</summary>
       <label>
-        Turn limit (a draw after it){' '}
+        {t('home.turnLimitLabel')}{' '}
         <select
-          aria-label="Turn limit"
+          aria-label={t('home.turnLimit')}
           value={form.turnLimit === null ? '' : String(form.turnLimit)}
           onChange={(e) => {
             const value = (e.currentTarget as HTMLSelectElement).value;
             ctl.setForm(card, { turnLimit: value === '' ? null : Number(value) });
           }}
         >
-          <option value="">None</option>
-          <option value="20">20 turns</option>
-          <option value="40">40 turns</option>
-          <option value="80">80 turns</option>
-          <option value="150">150 turns</option>
+          <option value="">{t('home.none')}</option>
+          {[20, 40, 80, 150].map((count) => (
+            <option key={count} value={String(count)}>
+              {t('home.turns', { count })}
+            </option>
+          ))}
         </select>
       </label>
       {card === 'friend' && (
         <label>
-          Clock{' '}
+          {t('home.clock')}{' '}
           <select
-            aria-label="Clock"
+            aria-label={t('home.clock')}
             value={form.clock ?? 'none'}
             onChange={(e) => {
               const value = (e.currentTarget as HTMLSelectElement).value;
               ctl.setForm(card, { clock: value === 'live' || value === 'daily' ? value : 'none' });
             }}
           >
-            <option value="none">None</option>
-            <option value="live">5 min each + 5 s a turn</option>
-            <option value="daily">1 day a turn</option>
+            <option value="none">{t('home.none')}</option>
+            <option value="live">{t('home.clockLive')}</option>
+            <option value="daily">{t('home.clockDaily')}</option>
           </select>
         </label>
       )}
@@ -139,13 +142,13 @@ function Hero() {
         stroke-width="3"
       />
       <g transform="translate(-20 10) scale(0.55)">
-        <Ship seat="red" x0={60} x1={340} deckY={220} label="Red" />
+        <Ship seat="red" x0={60} x1={340} deckY={220} label={SEAT_NAMES.red} />
         <Pirate x={150} y={202} r={16} owner="red" kind="captain" />
         <Pirate x={200} y={202} r={16} owner="red" kind="bomb" />
         <Pirate x={250} y={202} r={16} owner="red" kind={null} />
       </g>
       <g transform="translate(200 10) scale(0.55)">
-        <Ship seat="blue" x0={60} x1={340} deckY={220} label="Blue" />
+        <Ship seat="blue" x0={60} x1={340} deckY={220} label={SEAT_NAMES.blue} />
         <Pirate x={150} y={202} r={16} owner="blue" kind={null} />
         <Pirate x={200} y={202} r={16} owner="blue" kind="adder" />
         <Pirate x={250} y={202} r={16} owner="blue" kind={null} />
@@ -160,13 +163,21 @@ function Hero() {
 export function keptLabel(kept: KeptSummary): string {
   const who =
     kept.mode === 'computer'
-      ? `Against the computer (${kept.level}), you are ${SEAT_NAMES[kept.human]}`
-      : 'Pass and play, two players on this device';
-  const rules = `${kept.variant === 'advanced' ? 'advanced' : 'standard'} rules, ${kept.shots === 'aimed' ? 'aimed' : 'quick'} shots`;
+      ? t('home.keptComputer', {
+          level: t(`home.levels.${kept.level}`).toLowerCase(),
+          seat: SEAT_NAMES[kept.human],
+        })
+      : t('home.keptPass');
+  const rules = t('home.keptRules', {
+    variant: kept.variant === 'advanced' ? t('home.keptAdvanced') : t('home.keptStandard'),
+    shots: kept.shots === 'aimed' ? t('home.keptAimed') : t('home.keptQuick'),
+  });
   const when =
     kept.turn === 0
-      ? 'setting up'
-      : `turn ${kept.turn}${kept.turnLimit === null ? '' : ` of ${kept.turnLimit}`}`;
+      ? t('home.keptSettingUp')
+      : kept.turnLimit === null
+        ? t('home.keptTurn', { turn: kept.turn })
+        : t('home.keptTurnOf', { turn: kept.turn, limit: kept.turnLimit });
   return `${who} · ${rules} · ${when}`;
 }
 
@@ -176,29 +187,29 @@ function KeptGamePanel(props: { kept: KeptSummary; ctl: Controller }) {
   const [abandoning, setAbandoning] = useState(false);
   return (
     <section class="panel kept" aria-labelledby="h-kept" data-kept="">
-      <h2 id="h-kept">Your game is waiting</h2>
+      <h2 id="h-kept">{t('home.keptTitle')}</h2>
       <p>{keptLabel(kept)}</p>
       <div class="kept-buttons">
         <button type="button" class="primary big" data-continue="" onClick={() => void ctl.continueLocal()}>
-          Continue your game
+          {t('home.continue')}
         </button>
         {abandoning ? (
           <>
-            <span>Abandon it for good?</span>
+            <span>{t('home.abandonAsk')}</span>
             <button type="button" onClick={() => void ctl.abandonKept()}>
-              Yes, abandon it
+              {t('home.abandonYes')}
             </button>
             <button type="button" onClick={() => setAbandoning(false)}>
-              No, keep it
+              {t('home.abandonNo')}
             </button>
           </>
         ) : (
           <button type="button" onClick={() => setAbandoning(true)}>
-            Abandon it
+            {t('home.abandon')}
           </button>
         )}
       </div>
-      <p class="hint">Starting a new game against the computer or pass and play replaces it.</p>
+      <p class="hint">{t('home.keptHint')}</p>
     </section>
   );
 }
@@ -212,10 +223,11 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         <h1>
           Pirates! <span>Stratego</span>
         </h1>
-        <SettingsButton ctl={ctl} />
-        <p class="tagline">
-          Hide your flag, board the enemy ship, and fire the cannon through the hole in their sail.
-        </p>
+        <div class="home-tools">
+          <SettingsButton ctl={ctl} />
+          <LanguageChoice settings={state.settings} ctl={ctl} />
+        </div>
+        <p class="tagline">{t('home.tagline')}</p>
         <Hero />
       </header>
       {state.notice !== null && (
@@ -226,15 +238,15 @@ export function Home(props: { state: AppState; ctl: Controller }) {
       {state.kept !== null && <KeptGamePanel kept={state.kept} ctl={ctl} />}
       <div class="home-grid">
         <section class="panel" aria-labelledby="h-computer">
-          <h2 id="h-computer">Play the computer</h2>
+          <h2 id="h-computer">{t('home.playComputer')}</h2>
           <Choice
             form={forms.computer}
             card="computer"
             ctl={ctl}
             field="level"
             name="level"
-            legend="Level"
-            options={LEVELS.map((l) => ({ value: l, label: l[0]?.toUpperCase() + l.slice(1) }))}
+            legend={t('home.level')}
+            options={LEVELS.map((l) => ({ value: l, label: t(`home.levels.${l}`) }))}
           />
           <RulesChoices form={forms.computer} ctl={ctl} card="computer" />
           <SeatChoice form={forms.computer} ctl={ctl} card="computer" />
@@ -245,12 +257,12 @@ export function Home(props: { state: AppState; ctl: Controller }) {
             data-start="computer"
             onClick={() => ctl.startLocal('computer')}
           >
-            Play the computer
+            {t('home.playComputer')}
           </button>
         </section>
         <section class="panel" aria-labelledby="h-friend">
-          <h2 id="h-friend">Play a friend online</h2>
-          <p>Start a game and send your friend the link.</p>
+          <h2 id="h-friend">{t('home.playFriend')}</h2>
+          <p>{t('home.friendText')}</p>
           <RulesChoices form={forms.friend} ctl={ctl} card="friend" />
           <SeatChoice form={forms.friend} ctl={ctl} card="friend" />
           <MoreOptions form={forms.friend} ctl={ctl} card="friend" />
@@ -260,26 +272,26 @@ export function Home(props: { state: AppState; ctl: Controller }) {
             data-start="friend"
             onClick={() => ctl.onlineHooks?.create(forms.friend)}
           >
-            Play a friend online
+            {t('home.playFriend')}
           </button>
         </section>
         <section class="panel" aria-labelledby="h-pass">
-          <h2 id="h-pass">Pass and play</h2>
-          <p>Two people, one device. The screen hides each player's pirates while you hand it over.</p>
+          <h2 id="h-pass">{t('home.pass')}</h2>
+          <p>{t('home.passText')}</p>
           <RulesChoices form={forms.pass} ctl={ctl} card="pass" />
           <MoreOptions form={forms.pass} ctl={ctl} card="pass" />
           <button type="button" class="primary big" data-start="pass" onClick={() => ctl.startLocal('pass')}>
-            Pass and play
+            {t('home.pass')}
           </button>
         </section>
         {/* Decision: the three ways to start a game come first, so all three show on a desktop's first screen
             (issue 21); finding a stranger and the pirate name follow. */}
         <FindOpponent lobby={state.lobby} ctl={ctl} />
         <section class="panel" aria-labelledby="h-replay">
-          <h2 id="h-replay">Watch a replay</h2>
-          <p>Open a saved game record (a .json file from the end of a game).</p>
+          <h2 id="h-replay">{t('home.replayTitle')}</h2>
+          <p>{t('home.replayText')}</p>
           <label class="file">
-            <span>Open a record file</span>
+            <span>{t('home.openRecord')}</span>
             <input
               type="file"
               accept="application/json,.json"
@@ -291,20 +303,18 @@ export function Home(props: { state: AppState; ctl: Controller }) {
           </label>
         </section>
         <section class="panel" aria-labelledby="h-watch">
-          <h2 id="h-watch">Watch a game</h2>
-          <p>See the games being played online right now, as a spectator.</p>
+          <h2 id="h-watch">{t('home.watchTitle')}</h2>
+          <p>{t('home.watchText')}</p>
           <button type="button" class="big" data-watch="" onClick={() => ctl.go('watch', '/watch')}>
-            Watch
+            {t('home.watch')}
           </button>
         </section>
         <section class="panel" aria-labelledby="h-rules">
-          <h2 id="h-rules">How to play</h2>
-          <p>
-            Five short lessons at the table, one move at a time, or the rules in plain words with pictures.
-          </p>
+          <h2 id="h-rules">{t('home.howTitle')}</h2>
+          <p>{t('home.howText')}</p>
           <LearnButtons ctl={ctl} />
           <button type="button" class="big" onClick={() => ctl.go('rules', '/rules')}>
-            Read the rules
+            {t('home.readRules')}
           </button>
         </section>
       </div>
@@ -321,11 +331,11 @@ function LearnButtons(props: { ctl: Controller }) {
   return (
     <>
       <button type="button" class="primary big" data-start="tutorial" onClick={() => ctl.startTutorial()}>
-        {midway ? `Continue the lessons (lesson ${next + 1} of ${LESSONS.length})` : 'Learn to play'}
+        {midway ? t('home.continueLessons', { lesson: next + 1, total: LESSONS.length }) : t('home.learn')}
       </button>
       {midway && (
         <button type="button" class="link" onClick={() => ctl.startTutorial(0)}>
-          Start the lessons over
+          {t('home.restartLessons')}
         </button>
       )}
     </>

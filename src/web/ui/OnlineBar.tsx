@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Controller } from '../controller.ts';
+import { t } from '../i18n/i18n.ts';
 import type { GameScreen } from '../state.ts';
 
 export function OnlineBar(props: { game: GameScreen; ctl: Controller }) {
@@ -14,7 +15,7 @@ export function OnlineBar(props: { game: GameScreen; ctl: Controller }) {
     <div class="online-bar" role="status" aria-live="polite">
       {online.inviteLink !== null && (
         <div class="invite">
-          <label for="invite-link">Send this link to your friend:</label>
+          <label for="invite-link">{t('online.sendLink')}</label>
           <div class="invite-row">
             <input
               id="invite-link"
@@ -24,31 +25,27 @@ export function OnlineBar(props: { game: GameScreen; ctl: Controller }) {
               onFocus={(e) => e.currentTarget.select()}
             />
             <button type="button" onClick={() => ctl.copyInvite()}>
-              Copy
+              {t('online.copy')}
             </button>
             {online.copied !== null && <span class="copied">{online.copied}</span>}
           </div>
         </div>
       )}
-      {!online.connected && <p class="warn">Connection lost: reconnecting…</p>}
+      {!online.connected && <p class="warn">{t('online.lost')}</p>}
       <p class="watchers" data-watchers={online.watchers}>
-        {online.watchers === 0
-          ? 'Nobody is watching.'
-          : online.watchers === 1
-            ? '1 person is watching.'
-            : `${online.watchers} people are watching.`}{' '}
+        {online.watchers === 0 ? t('online.watchers_zero') : t('online.watchers', { count: online.watchers })}{' '}
         <a href={`/watch/${online.gameId}`} target="_blank" rel="noopener" data-watch-link="">
-          Spectator link
+          {t('online.spectatorLink')}
         </a>
       </p>
       {online.opponentAwaySince !== null && <AwayFor since={online.opponentAwaySince} />}
       {online.canClaim && (
         <div class="claim">
           <button type="button" onClick={() => ctl.onlineHooks?.claim('win')}>
-            Claim the win
+            {t('online.claim')}
           </button>
           <button type="button" onClick={() => ctl.onlineHooks?.claim('computer')}>
-            Let the computer play on
+            {t('online.computerOn')}
           </button>
         </div>
       )}
@@ -63,7 +60,7 @@ export function AwayFor(props: { since: number }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return <p class="warn">The other player is away ({awayWords(now - props.since)}).</p>;
+  return <p class="warn">{t('online.away', { time: awayWords(now - props.since) })}</p>;
 }
 
 /** 45000 -> '45 s', 65000 -> '1 min 05 s'. */
@@ -71,5 +68,7 @@ export function awayWords(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  return minutes === 0 ? `${rest} s` : `${minutes} min ${String(rest).padStart(2, '0')} s`;
+  return minutes === 0
+    ? t('online.seconds', { s: rest })
+    : t('online.minutes', { m: minutes, s: String(rest).padStart(2, '0') });
 }

@@ -8,6 +8,7 @@ import { EMOTE_FACES, EMOTES } from '../../protocol/emotes.ts';
 import type { PlayerSummary } from '../../protocol/index.ts';
 import type { Controller } from '../controller.ts';
 import { SEAT_NAMES } from '../game/names.ts';
+import { t } from '../i18n/i18n.ts';
 import type { GameScreen, MeState, PlayerPageState } from '../state.ts';
 
 /** How long an emote stays on the table, ms. */
@@ -18,6 +19,21 @@ export function nameWithRating(player: PlayerSummary): string {
   return `${player.name} (${player.rating.rating})`;
 }
 
+/** "You are <name>, rating 1500": the name keeps its data-my-name mark for tests and styles. */
+function MyName(props: { name: string; rating: number }) {
+  // The name is marked in the sentence, wherever the language puts it.
+  const [before = '', after = ''] = t('people.youAre', { name: '\u0000', rating: props.rating }).split(
+    '\u0000',
+  );
+  return (
+    <>
+      {before}
+      <strong data-my-name="">{props.name}</strong>
+      {after}
+    </>
+  );
+}
+
 /** The home page's name panel: who this device is, rename, forget. */
 export function MePanel(props: { me: MeState; ctl: Controller }) {
   const { me, ctl } = props;
@@ -26,15 +42,15 @@ export function MePanel(props: { me: MeState; ctl: Controller }) {
   if (people === null) return null;
   return (
     <section class="panel me" aria-labelledby="h-me" data-me="">
-      <h2 id="h-me">Your pirate name</h2>
-      {me.status === 'loading' && <p>Finding your name…</p>}
+      <h2 id="h-me">{t('people.title')}</h2>
+      {me.status === 'loading' && <p>{t('people.finding')}</p>}
       {me.player !== null && (
         <>
           <p>
-            You are <strong data-my-name="">{me.player.name}</strong>, rating {me.player.rating.rating}
+            <MyName name={me.player.name} rating={me.player.rating.rating} />
             {me.player.rating.games === 0
-              ? ' (no rated games yet)'
-              : ` after ${me.player.rating.games} rated games`}
+              ? t('people.noGames')
+              : t('people.afterGames', { count: me.player.rating.games })}
             .{' '}
             <a
               href={`/player/${me.player.id}`}
@@ -44,7 +60,7 @@ export function MePanel(props: { me: MeState; ctl: Controller }) {
                 people.showPlayer(me.player?.id ?? '');
               }}
             >
-              Your page
+              {t('people.yourPage')}
             </a>
           </p>
           <form
@@ -56,7 +72,7 @@ export function MePanel(props: { me: MeState; ctl: Controller }) {
             }}
           >
             <label>
-              New name{' '}
+              {t('people.newName')}{' '}
               <input
                 data-rename=""
                 maxLength={20}
@@ -66,22 +82,20 @@ export function MePanel(props: { me: MeState; ctl: Controller }) {
               />
             </label>
             <button type="submit" disabled={draft === null || draft.trim() === ''}>
-              Save name
+              {t('people.saveName')}
             </button>
           </form>
-          <p class="hint">
-            Names are checked, so everyone can play here, children too. No account, no e-mail.
-          </p>
+          <p class="hint">{t('people.namesHint')}</p>
           <button type="button" class="link danger" data-forget="" onClick={() => people.forget()}>
-            {me.forgetting ? 'Yes, forget me (name and rating go for good)' : 'Forget me'}
+            {me.forgetting ? t('people.forgetSure') : t('people.forget')}
           </button>
         </>
       )}
       {me.status === 'none' && (
         <>
-          <p>You play without a name: your online games are not rated.</p>
+          <p>{t('people.noName')}</p>
           <button type="button" data-new-name="" onClick={() => people.makeNew()}>
-            Give me a pirate name
+            {t('people.giveName')}
           </button>
         </>
       )}
@@ -102,43 +116,39 @@ export function PlayerPageView(props: { state: PlayerPageState; ctl: Controller 
     <main class="player-page">
       <header class="game-bar">
         <button type="button" class="link" onClick={() => ctl.go('home', '/')}>
-          ← Home
+          {t('game.backHome')}
         </button>
       </header>
       {state.error !== null && <p class="error">{state.error}</p>}
-      {page === null && state.error === null && <p>Loading…</p>}
+      {page === null && state.error === null && <p>{t('people.loading')}</p>}
       {page !== null && (
         <section class="panel">
           <h1 data-player-name="">{page.name}</h1>
           <p data-rating="">
-            Rating {page.rating.rating} (± {page.rating.rd * 2}) · {page.rating.games} rated games
+            {t('people.rating', {
+              rating: page.rating.rating,
+              rd: page.rating.rd * 2,
+              count: page.rating.games,
+            })}
           </p>
-          <h2>Last games</h2>
-          {page.games.length === 0 && <p>No finished games yet.</p>}
+          <h2>{t('people.lastGames')}</h2>
+          {page.games.length === 0 && <p>{t('people.noFinished')}</p>}
           <ul class="player-games">
             {page.games.map((g) => (
               <li key={g.gameId} data-player-game={g.gameId}>
-                <span>
-                  {g.result === null
-                    ? 'over'
-                    : g.result === 'win'
-                      ? 'Won'
-                      : g.result === 'loss'
-                        ? 'Lost'
-                        : 'Draw'}
-                </span>{' '}
-                as {SEAT_NAMES[g.seat]} against{' '}
+                <span>{t(`people.result.${g.result ?? 'over'}`)}</span>{' '}
+                {t('people.asAgainst', { seat: SEAT_NAMES[g.seat] })}{' '}
                 {typeof g.opponent === 'object'
                   ? nameWithRating(g.opponent)
                   : g.opponent === 'computer'
-                    ? 'the computer'
+                    ? t('people.computer')
                     : g.opponent === 'forgotten'
-                      ? 'a player who left'
-                      : 'a friend without a name'}
+                      ? t('people.forgotten')
+                      : t('people.anonymous')}
                 {g.ratingChange !== null && ` (${g.ratingChange >= 0 ? '+' : ''}${g.ratingChange})`} ·{' '}
                 {new Date(g.createdAt).toLocaleDateString()}{' '}
                 <button type="button" onClick={() => void openReplayOf(ctl, g.gameId)}>
-                  Watch the replay
+                  {t('game.watchReplay')}
                 </button>
               </li>
             ))}
@@ -176,8 +186,8 @@ export function EmoteBar(props: { game: GameScreen; ctl: Controller }) {
         type="button"
         class="link"
         aria-expanded={online.picking}
-        aria-label="Emote"
-        title="Emote"
+        aria-label={t('people.emoteButton')}
+        title={t('people.emoteButton')}
         data-emote-button=""
         onClick={() =>
           ctl.change((s) => {
@@ -191,15 +201,15 @@ export function EmoteBar(props: { game: GameScreen; ctl: Controller }) {
         type="button"
         class="link"
         aria-pressed={!shown}
-        aria-label="Mute emotes"
-        title={shown ? 'Mute emotes' : 'Show emotes'}
+        aria-label={t('people.muteEmotes')}
+        title={shown ? t('people.muteEmotes') : t('people.showEmotes')}
         data-mute-emotes=""
         onClick={() => ctl.setSettings({ emotes: !shown })}
       >
         {shown ? '🔔' : '🔕'}
       </button>
       {online.picking && (
-        <div class="emote-picker" role="menu" aria-label="Emotes">
+        <div class="emote-picker" role="menu" aria-label={t('people.emotes')}>
           {EMOTES.map((e) => (
             <button
               type="button"
@@ -208,15 +218,15 @@ export function EmoteBar(props: { game: GameScreen; ctl: Controller }) {
               data-emote={e}
               onClick={() => ctl.onlineHooks?.emote(e)}
             >
-              <span aria-hidden="true">{EMOTE_FACES[e].icon}</span> {EMOTE_FACES[e].text}
+              <span aria-hidden="true">{EMOTE_FACES[e].icon}</span> {t(`people.emote.${e}`)}
             </button>
           ))}
         </div>
       )}
       {emote !== null && (
         <p class={`emote-bubble seat-${emote.seat}`} role="status" data-emote-heard={emote.emote}>
-          {emote.seat === game.seat ? 'You' : SEAT_NAMES[emote.seat]}: {EMOTE_FACES[emote.emote].icon}{' '}
-          {EMOTE_FACES[emote.emote].text}
+          {emote.seat === game.seat ? t('people.you') : SEAT_NAMES[emote.seat]}:{' '}
+          {EMOTE_FACES[emote.emote].icon} {t(`people.emote.${emote.emote}`)}
         </p>
       )}
     </div>
@@ -234,12 +244,12 @@ export function RematchPanel(props: { game: GameScreen; ctl: Controller }) {
   if (rematch?.state === 'offered' && rematch.by === other) {
     return (
       <div class="rematch" data-rematch="offered-to-me">
-        <p>{SEAT_NAMES[other]} asks for a rematch (you swap colours).</p>
+        <p>{t('people.rematchAsked', { seat: SEAT_NAMES[other] })}</p>
         <button type="button" class="primary" data-rematch-accept="" onClick={() => hooks?.rematch(true)}>
-          Accept the rematch
+          {t('people.accept')}
         </button>
         <button type="button" data-rematch-decline="" onClick={() => hooks?.rematch(false)}>
-          No, thanks
+          {t('people.noThanks')}
         </button>
       </div>
     );
@@ -247,9 +257,9 @@ export function RematchPanel(props: { game: GameScreen; ctl: Controller }) {
   if (rematch?.state === 'offered') {
     return (
       <div class="rematch" data-rematch="offered">
-        <p>Rematch asked; waiting for {SEAT_NAMES[other]}…</p>
+        <p>{t('people.rematchWaiting', { seat: SEAT_NAMES[other] })}</p>
         <button type="button" onClick={() => hooks?.rematch(false)}>
-          Take it back
+          {t('people.takeBack')}
         </button>
       </div>
     );
@@ -257,12 +267,12 @@ export function RematchPanel(props: { game: GameScreen; ctl: Controller }) {
   return (
     <div class="rematch" data-rematch={rematch?.state ?? 'none'}>
       {rematch?.state === 'declined' && rematch.by === other && (
-        <p>{SEAT_NAMES[other]} declined the rematch.</p>
+        <p>{t('people.declined', { seat: SEAT_NAMES[other] })}</p>
       )}
-      {rematch?.state === 'ready' && <p>The rematch has begun.</p>}
+      {rematch?.state === 'ready' && <p>{t('people.begun')}</p>}
       {rematch?.state !== 'ready' && (
         <button type="button" class="primary" data-rematch-offer="" onClick={() => hooks?.rematch(true)}>
-          Rematch
+          {t('people.rematch')}
         </button>
       )}
     </div>

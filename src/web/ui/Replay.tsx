@@ -1,10 +1,12 @@
 /** Watching a replay: step through a finished game with every secret shown, or through one seat's eyes. */
 import { useEffect } from 'preact/hooks';
-import { describeEvent } from '../../engine/index.ts';
 import type { Controller } from '../controller.ts';
 import { choicesFor } from '../game/choices.ts';
+import { describeEvent } from '../game/describe.ts';
+import { SEAT_NAMES } from '../game/names.ts';
 import { promptFor } from '../game/prompt.ts';
 import { movesOf, openView, replayTo, turningCard } from '../game/replay.ts';
+import { t } from '../i18n/i18n.ts';
 import type { ReplayState } from '../state.ts';
 import { AnalysisPanel } from './Analysis.tsx';
 import { Table } from './Table.tsx';
@@ -23,7 +25,7 @@ export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
       <main class="replay">
         <p class="error">{position.message}</p>
         <button type="button" onClick={() => ctl.go('home', '/')}>
-          Home
+          {t('game.home')}
         </button>
       </main>
     );
@@ -35,51 +37,57 @@ export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
     <main class="replay game">
       <header class="game-bar">
         <button type="button" class="link" onClick={() => ctl.go('home', '/')}>
-          ← Home
+          {t('game.backHome')}
         </button>
-        <div class="status">
-          Replay · move {replay.step} of {total}
-        </div>
+        <div class="status">{t('replay.status', { step: replay.step, total })}</div>
         <label>
-          Eyes{' '}
+          {t('replay.eyes')}{' '}
           <select
             value={replay.eyes}
             onChange={(e) =>
               ctl.replayEyes((e.currentTarget as HTMLSelectElement).value as ReplayState['eyes'])
             }
           >
-            <option value="all">Everything</option>
-            <option value="red">Red</option>
-            <option value="blue">Blue</option>
+            <option value="all">{t('replay.everything')}</option>
+            <option value="red">{SEAT_NAMES.red}</option>
+            <option value="blue">{SEAT_NAMES.blue}</option>
           </select>
         </label>
       </header>
       <div class="replay-controls">
-        <button type="button" aria-label="To the start" onClick={() => ctl.replayStep(0)}>
-          |◀ Start
-        </button>
-        <button type="button" aria-label="One move back" onClick={() => ctl.replayStep(replay.step - 1)}>
-          ◀ Back
+        <button type="button" aria-label={t('replay.toStart')} onClick={() => ctl.replayStep(0)}>
+          {t('replay.start')}
         </button>
         <button
           type="button"
-          aria-label={replay.playing ? 'Pause' : 'Play'}
+          aria-label={t('replay.oneBack')}
+          onClick={() => ctl.replayStep(replay.step - 1)}
+        >
+          {t('replay.back')}
+        </button>
+        <button
+          type="button"
+          aria-label={replay.playing ? t('replay.pause') : t('replay.play')}
           onClick={() => ctl.replayPlay(!replay.playing)}
         >
-          {replay.playing ? 'Pause' : 'Play ▶'}
+          {replay.playing ? t('replay.pause') : t('replay.playButton')}
         </button>
-        <button type="button" aria-label="One move forward" onClick={() => ctl.replayStep(replay.step + 1)}>
-          Next ▶
+        <button
+          type="button"
+          aria-label={t('replay.oneForward')}
+          onClick={() => ctl.replayStep(replay.step + 1)}
+        >
+          {t('replay.next')}
         </button>
-        <button type="button" aria-label="To the end" onClick={() => ctl.replayStep(total)}>
-          End ▶|
+        <button type="button" aria-label={t('replay.toEnd')} onClick={() => ctl.replayStep(total)}>
+          {t('replay.end')}
         </button>
         <input
           type="range"
           min={0}
           max={total}
           value={replay.step}
-          aria-label="Move"
+          aria-label={t('replay.move')}
           onInput={(e) => ctl.replayStep(Number((e.currentTarget as HTMLInputElement).value))}
         />
       </div>
@@ -105,7 +113,7 @@ export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
             <AnalysisPanel analysis={replay.analysis} step={replay.step} ctl={ctl} />
           )}
           <section class="log">
-            <h2>Last moves</h2>
+            <h2>{t('replay.lastMoves')}</h2>
             <ol>
               {last.map((e, i) => (
                 <li key={`${replay.step}-${i}`}>{describeEvent(e, 'spectator')}</li>

@@ -2,35 +2,30 @@
  * The scene on show, over the table: a battle with both pieces, the coin, the plank, the hatch flinging a
  * pirate, a shot's flight, a flag card turning. A click (or Enter) skips it; the log keeps the words.
  */
-import { type FlagCard, opponentOf, ownerOf, type PlayerView } from '../../engine/index.ts';
+import { opponentOf, ownerOf, type PieceKind, type PlayerView } from '../../engine/index.ts';
 import { strikeWords } from '../game/aim-view.ts';
 import { aimZero } from '../game/aim-zero.ts';
 import { findPiece } from '../game/choices.ts';
 import { FACE_TITLE, kindName, SEAT_NAMES } from '../game/names.ts';
 import type { Scene } from '../game/scenes.ts';
+import { t } from '../i18n/i18n.ts';
 import { Coin, Defs, FaceIcon, FlagArt, Pirate } from './art.tsx';
 import { CannonScene } from './Cannon.tsx';
 import { useFocus } from './focus.ts';
 
-function who(seat: 'red' | 'blue', view: PlayerView): string {
-  return seat === view.viewer ? 'You' : SEAT_NAMES[seat];
-}
-
-/** "your" for the viewer's own pieces, else the seat's name: "your Captain", "Blue's pirate". */
-function whose(owner: 'red' | 'blue', view: PlayerView): string {
-  return owner === view.viewer ? 'your' : `${SEAT_NAMES[owner]}'s`;
+/** A piece as this viewer may name it: "your Captain", "Blue's pirate". */
+function whosePiece(owner: 'red' | 'blue', kind: PieceKind | null, view: PlayerView): string {
+  if (kind === null)
+    return owner === view.viewer ? t('names.yourPirate') : t('names.seatPirate', { seat: SEAT_NAMES[owner] });
+  const piece = kindName(kind);
+  return owner === view.viewer
+    ? t('names.yourPiece', { piece })
+    : t('names.seatPiece', { seat: SEAT_NAMES[owner], piece });
 }
 
 function capitalised(words: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-/** What turning each flag card means, said once. */
-const FLAG_RESULT: Readonly<Record<FlagCard, string>> = {
-  flag: 'The Flag! Captured!',
-  monkey: 'Only the monkey: nothing happens.',
-  barrel: 'The powder barrel: BOOM!',
-};
 
 function Body(props: { scene: Scene; view: PlayerView }) {
   const { scene, view } = props;
@@ -39,7 +34,9 @@ function Body(props: { scene: Scene; view: PlayerView }) {
       return (
         <>
           <h2>
-            {who(scene.seat, view)} turned card {scene.card + 1}
+            {scene.seat === view.viewer
+              ? t('scenes.cardTurnedYou', { card: scene.card + 1 })
+              : t('scenes.cardTurned', { who: SEAT_NAMES[scene.seat], card: scene.card + 1 })}
           </h2>
           <svg viewBox="0 0 120 150" class="scene-art flip-in" aria-hidden="true">
             <Defs />
@@ -64,28 +61,32 @@ function Body(props: { scene: Scene; view: PlayerView }) {
       const { attacker, defender, losers } = scene;
       const outcome =
         losers.length === 2
-          ? 'Both leave play!'
-          : `${kindName(losers.includes(attacker.id) ? defender.kind : attacker.kind)} wins!`;
+          ? t('scenes.bothLeave')
+          : t('scenes.wins', {
+              piece: kindName(losers.includes(attacker.id) ? defender.kind : attacker.kind),
+            });
       const aOwner = ownerOf(attacker.id);
       const dOwner = ownerOf(defender.id);
       return (
         <>
-          <h2>Battle!</h2>
+          <h2>{t('scenes.battle')}</h2>
           <svg viewBox="0 0 240 110" class="scene-art" aria-hidden="true">
             <Defs />
             <g class={`fighter left ${losers.includes(attacker.id) ? 'loses' : 'wins'}`}>
               <Pirate x={60} y={50} r={36} owner={aOwner} kind={attacker.kind} />
             </g>
             <text x="120" y="58" text-anchor="middle" font-size="22" font-weight="900" fill="#b8860b">
-              VS
+              {t('scenes.versus')}
             </text>
             <g class={`fighter right ${losers.includes(defender.id) ? 'loses' : 'wins'}`}>
               <Pirate x={180} y={50} r={36} owner={dOwner} kind={defender.kind} />
             </g>
           </svg>
           <p>
-            {SEAT_NAMES[aOwner]}'s {kindName(attacker.kind)} attacks {SEAT_NAMES[dOwner]}'s{' '}
-            {kindName(defender.kind)}.
+            {t('scenes.attacks', {
+              attacker: t('names.seatPiece', { seat: SEAT_NAMES[aOwner], piece: kindName(attacker.kind) }),
+              defender: t('names.seatPiece', { seat: SEAT_NAMES[dOwner], piece: kindName(defender.kind) }),
+            })}
           </p>
           <p class="result">{outcome}</p>
         </>
@@ -94,7 +95,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
     case 'coin':
       return (
         <>
-          <h2>The coin toss</h2>
+          <h2>{t('scenes.coin')}</h2>
           <svg viewBox="0 0 120 120" class="scene-art" aria-hidden="true">
             <g class="coin-spin">
               <Coin side={scene.side} x={60} y={60} r={46} />
@@ -103,18 +104,19 @@ function Body(props: { scene: Scene; view: PlayerView }) {
           <p class="result">
             {scene.first === null
               ? ''
-              : `${who(scene.first, view)} ${scene.first === view.viewer ? 'start' : 'starts'}!`}
+              : scene.first === view.viewer
+                ? t('scenes.startsYou')
+                : t('scenes.starts', { who: SEAT_NAMES[scene.first] })}
           </p>
         </>
       );
     case 'plank': {
       const owner = ownerOf(scene.piece);
       const kind = scene.lost ?? findPiece(view, scene.piece)?.kind ?? null;
-      const walker =
-        kind === null ? `${whose(owner, view)} pirate` : `${whose(owner, view)} ${kindName(kind)}`;
+      const walker = whosePiece(owner, kind, view);
       return (
         <>
-          <h2>Walk the plank!</h2>
+          <h2>{t('scenes.plank')}</h2>
           <svg viewBox="0 0 240 130" class="scene-art" aria-hidden="true">
             <Defs />
             <rect x="0" y="95" width="240" height="35" fill="url(#sea)" />
@@ -128,9 +130,7 @@ function Body(props: { scene: Scene; view: PlayerView }) {
             </g>
           </svg>
           <p class="result">
-            {scene.saved
-              ? `The cheerful pirate: ${walker} is saved!`
-              : `The shark! ${capitalised(walker)} is gone.`}
+            {scene.saved ? t('scenes.saved', { walker }) : t('scenes.gone', { walker: capitalised(walker) })}
           </p>
         </>
       );
@@ -138,11 +138,10 @@ function Body(props: { scene: Scene; view: PlayerView }) {
     case 'hatch': {
       const owner = ownerOf(scene.piece);
       const kind = scene.lost ?? findPiece(view, scene.piece)?.kind ?? null;
-      const target =
-        kind === null ? `${whose(owner, view)} pirate` : `${whose(owner, view)} ${kindName(kind)}`;
+      const target = whosePiece(owner, kind, view);
       return (
         <>
-          <h2>The hatch</h2>
+          <h2>{t('scenes.hatch')}</h2>
           <svg viewBox="0 0 240 130" class="scene-art" aria-hidden="true">
             <Defs />
             <rect x="60" y="80" width="120" height="40" fill="url(#wood)" />
@@ -153,23 +152,34 @@ function Body(props: { scene: Scene; view: PlayerView }) {
           </svg>
           <p class="result">
             {scene.result === 'waits'
-              ? `${capitalised(target)} stands on the hatch: ${who(scene.seat, view)} ${scene.seat === view.viewer ? 'aim' : 'aims'} at the skull.`
+              ? scene.seat === view.viewer
+                ? t('scenes.hatchWaitsYou', { target: capitalised(target) })
+                : t('scenes.hatchWaits', { target: capitalised(target), who: SEAT_NAMES[scene.seat] })
               : scene.result === 'flung'
-                ? `The skull was hit: ${target} is flung overboard!`
-                : `The skull was missed: ${target} climbs back to its place.`}
+                ? t('scenes.flung', { target })
+                : t('scenes.missed', { target })}
           </p>
         </>
       );
     }
     case 'shot': {
       const mine = scene.seat === view.viewer;
-      const whose =
-        view.viewer === opponentOf(scene.seat) ? 'your' : `${SEAT_NAMES[opponentOf(scene.seat)]}'s`;
-      const target = scene.target === 'sail' ? `the hole in ${whose} sail` : `${whose} skull`;
+      const yours = view.viewer === opponentOf(scene.seat);
+      const seat = SEAT_NAMES[opponentOf(scene.seat)];
+      const target =
+        scene.target === 'sail'
+          ? yours
+            ? t('scenes.sailYours')
+            : t('scenes.sailOf', { seat })
+          : yours
+            ? t('scenes.skullYours')
+            : t('scenes.skullOf', { seat });
       return (
         <>
           <h2>
-            {who(scene.seat, view)} {mine ? 'fire' : 'fires'} at {target}
+            {mine
+              ? t('scenes.firesYou', { target })
+              : t('scenes.fires', { who: SEAT_NAMES[scene.seat], target })}
           </h2>
           {scene.flight === null && <QuickShot target={scene.target} hit={scene.hit} />}
           {scene.flight !== null && (
@@ -178,11 +188,11 @@ function Body(props: { scene: Scene; view: PlayerView }) {
               target={scene.target}
               aim={aimZero(scene.flight)}
               shot={scene.flight}
-              label={`The flight of the shot: ${strikeWords(scene.flight, view.rules.cannon)}`}
+              label={t('scenes.flight', { words: strikeWords(scene.flight, view.rules.cannon) })}
             />
           )}
           <p class={`result big ${scene.hit ? 'hit' : 'miss'}`}>
-            {scene.hit ? 'HIT!' : 'Miss.'}{' '}
+            {scene.hit ? t('scenes.hit') : t('scenes.miss')}{' '}
             {scene.flight !== null && (
               <span class="strike-words">{strikeWords(scene.flight, view.rules.cannon)}</span>
             )}
@@ -194,22 +204,29 @@ function Body(props: { scene: Scene; view: PlayerView }) {
       return (
         <>
           <h2>
-            {who(scene.seat, view)} {scene.seat === view.viewer ? 'turn' : 'turns'} {SEAT_NAMES[scene.owner]}
-            's flag card {scene.slot + 1}
+            {scene.seat === view.viewer
+              ? t('scenes.flagTurnsYou', { owner: SEAT_NAMES[scene.owner], slot: scene.slot + 1 })
+              : t('scenes.flagTurns', {
+                  who: SEAT_NAMES[scene.seat],
+                  owner: SEAT_NAMES[scene.owner],
+                  slot: scene.slot + 1,
+                })}
           </h2>
           <svg viewBox="0 0 120 160" class="scene-art flip-in" aria-hidden="true">
             <Defs />
             <FlagArt x={20} y={10} w={80} h={120} card={scene.card} owner={scene.owner} />
           </svg>
-          <p class="result">{FLAG_RESULT[scene.card]}</p>
+          <p class="result">{t(`scenes.flagResult.${scene.card}`)}</p>
         </>
       );
     case 'over':
       return (
         <h2>
           {scene.winner === null
-            ? 'A draw'
-            : `${who(scene.winner, view)} ${scene.winner === view.viewer ? 'win' : 'wins'}!`}
+            ? t('scenes.draw')
+            : scene.winner === view.viewer
+              ? t('scenes.overWinsYou')
+              : t('scenes.overWins', { who: SEAT_NAMES[scene.winner] })}
         </h2>
       );
   }
@@ -248,7 +265,7 @@ export function SceneOverlay(props: { scene: Scene; view: PlayerView; onSkip: ()
       class="scene-overlay"
       role="dialog"
       aria-live="assertive"
-      aria-label="What just happened"
+      aria-label={t('scenes.overlay')}
       data-scene={props.scene.kind}
       tabIndex={-1}
       onClick={props.onSkip}
@@ -262,7 +279,7 @@ export function SceneOverlay(props: { scene: Scene; view: PlayerView; onSkip: ()
       <div class="scene-card">
         <Body scene={props.scene} view={props.view} />
         <button type="button" class="link" ref={focus} onClick={props.onSkip}>
-          Continue
+          {t('scenes.continue')}
         </button>
       </div>
     </div>

@@ -3,20 +3,14 @@
  * and from the game bar; every change applies at once and is kept in this browser.
  */
 import type { Controller } from '../controller.ts';
+import { t } from '../i18n/i18n.ts';
 import type { Motion, ScenePace, Settings } from '../settings.ts';
 import { useFocus } from './focus.ts';
+import { LanguageChoice } from './Language.tsx';
 
-const PACES: readonly { value: ScenePace; label: string }[] = [
-  { value: 'slow', label: 'Slow' },
-  { value: 'normal', label: 'Normal' },
-  { value: 'fast', label: 'Fast' },
-];
+const PACES: readonly ScenePace[] = ['slow', 'normal', 'fast'];
 
-const MOTIONS: readonly { value: Motion; label: string }[] = [
-  { value: 'system', label: 'As my device is set' },
-  { value: 'reduce', label: 'Less motion' },
-  { value: 'full', label: 'Full motion' },
-];
+const MOTIONS: readonly Motion[] = ['system', 'reduce', 'full'];
 
 export function SettingsPanel(props: { settings: Settings; ctl: Controller }) {
   const { settings, ctl } = props;
@@ -34,14 +28,15 @@ export function SettingsPanel(props: { settings: Settings; ctl: Controller }) {
       }}
     >
       <section class="panel settings">
-        <h2 id="settings-title">Settings</h2>
+        <h2 id="settings-title">{t('settings.title')}</h2>
+        <LanguageChoice settings={settings} ctl={ctl} />
         <label class="toggle">
           <input
             type="checkbox"
             checked={settings.scenes}
             onChange={(e) => ctl.setSettings({ scenes: (e.currentTarget as HTMLInputElement).checked })}
           />
-          Show scenes (battles, the coin, the cannon's flight); the ship's log always keeps the words
+          {t('settings.scenes')}
         </label>
         <label class="toggle">
           <input
@@ -49,42 +44,42 @@ export function SettingsPanel(props: { settings: Settings; ctl: Controller }) {
             checked={settings.sound}
             onChange={(e) => ctl.setSettings({ sound: (e.currentTarget as HTMLInputElement).checked })}
           />
-          Sound (the cards, the coin, the cannon, the splash)
+          {t('settings.sound')}
         </label>
         <fieldset class="choice" disabled={!settings.scenes}>
-          <legend>Scene speed</legend>
+          <legend>{t('settings.sceneSpeed')}</legend>
           <div class="choice-row">
             {PACES.map((p) => (
-              <label key={p.value} class={settings.pace === p.value ? 'on' : ''}>
+              <label key={p} class={settings.pace === p ? 'on' : ''}>
                 <input
                   type="radio"
                   name="settings-pace"
-                  checked={settings.pace === p.value}
-                  onChange={() => ctl.setSettings({ pace: p.value })}
+                  checked={settings.pace === p}
+                  onChange={() => ctl.setSettings({ pace: p })}
                 />
-                {p.label}
+                {t(`settings.pace.${p}`)}
               </label>
             ))}
           </div>
         </fieldset>
         <fieldset class="choice">
-          <legend>Motion</legend>
+          <legend>{t('settings.motionLegend')}</legend>
           <div class="choice-row">
             {MOTIONS.map((m) => (
-              <label key={m.value} class={settings.motion === m.value ? 'on' : ''}>
+              <label key={m} class={settings.motion === m ? 'on' : ''}>
                 <input
                   type="radio"
                   name="settings-motion"
-                  checked={settings.motion === m.value}
-                  onChange={() => ctl.setSettings({ motion: m.value })}
+                  checked={settings.motion === m}
+                  onChange={() => ctl.setSettings({ motion: m })}
                 />
-                {m.label}
+                {t(`settings.motion.${m}`)}
               </label>
             ))}
           </div>
         </fieldset>
         <button type="button" class="primary" ref={focus} onClick={close}>
-          Done
+          {t('settings.done')}
         </button>
       </section>
     </div>
@@ -98,7 +93,7 @@ export function SoundButton(props: { on: boolean; ctl: Controller }) {
       type="button"
       class="link"
       aria-pressed={!props.on}
-      aria-label="Mute"
+      aria-label={t('settings.mute')}
       data-mute=""
       onClick={() => props.ctl.setSettings({ sound: !props.on })}
     >
@@ -111,7 +106,7 @@ export function SoundButton(props: { on: boolean; ctl: Controller }) {
 export function SettingsButton(props: { ctl: Controller }) {
   return (
     <button type="button" class="link" data-open-settings="" onClick={() => props.ctl.showSettings(true)}>
-      Settings
+      {t('settings.title')}
     </button>
   );
 }

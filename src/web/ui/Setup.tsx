@@ -6,7 +6,9 @@
 import type { PlayerView } from '../../engine/index.ts';
 import { FLAG_TITLE, kindName, SEAT_NAMES } from '../game/names.ts';
 import { inRankOrder, type SetupDraft } from '../game/setup.ts';
+import { t } from '../i18n/i18n.ts';
 import { Defs, FlagArt, Pirate } from './art.tsx';
+import { Trans } from './Trans.tsx';
 
 export function SetupPanel(props: {
   view: PlayerView;
@@ -28,26 +30,25 @@ export function SetupPanel(props: {
     // Before the deal: both seats give their share of chance first (docs/fairness.md), so the cards wait too.
     return (
       <section class="panel setup" aria-labelledby="setup-title">
-        <h2 id="setup-title">The cards are dealt when {SEAT_NAMES[opponent]} is aboard</h2>
-        <p>Then you both hide your flag cards and choose a crew.</p>
+        <h2 id="setup-title">{t('setup.dealt', { seat: SEAT_NAMES[opponent] })}</h2>
+        <p>{t('setup.dealtText')}</p>
       </section>
     );
   }
   if (waiting) {
     return (
       <section class="panel setup" aria-labelledby="setup-title">
-        <h2 id="setup-title">Your ship is ready</h2>
-        <p>Waiting for {SEAT_NAMES[opponent]} to hide the flag cards and choose a crew…</p>
+        <h2 id="setup-title">{t('setup.ready')}</h2>
+        <p>{t('setup.waiting', { seat: SEAT_NAMES[opponent] })}</p>
       </section>
     );
   }
   return (
     <section class="panel setup" aria-labelledby="setup-title">
-      <h2 id="setup-title">Ready your ship, {SEAT_NAMES[me]}</h2>
-      <h3>1. Hide your flag cards</h3>
+      <h2 id="setup-title">{t('setup.title', { seat: SEAT_NAMES[me] })}</h2>
+      <h3>{t('setup.flags')}</h3>
       <p class="hint">
-        The enemy wins by turning your <strong>Flag</strong>. Click a card, then the place to swap it with (or
-        drag it).
+        <Trans text={t('setup.flagsHint')} />
       </p>
       <div class="flag-row">
         {draft.flags.map((card, slot) => (
@@ -56,7 +57,10 @@ export function SetupPanel(props: {
             key={slot}
             class={`flag-slot ${draft.held === slot ? 'held' : ''}`}
             aria-pressed={draft.held === slot}
-            aria-label={`Flag place ${slot + 1}: ${FLAG_TITLE[card]}${draft.held === slot ? ' (picked up)' : ''}`}
+            aria-label={t(draft.held === slot ? 'setup.slotHeld' : 'setup.slot', {
+              slot: slot + 1,
+              card: FLAG_TITLE[card],
+            })}
             draggable
             onDragStart={(e) => e.dataTransfer?.setData('text/plain', String(slot))}
             onDragOver={(e) => e.preventDefault()}
@@ -71,23 +75,23 @@ export function SetupPanel(props: {
               <Defs />
               <FlagArt x={1} y={1} w={44} h={62} card={card} owner={me} />
             </svg>
-            <span>Place {slot + 1}</span>
+            <span>{t('setup.place', { slot: slot + 1 })}</span>
           </button>
         ))}
       </div>
-      <h3>2. Choose three pirates for your deck ({draft.deck.length}/3)</h3>
-      <p class="hint">The others wait below deck as extras. The enemy sees how many, never who.</p>
+      <h3>{t('setup.crew', { chosen: draft.deck.length })}</h3>
+      <p class="hint">{t('setup.crewHint')}</p>
       <div class="crew">
         {pieces.map((piece) => {
           const chosen = draft.deck.includes(piece.id);
-          const name = piece.kind === null ? `pirate ${piece.id}` : kindName(piece.kind);
+          const name = piece.kind === null ? t('setup.pirate', { id: piece.id }) : kindName(piece.kind);
           return (
             <button
               type="button"
               key={piece.id}
               class={`crew-member ${chosen ? 'chosen' : ''}`}
               aria-pressed={chosen}
-              aria-label={`${name}${chosen ? ', on deck' : ''}`}
+              aria-label={chosen ? t('setup.onDeck', { name }) : name}
               data-setup-piece={piece.id}
               onClick={() => props.onPirate(piece.id)}
             >
@@ -95,7 +99,7 @@ export function SetupPanel(props: {
                 <Defs />
                 <Pirate x={20} y={20} r={17} owner={me} kind={piece.kind} />
               </svg>
-              <span>{piece.kind === null ? '?' : name.replace(/ \(\d\)$/, '')}</span>
+              <span>{piece.kind === null ? '?' : t(`names.piece.${piece.kind}`)}</span>
             </button>
           );
         })}
@@ -107,7 +111,7 @@ export function SetupPanel(props: {
         data-setup-confirm=""
         onClick={props.onConfirm}
       >
-        Set sail!
+        {t('setup.sail')}
       </button>
     </section>
   );

@@ -3,9 +3,11 @@
  * the viewer's ship and extras below, the out-of-play pile at the bottom. It draws what the view says and
  * reports clicks on what `choices` offers; it knows no rules.
  */
+
 import { opponentOf, type PieceView, type PlayerView, type Seat } from '../../engine/index.ts';
 import { type Choices, cardLabel } from '../game/choices.ts';
 import { FLAG_TITLE, pieceName, SEAT_NAMES } from '../game/names.ts';
+import { t } from '../i18n/i18n.ts';
 import { CardArt, Defs, FlagArt, PieceName, Pirate, Ship } from './art.tsx';
 import { Hit, Named } from './hit.tsx';
 
@@ -41,7 +43,7 @@ export function Table(props: TableProps) {
     <svg
       class="table"
       viewBox={`0 0 ${TABLE_W} ${TABLE_H}`}
-      aria-label="The table"
+      aria-label={t('table.label')}
       preserveAspectRatio="xMidYMin meet"
     >
       <Defs />
@@ -92,8 +94,9 @@ function PieceSpot(props: TableProps & { piece: PieceView; x: number; y: number;
       )}
     </g>
   );
-  const boarded = piece.boarded && piece.kind === null ? ' (has boarded, so not the Bomb)' : '';
-  const name = `${pieceName(piece, view.viewer)}${boarded} ${props.where}`;
+  const known = pieceName(piece, view.viewer);
+  const boarded = piece.boarded && piece.kind === null ? t('table.boarded', { name: known }) : known;
+  const name = t('table.pieceWhere', { name: boarded, where: props.where });
   if (choice === undefined) {
     return (
       <Named role="img" label={name}>
@@ -121,19 +124,23 @@ function ShipBlock(props: TableProps & { seat: Seat; deckY: number }) {
   const ship = view.ships[seat];
   const xs = deckXs(ship.deck.length);
   const mine = seat === view.viewer;
-  const label = mine ? `${SEAT_NAMES[seat]} · you` : SEAT_NAMES[seat];
+  const label = mine ? t('table.shipYou', { seat: SEAT_NAMES[seat] }) : SEAT_NAMES[seat];
   return (
-    <Named role="group" label={`${SEAT_NAMES[seat]} ship`}>
+    <Named role="group" label={t('table.ship', { seat: SEAT_NAMES[seat] })}>
       <Ship seat={seat} x0={30} x1={370} deckY={deckY} label={label} />
       {ship.flagSlots.map((card, slot) => {
         const x = 58 + slot * 27;
         const y = deckY + 7;
         const action = mine ? undefined : props.choices.flags.get(slot);
-        const known = card === null ? 'unknown' : FLAG_TITLE[card];
+        const known = card === null ? t('table.unknown') : FLAG_TITLE[card];
         const art = <FlagArt x={x} y={y} w={23} h={32} card={card} owner={seat} />;
         if (action === undefined) {
           return (
-            <Named key={slot} role="img" label={`${SEAT_NAMES[seat]}'s flag card ${slot + 1}: ${known}`}>
+            <Named
+              key={slot}
+              role="img"
+              label={t('table.flagCard', { seat: SEAT_NAMES[seat], slot: slot + 1, card: known })}
+            >
               {art}
             </Named>
           );
@@ -141,7 +148,11 @@ function ShipBlock(props: TableProps & { seat: Seat; deckY: number }) {
         return (
           <Hit
             key={slot}
-            label={`Turn ${SEAT_NAMES[seat]}'s flag card ${slot + 1}${card === null ? '' : ` (known: ${known})`}`}
+            label={t(card === null ? 'table.turnFlag' : 'table.turnFlagKnown', {
+              seat: SEAT_NAMES[seat],
+              slot: slot + 1,
+              card: known,
+            })}
             choice={JSON.stringify(action)}
             class="flag-choice"
             onPress={() => props.onFlag(slot)}
@@ -159,7 +170,7 @@ function ShipBlock(props: TableProps & { seat: Seat; deckY: number }) {
           x={xs[i] ?? 200}
           y={deckY - 17}
           r={15}
-          where={`on ${mine ? 'your' : `the ${seat}`} deck`}
+          where={mine ? t('table.onYourDeck') : t(`table.onDeck.${seat}`)}
         />
       ))}
     </Named>
@@ -171,9 +182,18 @@ function Extras(props: TableProps & { seat: Seat; y: number }) {
   const extras = view.ships[seat].extras;
   const mine = seat === view.viewer;
   return (
-    <Named role="group" label={`${mine ? 'Your' : `${SEAT_NAMES[seat]}'s`} extras: ${extras.length}`}>
+    <Named
+      role="group"
+      label={
+        mine
+          ? t('table.yourExtras', { count: extras.length })
+          : t('table.seatExtras', { seat: SEAT_NAMES[seat], count: extras.length })
+      }
+    >
       <text x={8} y={y - 18} font-size="9" font-weight="700" fill="#e8f4fa">
-        {mine ? 'Your extras' : `${SEAT_NAMES[seat]}'s extras`} ({extras.length})
+        {mine
+          ? t('table.yourExtrasTitle', { count: extras.length })
+          : t('table.seatExtrasTitle', { seat: SEAT_NAMES[seat], count: extras.length })}
       </text>
       {extras.map((piece, i) => (
         <PieceSpot
@@ -183,7 +203,7 @@ function Extras(props: TableProps & { seat: Seat; y: number }) {
           x={24 + i * 35}
           y={y}
           r={13}
-          where="among the extras"
+          where={t('table.amongExtras')}
         />
       ))}
     </Named>
@@ -193,7 +213,7 @@ function Extras(props: TableProps & { seat: Seat; y: number }) {
 function Cards(props: TableProps) {
   const { view } = props;
   return (
-    <Named role="group" label="Action cards">
+    <Named role="group" label={t('table.cards')}>
       {view.cards.map((card, i) => {
         const col = i % 5;
         const row = Math.floor(i / 5);
@@ -244,10 +264,10 @@ function Cards(props: TableProps) {
 function OutPile(props: TableProps) {
   const { view } = props;
   return (
-    <Named role="group" label={`Out of play: ${view.out.length}`}>
+    <Named role="group" label={t('table.out', { count: view.out.length })}>
       <rect x={0} y={686} width={TABLE_W} height={38} fill="#0e3d52" opacity="0.85" />
       <text x={8} y={698} font-size="9" font-weight="700" fill="#e8f4fa">
-        Out of play ({view.out.length})
+        {t('table.outTitle', { count: view.out.length })}
       </text>
       {view.out.map((piece, i) => (
         <Named key={piece.id} role="img" label={pieceName(piece, view.viewer)}>

@@ -12,15 +12,14 @@ import {
   type ShotTarget,
   type TiltRange,
 } from '../../engine/index.ts';
-
-const TARGET_NAMES: Readonly<Record<ShotTarget, string>> = { sail: 'the hole', skull: 'the skull' };
+import { t } from '../i18n/i18n.ts';
 
 /**
  * A stretch in words, its ends rounded inwards to a tenth of a degree so every tilt named reaches,
  * e.g. '26.3°–29.5°'.
  */
 export function tiltWords(ranges: readonly TiltRange[]): string {
-  if (ranges.length === 0) return 'no tilt from here';
+  if (ranges.length === 0) return t('reach.none');
   return ranges
     .map((range) => {
       const from = Math.ceil(range.from * 10) / 10;
@@ -29,7 +28,7 @@ export function tiltWords(ranges: readonly TiltRange[]): string {
         ? `${((range.from + range.to) / 2).toFixed(1)}°`
         : `${from.toFixed(1)}°–${to.toFixed(1)}°`;
     })
-    .join(' or ');
+    .join(t('reach.or'));
 }
 
 /** Which way to tilt from `pitch` to the nearest stretch: 'up' or 'down'. */
@@ -61,11 +60,11 @@ export function TiltReach(props: { cannon: CannonConfig; aim: Aim; target: ShotT
   return (
     <div class="tilt-reach" data-reach={tiltWords(mine)}>
       <div class="reach-bar" aria-hidden="true">
-        {order.flatMap((t) =>
-          reach[t].map((r) => (
+        {order.flatMap((shown) =>
+          reach[shown].map((r) => (
             <span
-              key={`${t}-${r.from}`}
-              class={`reach-span reach-${t} ${t === target ? 'aimed' : ''}`}
+              key={`${shown}-${r.from}`}
+              class={`reach-span reach-${shown} ${shown === target ? 'aimed' : ''}`}
               style={{ left: at(r.from), width: `calc(${at(r.to)} - ${at(r.from)})` }}
             />
           )),
@@ -73,18 +72,20 @@ export function TiltReach(props: { cannon: CannonConfig; aim: Aim; target: ShotT
         <span class={`reach-now ${inside ? 'in' : ''}`} style={{ left: at(aim.pitch) }} />
       </div>
       <p class="reach-words">
-        {order.map((t, i) => (
-          <span key={t} class={t === target ? 'aimed' : ''}>
-            {i === 0 ? 'Tilts that reach ' : ' · '}
-            {TARGET_NAMES[t]}: {tiltWords(reach[t])}
+        {order.map((shown, i) => (
+          <span key={shown} class={shown === target ? 'aimed' : ''}>
+            {t(i === 0 ? 'reach.first' : 'reach.next', {
+              target: t(`reach.target.${shown}`),
+              tilts: tiltWords(reach[shown]),
+            })}
           </span>
         ))}{' '}
         <strong class="reach-now-words">
           {inside
-            ? 'Your tilt is in.'
+            ? t('reach.inside')
             : mine.length === 0
-              ? 'Turn or move the cannon.'
-              : `Tilt ${towards(mine, aim.pitch)} to reach ${TARGET_NAMES[target]}.`}
+              ? t('reach.move')
+              : t(`reach.${towards(mine, aim.pitch)}`, { target: t(`reach.target.${target}`) })}
         </strong>
       </p>
     </div>

@@ -2,6 +2,7 @@
 import { useEffect } from 'preact/hooks';
 import type { Controller } from '../controller.ts';
 import { SEAT_NAMES } from '../game/names.ts';
+import { t } from '../i18n/i18n.ts';
 import type { LiveGame } from '../online/wire.ts';
 
 /** How often the list is fetched again while the page shows (ms). */
@@ -10,7 +11,7 @@ const REFRESH_MS = 5000;
 /** 'Red' or the display name, and who plays it: 'Blue (computer)'. */
 function player(game: LiveGame, seat: 'red' | 'blue'): string {
   const name = game.names[seat] ?? SEAT_NAMES[seat];
-  return game.holders[seat] === 'computer' ? `${name} (computer)` : name;
+  return game.holders[seat] === 'computer' ? t('watch.computer', { name }) : name;
 }
 
 export function Watch(props: { games: readonly LiveGame[] | null; ctl: Controller }) {
@@ -24,23 +25,28 @@ export function Watch(props: { games: readonly LiveGame[] | null; ctl: Controlle
     <main class="watch">
       <header class="game-bar">
         <button type="button" class="link" onClick={() => ctl.go('home', '/')}>
-          ← Home
+          {t('game.backHome')}
         </button>
-        <h1>Games being played</h1>
+        <h1>{t('watch.title')}</h1>
       </header>
       {games === null ? (
-        <p>Looking for games…</p>
+        <p>{t('watch.looking')}</p>
       ) : games.length === 0 ? (
-        <p>Nobody is playing online right now. Start a game and come back!</p>
+        <p>{t('watch.nobody')}</p>
       ) : (
         <ul class="listing">
           {games.map((game) => (
             <li key={game.gameId} class="listing-row" data-live={game.gameId}>
               <span>
                 <strong>
-                  {player(game, 'red')} against {player(game, 'blue')}
+                  {t('watch.against', { red: player(game, 'red'), blue: player(game, 'blue') })}
                 </strong>{' '}
-                · {game.variant} rules, {game.shots} shots · move {game.moves}
+                ·{' '}
+                {t('watch.details', {
+                  rules: t(`find.seekRules.${game.variant === 'advanced' ? 'advanced' : 'standard'}`),
+                  shots: t(`find.seekShots.${game.shots === 'aimed' ? 'aimed' : 'quick'}`),
+                  moves: game.moves,
+                })}
               </span>{' '}
               <a
                 href={game.watchLink}
@@ -50,7 +56,7 @@ export function Watch(props: { games: readonly LiveGame[] | null; ctl: Controlle
                   ctl.onlineHooks?.watch(game.gameId);
                 }}
               >
-                Watch
+                {t('watch.watch')}
               </a>
             </li>
           ))}

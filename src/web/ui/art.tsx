@@ -3,9 +3,11 @@
  * in code (no image files). Red and blue are told apart by colour and by pattern (red stripes, blue dots), so
  * colour is never the only signal.
  */
+
 import type { CardFace, FlagCard, PieceKind, Seat } from '../../engine/index.ts';
 import { RANK } from '../../engine/index.ts';
 import { FACE_TITLE, FLAG_TITLE, KIND_SHORT, SEAT_NAMES } from '../game/names.ts';
+import { t } from '../i18n/i18n.ts';
 import { Face, SEAT_TINT, Silhouette } from './faces.tsx';
 
 export const SEAT_COLOUR: Readonly<Record<Seat, string>> = { red: '#c0392b', blue: '#2364aa' };
@@ -245,6 +247,14 @@ export function FaceIcon(props: { face: CardFace; x: number; y: number; s?: numb
   }
 }
 
+/**
+ * A font size at most `size` at which `text` fits in `width` (about 0.56 em a letter): a longer word in another
+ * language ("Totenkopfschuss") is set a little smaller rather than run off the card.
+ */
+function fitted(text: string, width: number, size: number): number {
+  return Math.min(size, width / (Math.max(1, text.length) * 0.56));
+}
+
 /** An action card at (x, y), top-left, w x h. */
 export function CardArt(props: {
   x: number;
@@ -278,18 +288,30 @@ export function CardArt(props: {
         x={x + w / 2}
         y={y + h - 18}
         text-anchor="middle"
-        font-size="9.5"
+        font-size={fitted(FACE_TITLE[up], w - 6, 9.5)}
         font-weight="800"
         fill="#3b2410"
       >
         {FACE_TITLE[up]}
       </text>
       {down === null ? (
-        <text x={x + w / 2} y={y + h - 6} text-anchor="middle" font-size="7.5" fill="#8a6a4a">
-          back unknown
+        <text
+          x={x + w / 2}
+          y={y + h - 6}
+          text-anchor="middle"
+          font-size={fitted(t('art.backUnknown'), w - 6, 7.5)}
+          fill="#8a6a4a"
+        >
+          {t('art.backUnknown')}
         </text>
       ) : (
-        <text x={x + w / 2} y={y + h - 6} text-anchor="middle" font-size="7.5" fill="#5b3a1e">
+        <text
+          x={x + w / 2}
+          y={y + h - 6}
+          text-anchor="middle"
+          font-size={fitted(`↻ ${FACE_TITLE[down]}`, w - 6, 7.5)}
+          fill="#5b3a1e"
+        >
           ↻ {FACE_TITLE[down]}
         </text>
       )}
@@ -297,16 +319,23 @@ export function CardArt(props: {
         <g>
           <rect x={x} y={y} width={w} height={h} rx="7" fill="#000" opacity="0.45" />
           <text x={x + w / 2} y={y + h / 2} text-anchor="middle" font-size="9" font-weight="800" fill="#fff">
-            set aside
+            {t('art.setAside')}
           </text>
           <text x={x + w / 2} y={y + h / 2 + 11} text-anchor="middle" font-size="8" fill="#fff">
-            by {SEAT_NAMES[props.aside]}
+            {t('art.by', { seat: SEAT_NAMES[props.aside] })}
           </text>
         </g>
       )}
       {props.blocked && props.aside === null && (
-        <text x={x + w - 5} y={y + 13} text-anchor="end" font-size="7.5" font-weight="700" fill="#a33">
-          just turned
+        <text
+          x={x + w - 5}
+          y={y + 13}
+          text-anchor="end"
+          font-size={fitted(t('art.justTurned'), w - 20, 7.5)}
+          font-weight="700"
+          fill="#a33"
+        >
+          {t('art.justTurned')}
         </text>
       )}
     </g>
@@ -385,7 +414,7 @@ export function FlagArt(props: {
           font-weight="700"
           fill="#3b2410"
         >
-          {card === 'barrel' ? 'Barrel' : FLAG_TITLE[card]}
+          {card === 'barrel' ? t('art.barrel') : FLAG_TITLE[card]}
         </text>
       )}
     </g>
