@@ -66,6 +66,7 @@ export function applyAction(state: GameState, seat: unknown, action: unknown): A
           : time
             ? `${SEAT_NAMES[seat]} ran out of time; ${SEAT_NAMES[winner]} wins.`
             : `${SEAT_NAMES[seat]} resigned; ${SEAT_NAMES[winner]} wins.`,
+        away ? 'away' : time ? 'time' : undefined,
       );
     } else {
       resolve(table, seat, parsed.value);

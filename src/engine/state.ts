@@ -68,6 +68,8 @@ export interface Outcome {
   readonly winner: Seat | null;
   /** 'flag' (R6.4), 'resigned' (R7.2), 'turnLimit' (R7.2). */
   readonly reason: 'flag' | 'resigned' | 'turnLimit';
+  /** How a 'resigned' game was given up when it was not by the player: a flag on time, or the away claim. */
+  readonly how?: 'time' | 'away';
   /** e.g. "Red captured Blue's flag." */
   readonly message: string;
 }

@@ -3,7 +3,7 @@
  * events are codes and parameters, and every word is the catalog's (`log.*`). The engine's own English
  * describeEvent stays for the command line and replays on a terminal; the page never uses it.
  */
-import { type GameEvent, opponentOf, ownerOf, type Viewer } from '../../engine/index.ts';
+import { type GameEvent, type Outcome, opponentOf, ownerOf, type Viewer } from '../../engine/index.ts';
 import { t } from '../i18n/i18n.ts';
 import { kindName, SEAT_NAMES } from './names.ts';
 
@@ -101,13 +101,15 @@ export function describeEvent(event: GameEvent, forSeat: Viewer): string {
 }
 
 /** The end panel's sentence, e.g. "Blue gave up: Red wins." (the view's `outcome.message` is the engine's English). */
-export function outcomeWords(
-  winner: 'red' | 'blue' | null,
-  reason: 'flag' | 'resigned' | 'turnLimit',
-): string {
+export function outcomeWords({ winner, reason, how }: Outcome): string {
   if (winner === null) return t('log.draw');
-  if (reason === 'resigned')
-    return t('log.wonResigned', { seat: SEAT_NAMES[winner], other: SEAT_NAMES[opponentOf(winner)] });
+  if (reason === 'resigned') {
+    const seats = { seat: SEAT_NAMES[winner], other: SEAT_NAMES[opponentOf(winner)] };
+    if (how === 'time') return t('log.wonOnTime', seats);
+    return how === 'away'
+      ? t('log.away', { seat: seats.other, other: seats.seat })
+      : t('log.wonResigned', seats);
+  }
   return reason === 'flag'
     ? t('log.wonFlag', { seat: SEAT_NAMES[winner] })
     : t('log.won', { seat: SEAT_NAMES[winner] });

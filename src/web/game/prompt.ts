@@ -11,7 +11,7 @@ import { SEAT_NAMES } from './names.ts';
 export function promptFor(view: PlayerView, selected: number | null = null): string {
   const me = view.viewer;
   const pending = view.pending;
-  if (view.outcome !== null) return outcomeWords(view.outcome.winner, view.outcome.reason);
+  if (view.outcome !== null) return outcomeWords(view.outcome);
   switch (pending.ask) {
     case 'none':
       return t('prompt.over');

@@ -136,6 +136,7 @@ export const de: Catalog = {
     draw: 'Das Spiel endet unentschieden.',
     wonFlag: '{{seat}} hat die Flagge erobert und gewinnt!',
     won: '{{seat}} gewinnt.',
+    wonOnTime: '{{other}} hat keine Zeit mehr: {{seat}} gewinnt.',
     wonResigned: '{{other}} hat aufgegeben: {{seat}} gewinnt.',
   },
   prompt: {

@@ -128,6 +128,7 @@ export const en = {
     draw: 'The game is a draw.',
     wonFlag: '{{seat}} captured the flag and wins!',
     won: '{{seat}} wins.',
+    wonOnTime: '{{other}} ran out of time: {{seat}} wins.',
     wonResigned: '{{other}} gave up: {{seat}} wins.',
   },
   prompt: {

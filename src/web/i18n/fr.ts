@@ -134,6 +134,7 @@ export const fr: Catalog = {
     draw: 'La partie est nulle.',
     wonFlag: '{{seat}} a pris le drapeau et gagne !',
     won: '{{seat}} gagne.',
+    wonOnTime: "{{other}} n'a plus de temps : {{seat}} gagne.",
     wonResigned: '{{other}} a abandonné : {{seat}} gagne.',
   },
   prompt: {

@@ -132,6 +132,7 @@ export const nl: Catalog = {
     draw: 'Het spel eindigt gelijk.',
     wonFlag: '{{seat}} veroverde de vlag en wint!',
     won: '{{seat}} wint.',
+    wonOnTime: '{{other}} heeft geen tijd meer: {{seat}} wint.',
     wonResigned: '{{other}} gaf op: {{seat}} wint.',
   },
   prompt: {

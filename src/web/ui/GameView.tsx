@@ -493,7 +493,7 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
     <div class="end-overlay" role="dialog" aria-labelledby="end-title" data-end="">
       <div class="panel end">
         <h1 id="end-title">{title}</h1>
-        <p>{outcomeWords(outcome.winner, outcome.reason)}</p>
+        <p>{outcomeWords(outcome)}</p>
         {game.mode === 'online' && <RematchPanel game={game} ctl={ctl} />}
         <div class="end-buttons">
           <button type="button" class="primary big" ref={focus} onClick={() => ctl.playAgain()}>

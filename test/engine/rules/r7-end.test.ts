@@ -82,6 +82,7 @@ describe('R7 end of the game', () => {
     expect(state.outcome).toEqual({
       winner: 'blue',
       reason: 'resigned',
+      how: 'away',
       message: 'Red was away too long; Blue claimed the win.',
     });
     expect(describeEvent(theEvent(events, 'resigned'), 'blue')).toBe(
@@ -97,6 +98,7 @@ describe('R7 end of the game', () => {
     expect(state.outcome).toEqual({
       winner: 'blue',
       reason: 'resigned',
+      how: 'time',
       message: 'Red ran out of time; Blue wins.',
     });
     expect(describeEvent(theEvent(events, 'resigned'), 'blue')).toBe('Red ran out of time.');
