@@ -72,14 +72,16 @@ export async function openBackends(
     },
     back: () => {
       log.info(`redis ${name} connection back`);
-      if (name !== 'subscriber') return;
-      channels?.resubscribe();
-      hints.back();
+      // Either way hints or announcements of the outage may be lost: announce the held games again
+      // (subscribing again first, when it was the subscriber that was away).
+      void fanout?.back();
+      if (name === 'subscriber') hints.back();
     },
   });
   let publisher: Redis | null = null;
   let subscriber: Redis | null = null;
   let channels: RedisChannels | null = null;
+  let fanout: RedisFanout | null = null;
   try {
     publisher = await openRedis(config.redisUrl, events('publisher'), `pirates-publisher-${process.pid}`);
     subscriber = await openRedis(config.redisUrl, events('subscriber'), `pirates-subscriber-${process.pid}`);
@@ -90,16 +92,17 @@ export async function openBackends(
           : `a game's channel could not be subscribed (${message}); it is when Redis is back`,
       ),
     );
-    const fanout = new RedisFanout(channels, config.redisPrefix, hints.hint);
+    const shared = new RedisFanout(channels, config.redisPrefix, hints.hint);
+    fanout = shared;
     const lease = new RedisLease(publisher, config.redisPrefix, config.computerLeaseMs);
     const presence = new RedisPresence(publisher, config.redisPrefix, (gameId) =>
-      fanout.deliver(gameId, { kind: 'presence' }),
+      shared.deliver(gameId, { kind: 'presence' }),
     );
     const lobby = new RedisLobbyBus(channels, config.redisPrefix);
     const opened = { publisher, subscriber };
     return {
       store: gameStore,
-      fanout,
+      fanout: shared,
       lease,
       presence,
       lobby,

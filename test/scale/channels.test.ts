@@ -4,7 +4,8 @@
  * Redis's own CLIENT LIST says how many sharded channels it hears. A game played between A and B is heard
  * by A and B only: C, which never held it, is subscribed to nothing the whole game (before issue 16 every
  * process heard every game's hints on one channel); A's channels grow with A's own games, and every
- * channel is let go with its game.
+ * channel is let go with its game. A process alone with a game says nothing on its channel (behind a proxy
+ * routing by game id, nearly every game), and one that starts holding it misses no move for that.
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,38 @@ async function game(a: number, b: number) {
   return { gameId: created.gameId, red, blue };
 }
 
+/** One legal action by whoever may act, answered; false when nobody may act (the game is over). */
+async function step(players: readonly Client[]): Promise<boolean> {
+  for (const client of players) {
+    const latest = client.latest();
+    const action = latest === null ? null : pick(latest.view, Math.random);
+    if (latest === null || action === null) continue;
+    const answer = await client.ask(
+      { t: 'act', v: latest.v, action },
+      (m) => m.t === 'error' || (m.t === 'update' && m.v > latest.v),
+    );
+    if (answer.t !== 'update') {
+      await client.ask({ t: 'resync' }, isState);
+      return true;
+    }
+    // The other seat hears it before the next step reads its view.
+    const v = answer.v;
+    await Promise.all(players.map((p) => p.find((m) => (m.t === 'state' || m.t === 'update') && m.v >= v)));
+    return true;
+  }
+  return false;
+}
+
+/** Counts the SPUBLISH commands Redis is sent on one channel (MONITOR sees every client's commands). */
+async function publications(channel: string): Promise<{ count: () => number; stop: () => void }> {
+  const monitor = await redis.monitor();
+  let count = 0;
+  monitor.on('monitor', (_time: string, args: string[]) => {
+    if (args[0]?.toLowerCase() === 'spublish' && args[1] === channel) count++;
+  });
+  return { count: () => count, stop: () => monitor.disconnect() };
+}
+
 describe.skipIf(skip)('per-game channels', () => {
   it('a process hears the games it holds and no other, and lets each channel go with its game', async () => {
     const { gameId, red, blue } = await game(0, 1);
@@ -101,6 +134,45 @@ describe.skipIf(skip)('per-game channels', () => {
     await Promise.all([red, blue, ...own.flatMap((g) => [g.red, g.blue])].map((c) => c.close()));
     for (const i of [0, 1, 2]) await expect.poll(() => heard(i)).toEqual({ sub: 0, ssub: 0 });
     expect(await redis.call('PUBSUB', 'SHARDNUMSUB', channel)).toEqual([channel, 0]);
+  });
+
+  it('a process alone with a game publishes nothing; one that starts holding it is answered and misses no move', async () => {
+    const { gameId, red, blue } = await game(0, 0);
+    const channel = `${isolated.prefix}game:${gameId}`;
+    const heardOn = await publications(channel);
+    try {
+      // Alone on A: the moves cross no process, so nothing is said on the channel (before: a hint a move).
+      // At most two: the answer that says "alone" may come after the next move is made.
+      for (let i = 0; i < 10; i++) expect(await step([red, blue])).toBe(true);
+      expect(heardOn.count()).toBeLessThanOrEqual(2);
+
+      // B starts holding the game (a spectator there) while A's players go on moving: B must see every move,
+      // including one A made before it heard that B joined.
+      const spectator = await Client.open(server(1).url, gameId);
+      const watching = spectator.ask({ t: 'hello', spectate: true }, isState);
+      let moving = true;
+      const moves = (async () => {
+        while (moving) if (!(await step([red, blue]))) break;
+      })();
+      await watching;
+      for (let i = 0; i < 5; i++) await step([red, blue]);
+      moving = false;
+      await moves;
+      const final = red.latest()?.v ?? 0;
+      await spectator.find((m) => (m.t === 'state' || m.t === 'update') && m.v === final);
+      const whileWatched = heardOn.count();
+      expect(whileWatched).toBeGreaterThanOrEqual(5);
+
+      // B lets the game go: A is alone again and falls quiet once an answer says so.
+      await spectator.close();
+      await expect.poll(() => redis.call('PUBSUB', 'SHARDNUMSUB', channel)).toEqual([channel, 1]);
+      for (let i = 0; i < 5; i++) await step([red, blue]);
+      expect(heardOn.count() - whileWatched).toBeLessThanOrEqual(2);
+    } finally {
+      heardOn.stop();
+      await Promise.all([red.close(), blue.close()]);
+    }
+    for (const i of [0, 1]) await expect.poll(() => heard(i)).toEqual({ sub: 0, ssub: 0 });
   });
 
   it("a seek's pairing is heard by the process its seeker waits on, on the seek's own channel", async () => {

@@ -55,8 +55,20 @@ export class RedisChannels {
     return release;
   }
 
-  publish(channel: string, text: string): void {
-    this.#publisher.spublish(channel, text).catch((error: unknown) => this.#failed('publish', error));
+  /** Resolves with how many subscribers heard it (this process's own included), null when Redis refused it. */
+  publish(channel: string, text: string): Promise<number | null> {
+    return this.#publisher.spublish(channel, text).then(
+      (heard) => (typeof heard === 'number' ? heard : null),
+      (error: unknown) => {
+        this.#failed('publish', error);
+        return null;
+      },
+    );
+  }
+
+  /** Whether this process holds `channel` now. */
+  holds(channel: string): boolean {
+    return this.#held.has(channel);
   }
 
   /** The channels held now (tests, and the count a process's Redis traffic grows with). */
@@ -64,11 +76,16 @@ export class RedisChannels {
     return this.#held.size;
   }
 
-  /** After an outage: subscribes again to every held channel (SSUBSCRIBE of a channel already heard is a no-op). */
-  resubscribe(): void {
+  /**
+   * After an outage: subscribes again to every held channel (SSUBSCRIBE of a channel already heard is a
+   * no-op). Resolves once Redis confirmed it (or refused it again).
+   */
+  async resubscribe(): Promise<void> {
     const channels = [...this.#held.keys()];
     if (channels.length === 0) return;
-    this.#subscriber.ssubscribe(...channels).catch((error: unknown) => this.#failed('subscribe', error));
+    await this.#subscriber
+      .ssubscribe(...channels)
+      .catch((error: unknown) => this.#failed('subscribe', error));
   }
 
   #release(channel: string): void {

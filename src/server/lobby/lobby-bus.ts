@@ -51,7 +51,7 @@ export class RedisLobbyBus implements LobbyBus {
 
   paired(seekId: string): void {
     this.#local.paired(seekId);
-    this.#channels.publish(this.#channel(seekId), JSON.stringify({ o: this.#origin }));
+    void this.#channels.publish(this.#channel(seekId), JSON.stringify({ o: this.#origin }));
   }
 
   async subscribe(seekId: string, listener: PairedListener): Promise<() => void> {
