@@ -95,9 +95,10 @@ export async function openBackends(
     const shared = new RedisFanout(channels, config.redisPrefix, hints.hint);
     fanout = shared;
     const lease = new RedisLease(publisher, config.redisPrefix, config.computerLeaseMs);
-    const presence = new RedisPresence(publisher, config.redisPrefix, (gameId) =>
-      shared.deliver(gameId, { kind: 'presence' }),
-    );
+    const presence = new RedisPresence(publisher, config.redisPrefix, {
+      changed: (gameId) => shared.deliver(gameId, { kind: 'presence' }),
+      rewritten: (gameId) => shared.publish(gameId, { kind: 'presence' }),
+    });
     const lobby = new RedisLobbyBus(channels, config.redisPrefix);
     const opened = { publisher, subscriber };
     return {
