@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { DEFAULT_LIMITS } from '../server/config.ts';
 import { type AbuseCounts, startAbuser } from './bench-server/abuser.ts';
-import { drive, type Figures } from './bench-server/load.ts';
+import { defaultWarmUpMs, drive, type Figures } from './bench-server/load.ts';
 import {
   type Deployment,
   type LimitsKind,
@@ -22,7 +22,7 @@ import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
 
 const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--saturation-games M]
-                             [--url URL] [--processes P] [--routed] [--hostile] [--json]
+                             [--warm-up S] [--url URL] [--processes P] [--routed] [--hostile] [--json]
 
 Starts the server in a second process on a temp database (or uses the running server at --url) and plays
 two runs over WebSockets, both seats of every game from this process (quick shots, random players):
@@ -31,7 +31,9 @@ two runs over WebSockets, both seats of every game from this process (quick shot
   saturation  M games (default 100) of instant players: the most actions per second the server carries
               (latency there is queueing: about M / throughput); --saturation-games 0 skips it.
 Each run measures S seconds (default 20) after its ramp-up and prints actions per second, p50/p99/max
-from act to update, and every error by code. --think 0 makes the paced run instant as well.
+from act to update, and every error by code. --think 0 makes the paced run instant as well. Measuring
+begins --warm-up S seconds after every game is connected (default 2 s and four pauses, at most 30 s: the
+players' first actions, all at once, take that long to spread out).
 --processes P (2 or more) also runs against P server processes sharing PostgreSQL and Redis
 (DATABASE_URL and REDIS_URL, default postgres://postgres@127.0.0.1:5432/test and redis://127.0.0.1:6379;
 a fresh schema, dropped afterwards), each game's seats on different processes; it then also reports the CPU
@@ -70,6 +72,7 @@ export const benchServerCommand: Command = {
         games: 'string',
         seconds: 'string',
         think: 'string',
+        'warm-up': 'string',
         'saturation-games': 'string',
         url: 'string',
         processes: 'string',
@@ -84,6 +87,7 @@ export const benchServerCommand: Command = {
     const games = read.whole('games', 1000, 1);
     const seconds = read.number('seconds', 20, Number.MIN_VALUE);
     const think = read.number('think', 1000, 0);
+    const warmUpSeconds = values['warm-up'] === undefined ? null : read.number('warm-up', 0, 0);
     const saturationGames = read.whole('saturation-games', 100, 0);
     const processes = read.whole('processes', 1, 1);
     if (processes > 1 && values.url !== undefined) read.problems.push('--processes cannot go with --url.');
@@ -155,6 +159,7 @@ export const benchServerCommand: Command = {
             games: spec.games,
             seconds,
             think: spec.think,
+            warmUpMs: warmUpSeconds === null ? defaultWarmUpMs(spec.think) : warmUpSeconds * 1000,
             rampConcurrency: 16,
             rampDeadlineMs: 60_000 + spec.games * 100,
             routed: values.routed === true,

@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drive, type LoadOptions } from '../../src/cli/bench-server/load.ts';
+import { defaultWarmUpMs, drive, type LoadOptions } from '../../src/cli/bench-server/load.ts';
 import { cpuBetween, walPosition, withApplicationName } from '../../src/cli/bench-server/service-cpu.ts';
 import { benchServerCommand } from '../../src/cli/bench-server.ts';
 import { startTestServer, type TestServer } from '../server/harness.ts';
@@ -23,6 +23,7 @@ const options = (urls: readonly string[]): LoadOptions => ({
   games: 3,
   seconds: 0.5,
   think: 0,
+  warmUpMs: 500,
   rampConcurrency: 2,
   rampDeadlineMs: 20_000,
   progress: () => undefined,
@@ -40,6 +41,10 @@ async function deadUrl(): Promise<string> {
 }
 
 describe('bench-server load', () => {
+  it('warms up longer when its players think longer, within bounds', () => {
+    expect([0, 1000, 10_000].map(defaultWarmUpMs)).toEqual([2000, 6000, 30_000]);
+  });
+
   it('plays a few games over sockets and measures them without an error', async () => {
     const figures = await drive(options([server.url]));
     expect(figures.errorCodes).toEqual({});
