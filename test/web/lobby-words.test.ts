@@ -1,7 +1,8 @@
 /** Issue 19 on the page: how the clocks and a seek read, and the running clock counted down between messages. */
 import { describe, expect, it } from 'vitest';
+import { CLOCKS } from '../../src/web/online/lobby.ts';
 import { clockWords, leftNow } from '../../src/web/ui/Clocks.tsx';
-import { seekWords } from '../../src/web/ui/FindOpponent.tsx';
+import { clockControlWords, seekWords } from '../../src/web/ui/FindOpponent.tsx';
 
 describe('the lobby and the clocks, in words', () => {
   it('clocks read as minutes and seconds, tenths at the end, hours and days for daily games', () => {
@@ -27,14 +28,23 @@ describe('the lobby and the clocks, in words', () => {
   });
 
   it('a seek says its rules, cannon and clock', () => {
-    expect(seekWords({ variant: 'standard', shots: 'quick', clock: 'none' })).toBe(
+    expect(seekWords({ variant: 'standard', shots: 'quick', clock: CLOCKS.none })).toBe(
       'Standard rules, quick shots, no clock',
     );
-    expect(seekWords({ variant: 'any', shots: 'any', clock: 'daily' })).toBe(
+    expect(seekWords({ variant: 'any', shots: 'any', clock: CLOCKS.daily })).toBe(
       'Any rules, any cannon, 1 day a turn',
     );
-    expect(seekWords({ variant: 'advanced', shots: 'aimed', clock: 'live' })).toBe(
+    expect(seekWords({ variant: 'advanced', shots: 'aimed', clock: CLOCKS.live })).toBe(
       'Advanced rules, aimed shots, 5 min + 5 s',
     );
+  });
+
+  it('a seek placed through the API with a clock the card does not offer is listed with that clock', () => {
+    const live = { kind: 'live', minutes: 1.5, increment: 2 } as const;
+    expect(seekWords({ variant: 'standard', shots: 'aimed', clock: live })).toBe(
+      'Standard rules, aimed shots, 1.5 min + 2 s',
+    );
+    expect(clockControlWords({ kind: 'daily', days: 3 })).toBe('3 days a turn');
+    expect(clockControlWords({ kind: 'live', minutes: 15, increment: 0 })).toBe('15 min + 0 s');
   });
 });

@@ -610,7 +610,12 @@ export const de: Catalog = {
       any: 'egal welche Regeln',
     },
     seekShots: { aimed: 'gezielte Schüsse', quick: 'schnelle Schüsse', any: 'egal welche Kanone' },
-    seekClock: { none: 'keine Uhr', live: '5 Min. + 5 s', daily: '1 Tag pro Zug' },
+    seekClock: {
+      none: 'keine Uhr',
+      live: '{{minutes}} Min. + {{increment}} s',
+      daily_one: '{{count}} Tag pro Zug',
+      daily_other: '{{count}} Tage pro Zug',
+    },
     seek: '{{rules}}, {{shots}}, {{clock}}',
     title: 'Gegner finden',
     text: 'Spiel jetzt online gegen jemanden: Wer als Erstes dasselbe Spiel möchte, ist dein Gegner.',

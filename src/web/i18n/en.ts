@@ -590,7 +590,12 @@ export const en = {
     clock: { none: 'No clock', live: '5 min + 5 s', daily: '1 day a turn' },
     seekRules: { standard: 'standard rules', advanced: 'advanced rules', any: 'any rules' },
     seekShots: { aimed: 'aimed shots', quick: 'quick shots', any: 'any cannon' },
-    seekClock: { none: 'no clock', live: '5 min + 5 s', daily: '1 day a turn' },
+    seekClock: {
+      none: 'no clock',
+      live: '{{minutes}} min + {{increment}} s',
+      daily_one: '{{count}} day a turn',
+      daily_other: '{{count}} days a turn',
+    },
     seek: '{{rules}}, {{shots}}, {{clock}}',
     title: 'Find an opponent',
     text: 'Play someone online now: the first player who wants the same game is yours.',

@@ -601,7 +601,12 @@ export const nl: Catalog = {
     clock: { none: 'Geen klok', live: '5 min + 5 s', daily: '1 dag per beurt' },
     seekRules: { standard: 'standaardregels', advanced: 'gevorderde regels', any: 'alle regels' },
     seekShots: { aimed: 'gerichte schoten', quick: 'snelle schoten', any: 'elk kanon' },
-    seekClock: { none: 'geen klok', live: '5 min + 5 s', daily: '1 dag per beurt' },
+    seekClock: {
+      none: 'geen klok',
+      live: '{{minutes}} min + {{increment}} s',
+      daily_one: '{{count}} dag per beurt',
+      daily_other: '{{count}} dagen per beurt',
+    },
     seek: '{{rules}}, {{shots}}, {{clock}}',
     title: 'Zoek een tegenstander',
     text: 'Speel nu online tegen iemand: de eerste speler die hetzelfde spel wil, is jouw tegenstander.',

@@ -5,8 +5,9 @@
 import { useEffect } from 'preact/hooks';
 import type { Controller } from '../controller.ts';
 import { wordsOf } from '../game/names.ts';
-import { t } from '../i18n/i18n.ts';
-import type { OpenSeek } from '../online/wire.ts';
+import { language, t } from '../i18n/i18n.ts';
+import { CLOCKS } from '../online/lobby.ts';
+import type { ClockControl } from '../online/wire.ts';
 import type { LobbyState, SeekForm } from '../state.ts';
 
 /** How often the others' seeks are fetched while the card shows (ms). */
@@ -18,21 +19,27 @@ const LABELS = {
   clock: wordsOf(['none', 'live', 'daily'] as const, (v) => t(`find.clock.${v}`)),
 };
 
-/** 'Advanced rules, quick shots, 5 min + 5 s' */
-export function seekWords(seek: { variant: string; shots: string; clock: SeekForm['clock'] }): string {
+/** 'Advanced rules, quick shots, 5 min + 5 s': the clock as the seek has it, whatever made it. */
+export function seekWords(seek: { variant: string; shots: string; clock: ClockControl | null }): string {
   const rules = t(
     `find.seekRules.${seek.variant === 'advanced' ? 'advanced' : seek.variant === 'any' ? 'any' : 'standard'}`,
   );
   const shots = t(
     `find.seekShots.${seek.shots === 'aimed' ? 'aimed' : seek.shots === 'any' ? 'any' : 'quick'}`,
   );
-  const words = t('find.seek', { rules, shots, clock: t(`find.seekClock.${seek.clock}`) });
+  const words = t('find.seek', { rules, shots, clock: clockControlWords(seek.clock) });
   return `${words[0]?.toUpperCase()}${words.slice(1)}`;
 }
 
-function clockOf(seek: OpenSeek): SeekForm['clock'] {
-  if (seek.clock === null) return 'none';
-  return seek.clock.kind === 'daily' ? 'daily' : 'live';
+/**
+ * '5 min + 5 s', '1,5 Min. + 0 s', '3 days a turn', 'no clock'. A seek placed through the API may carry any
+ * control the server accepts, not only the card's two, and is listed as it is.
+ */
+export function clockControlWords(clock: ClockControl | null): string {
+  if (clock === null) return t('find.seekClock.none');
+  if (clock.kind === 'daily') return t('find.seekClock.daily', { count: clock.days });
+  const minutes = new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(clock.minutes);
+  return t('find.seekClock.live', { minutes, increment: clock.increment });
 }
 
 function Pick<K extends keyof SeekForm>(props: {
@@ -92,7 +99,7 @@ export function FindOpponent(props: { lobby: LobbyState; ctl: Controller }) {
         <div class="seeking" role="status" aria-live="polite" data-seeking={seeking.seekId}>
           <p class="waiting">
             <span class="spinner" aria-hidden="true" />
-            {t('find.looking', { seek: seekWords(seeking.form) })}
+            {t('find.looking', { seek: seekWords({ ...seeking.form, clock: CLOCKS[seeking.form.clock] }) })}
           </p>
           {seeking.lonely && (
             <div class="lonely" data-lonely="">
@@ -123,8 +130,7 @@ export function FindOpponent(props: { lobby: LobbyState; ctl: Controller }) {
               <li key={seek.seekId} class="listing-row" data-open-seek={seek.seekId}>
                 <span>
                   {seek.name ?? t('find.aPlayer')}
-                  {seek.rating === null ? '' : ` (${seek.rating})`}:{' '}
-                  {seekWords({ ...seek, clock: clockOf(seek) })}
+                  {seek.rating === null ? '' : ` (${seek.rating})`}: {seekWords(seek)}
                 </span>{' '}
                 <button type="button" onClick={() => ctl.lobbyHooks?.accept(seek.seekId)}>
                   {t('find.play')}
