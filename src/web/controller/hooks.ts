@@ -1,0 +1,43 @@
+/**
+ * What plugs into the controller from online/: the online game, this device's identity and the lobby. They
+ * are hooks, not imports, so the controller stays about the page and works offline and in tests without them.
+ */
+import type { Seat } from '../../engine/index.ts';
+import type { Emote } from '../../protocol/emotes.ts';
+import type { HomeForm } from '../state.ts';
+
+/** Online games (online/session.ts). */
+export interface OnlineHooks {
+  create(form: HomeForm): void;
+  join(gameId: string, invite: string | null): void;
+  /** Takes the seat a pairing in the lobby gave this page (the seek token is the seat's token). */
+  enter(gameId: string, seat: Seat, token: string, form: HomeForm): void;
+  /** Watches a game as a spectator. */
+  watch(gameId: string): void;
+  leave(): void;
+  claim(choice: 'win' | 'computer'): void;
+  emote(emote: Emote): void;
+  rematch(yes: boolean): void;
+}
+
+/** This device's identity (online/identity.ts). */
+export interface PeopleHooks {
+  rename(name: string): void;
+  forget(): void;
+  makeNew(): void;
+  showPlayer(key: string): void;
+}
+
+/** The lobby (online/lobby.ts): "Find an opponent" and the Watch page. */
+export interface LobbyHooks {
+  seek(): void;
+  cancel(): void;
+  accept(seekId: string): void;
+  /** Nobody came: cancel the seek and play the computer with the same rules. */
+  computerInstead(): void;
+  keepWaiting(): void;
+  /** Fetches the others' open seeks. */
+  refreshSeeks(): void;
+  /** Fetches the games in progress for the Watch page. */
+  refreshLive(): void;
+}
