@@ -25,6 +25,9 @@ describe('the lobby and the clocks, in words', () => {
     };
     expect(leftNow(clock, 'red', 4_000)).toBe(97_000);
     expect(leftNow(clock, 'blue', 4_000)).toBe(50_000);
+    // The page's last tick came before the message: the clock shows what the server said, never more
+    // (a 15 s clock once read 0:16 in a browser test).
+    expect(leftNow(clock, 'red', 400)).toBe(100_000);
   });
 
   it('a seek says its rules, cannon and clock', () => {

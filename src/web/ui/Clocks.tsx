@@ -29,7 +29,8 @@ export function clockWords(ms: number): string {
 /** The time left of `seat` now, by this page's clock, from what the server last said. */
 export function leftNow(clock: NonNullable<OnlineStatus['clock']>, seat: Seat, now: number): number {
   const told = clock.view.left[seat];
-  return clock.view.running === seat ? told - (now - clock.at) : told;
+  // `now` may be older than the message (the page's tick last ran before it came): never count up.
+  return clock.view.running === seat ? told - Math.max(0, now - clock.at) : told;
 }
 
 export function Clocks(props: { clock: NonNullable<OnlineStatus['clock']>; over: boolean }) {
@@ -38,6 +39,7 @@ export function Clocks(props: { clock: NonNullable<OnlineStatus['clock']>; over:
   const running = over ? null : clock.view.running;
   useEffect(() => {
     if (running === null) return;
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 200);
     return () => clearInterval(timer);
   }, [running]);
