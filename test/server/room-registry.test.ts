@@ -105,4 +105,36 @@ describe('rooms are let go and come back', () => {
     expect(rooms.rooms()).toEqual([]);
     await store.close();
   });
+
+  it('a move stored by another process while the game is read is caught up, its hint heard before the room was here', async () => {
+    const store = new SqliteGameStore(':memory:');
+    const fail = (id: string, message: string) => {
+      throw new Error(`${id}: ${message}`);
+    };
+    const here = new RoomRegistry(store, new LocalFanout(), fail);
+    const room = await here.create(game('raced'));
+    // The other process's store reads the game, then (before the read comes back) this process moves it
+    // and the hint of that move arrives: there is no room there yet to catch up.
+    let elsewhere: RoomRegistry | null = null;
+    const slowStore = new Proxy(store, {
+      get(target, key) {
+        if (key === 'load') {
+          return async (gameId: string) => {
+            const read = await target.load(gameId);
+            const action = pick(viewFor(room.state, 'red'), () => 0);
+            if (action === null) throw new Error('red has nothing to do at the start');
+            expect(await room.act('red', 0, action)).toEqual({ kind: 'applied', v: 1 });
+            await elsewhere?.hinted(gameId, 1);
+            return read;
+          };
+        }
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    elsewhere = new RoomRegistry(slowStore, new LocalFanout(), fail);
+    const there = await elsewhere.get('raced');
+    expect(there?.version).toBe(1);
+    await store.close();
+  });
 });

@@ -28,6 +28,11 @@ export class RoomRegistry {
   readonly #idle = new Set<string>();
   /** Reasons to keep a room nobody watches (a computer seat thinking here). */
   readonly #keepers: ((room: Room) => boolean)[] = [];
+  /**
+   * Games being read from the store now, each read with its own mark: a hint heard while the read is on its
+   * way may be about a move the read missed (stored after its snapshot), and no room was there to catch up.
+   */
+  readonly #loading = new Map<string, Set<{ hinted: boolean }>>();
   /** Games read from the store since start (tests and the start-up figures: start-up reads none). */
   #loads = 0;
   readonly #onCorrupt: (gameId: string, message: string) => void;
@@ -84,14 +89,25 @@ export class RoomRegistry {
       await held.catchUp();
       return held;
     }
-    // Hear the game's hints first, then read it: a move stored meanwhile is in the read or in a hint.
-    const release = await this.#fanout.hold(gameId);
+    // Hear the game's hints first, then read it: a move stored meanwhile is in the read or in a hint, and a
+    // hint heard before the room is here is kept on the read's mark (see `hinted`).
+    const mark = { hinted: false };
+    const marks = this.#loading.get(gameId) ?? new Set();
+    marks.add(mark);
+    this.#loading.set(gameId, marks);
     let stored: StoredGameWithLog | null;
+    let release: () => void;
     try {
-      stored = await this.#store.load(gameId);
-    } catch (error) {
-      release();
-      throw error;
+      release = await this.#fanout.hold(gameId);
+      try {
+        stored = await this.#store.load(gameId);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    } finally {
+      marks.delete(mark);
+      if (marks.size === 0 && this.#loading.get(gameId) === marks) this.#loading.delete(gameId);
     }
     this.#loads++;
     // Another call may have loaded it while we waited.
@@ -100,7 +116,10 @@ export class RoomRegistry {
       release();
       return loaded ?? null;
     }
-    return this.#bring(stored, release);
+    const room = this.#bring(stored, release);
+    // Another process moved the game while it was read: the read may have missed that move.
+    if (room !== null && mark.hinted) await room.catchUp();
+    return room;
   }
 
   /** True when this process holds the game now (nothing is loaded). */
@@ -119,6 +138,7 @@ export class RoomRegistry {
    */
   async hinted(gameId: string, v: number | null): Promise<void> {
     const room = this.#rooms.get(gameId);
+    if (room === undefined) for (const mark of this.#loading.get(gameId) ?? []) mark.hinted = true;
     if (room === undefined || !room.watched || (v !== null && v <= room.version)) return;
     await room.catchUp();
     // Presence lives outside the store (shared-presence.ts): tell the sockets here to look again.
