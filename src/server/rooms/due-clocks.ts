@@ -4,9 +4,9 @@
  * must still end on time. So every process asks the store, every `scanMs`, for the games whose running clock
  * ran out more than `graceMs` ago (an index on the deadline makes that one cheap read, empty most of the
  * time), and for each claims the decision `(game, seat, v)` through the computer seats' lease (seat-lease.ts:
- * of all the processes scanning, one wins), loads the game and records the flag. The grace leaves a game
- * that some process holds to that process; a game flagged twice would still store one flag (the sequence
- * number decides). A game ended here is let go by the sweep once nobody looks at it.
+ * of all the processes scanning, one wins), loads (or catches up) the game and records the flag. The grace
+ * leaves a game that some process holds and watches to that process's tick; a game flagged twice would still
+ * store one flag (the sequence number decides). A game ended here is let go by the sweep once nobody looks at it.
  */
 import type { SeatLease } from '../bots/seat-lease.ts';
 import type { GameStore } from '../store/game-store.ts';
@@ -66,8 +66,9 @@ export class DueClocks {
     const due = await this.#store.dueClocks(this.#settings.now() - this.#settings.graceMs, SCAN_LIMIT);
     let flagged = 0;
     for (const { gameId, seat, v } of due) {
-      // Held here: this process's own tick flags it.
-      if (this.#rooms.holds(gameId) || !(await this.#lease.claim(gameId, seat, v))) continue;
+      // Held here too: a room held without sockets here hears no hints and may be behind the store (its tick
+      // sees no running clock), so past the grace it is caught up (`get`) and flagged like any other.
+      if (!(await this.#lease.claim(gameId, seat, v))) continue;
       try {
         const room = await this.#rooms.get(gameId);
         if (room === null || room.flagDue() === null) continue;
