@@ -64,11 +64,18 @@ async function game(a: number, b: number) {
   return { gameId: created.gameId, red, blue };
 }
 
-/** One legal action by whoever may act, answered; false when nobody may act (the game is over). */
+/**
+ * One legal action by whoever may act (never resigning: the game must go on), answered; false when nobody may
+ * act (the game is over).
+ */
 async function step(players: readonly Client[]): Promise<boolean> {
   for (const client of players) {
     const latest = client.latest();
-    const action = latest === null ? null : pick(latest.view, Math.random);
+    const view = latest && {
+      ...latest.view,
+      legalActions: latest.view.legalActions.filter((a) => a.type !== 'resign'),
+    };
+    const action = view === null ? null : pick(view, Math.random);
     if (latest === null || action === null) continue;
     const answer = await client.ask(
       { t: 'act', v: latest.v, action },
@@ -84,6 +91,21 @@ async function step(players: readonly Client[]): Promise<boolean> {
     return true;
   }
   return false;
+}
+
+/**
+ * Plays on until three moves in a row are made with nothing published on the channel: true when that came
+ * within 30 moves. How soon depends on when Redis's answers arrive (a loaded machine may need a few moves), so
+ * the test waits for quiet instead of counting to a number; a process that publishes every move never gets it.
+ */
+async function fallsQuiet(players: readonly Client[], heardOn: { count: () => number }): Promise<boolean> {
+  let quiet = 0;
+  for (let i = 0; i < 30 && quiet < 3; i++) {
+    const before = heardOn.count();
+    if (!(await step(players))) return false;
+    quiet = heardOn.count() === before ? quiet + 1 : 0;
+  }
+  return quiet >= 3;
 }
 
 /** Counts the SPUBLISH commands Redis is sent on one channel (MONITOR sees every client's commands). */
@@ -142,9 +164,8 @@ describe.skipIf(skip)('per-game channels', () => {
     const heardOn = await publications(channel);
     try {
       // Alone on A: the moves cross no process, so nothing is said on the channel (before: a hint a move).
-      // At most two: the answer that says "alone" may come after the next move is made.
-      for (let i = 0; i < 10; i++) expect(await step([red, blue])).toBe(true);
-      expect(heardOn.count()).toBeLessThanOrEqual(2);
+      expect(await fallsQuiet([red, blue], heardOn)).toBe(true);
+      const alone = heardOn.count();
 
       // B starts holding the game (a spectator there) while A's players go on moving: B must see every move,
       // including one A made before it heard that B joined.
@@ -155,19 +176,18 @@ describe.skipIf(skip)('per-game channels', () => {
         while (moving) if (!(await step([red, blue]))) break;
       })();
       await watching;
-      for (let i = 0; i < 5; i++) await step([red, blue]);
+      for (let i = 0; i < 5; i++) expect(await step([red, blue])).toBe(true);
       moving = false;
       await moves;
       const final = red.latest()?.v ?? 0;
       await spectator.find((m) => (m.t === 'state' || m.t === 'update') && m.v === final);
-      const whileWatched = heardOn.count();
-      expect(whileWatched).toBeGreaterThanOrEqual(5);
+      // Watched from B, A publishes every move again.
+      await expect.poll(() => heardOn.count() - alone).toBeGreaterThanOrEqual(5);
 
       // B lets the game go: A is alone again and falls quiet once an answer says so.
       await spectator.close();
       await expect.poll(() => redis.call('PUBSUB', 'SHARDNUMSUB', channel)).toEqual([channel, 1]);
-      for (let i = 0; i < 5; i++) await step([red, blue]);
-      expect(heardOn.count() - whileWatched).toBeLessThanOrEqual(2);
+      expect(await fallsQuiet([red, blue], heardOn)).toBe(true);
     } finally {
       heardOn.stop();
       await Promise.all([red.close(), blue.close()]);
