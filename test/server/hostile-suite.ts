@@ -333,8 +333,15 @@ export function hostileSuite(title: string, start: StartServer): void {
         expect(await flood(6)).toEqual(Array(6).fill(true));
         expect(gaveUp()).toBe(7);
         // About 1 MiB waited for each of them; what stays is a heap's noise (under 1 MiB in five runs
-        // here), not half their backlog.
-        expect(heldMemory() - before).toBeLessThan(3 * 1024 * 1024);
+        // here), not half their backlog. A busy machine closes sockets late: CI once read 6.3 MiB of
+        // buffers not yet let go right after the last close, so it is read again until it settles.
+        const bound = 3 * 1024 * 1024;
+        let held = heldMemory() - before;
+        for (const end = Date.now() + PATIENCE_MS / 4; held >= bound && Date.now() < end; ) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          held = heldMemory() - before;
+        }
+        expect(held).toBeLessThan(bound);
       } finally {
         await bounded.stop();
       }
