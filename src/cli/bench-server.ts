@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { DEFAULT_LIMITS } from '../server/config.ts';
 import { type AbuseCounts, startAbuser } from './bench-server/abuser.ts';
+import { type Capacity, capacityWithPlayersElsewhere } from './bench-server/capacity.ts';
 import { defaultWarmUpMs, drive, type Figures } from './bench-server/load.ts';
 import {
   type Deployment,
@@ -39,7 +40,12 @@ players' first actions, all at once, take that long to spread out).
 a fresh schema, dropped afterwards), each game's seats on different processes; it then also reports the CPU
 per action of the PostgreSQL backends serving those processes (found by their application_name, timed from
 /proc: the database must run on this machine) and of the whole Redis server (INFO cpu), and the
-write-ahead log PostgreSQL wrote per action (pg_current_wal_lsn: the whole database's).
+write-ahead log PostgreSQL wrote per action (pg_current_wal_lsn: the whole database's), and then each run
+side by side with the SQLite process's: throughput, p50 and p99 as ratios. Every saturation run also prints what the
+server side could carry with its players elsewhere (as real players are): the machine's cores over the
+servers', database's and Redis's CPU per action, or each process's one thread over its own, whichever binds
+first; on one machine the players share the cores, so the measured throughput undersells a deployment
+whose servers must share them (the shared one) and not one bound by its single thread (SQLite).
 --routed plays both seats of each game on the process it was created on (games still spread over the
 processes), as a proxy routing by game id sends them; without it every move crosses processes (the worst case).
 BENCH_SERVER_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') is passed to node for the servers.
@@ -144,6 +150,7 @@ export const benchServerCommand: Command = {
       }
     }
     let failed = false;
+    const results: RunResult[] = [];
     for (const deploy of deployments) {
       const deployment = await deploy();
       const services = deployment.services;
@@ -176,15 +183,29 @@ export const benchServerCommand: Command = {
             abuse === null
               ? null
               : await memoryAfterAbuse(deployment, alonePeakRss, figures.serverPeakRssMiB);
+          // Only instant players measure the most a deployment carries; paced CPU per action holds idle costs.
+          const capacity =
+            figures.serverCpuMsPerAction === null || spec.think > 0
+              ? null
+              : capacityWithPlayersElsewhere({
+                  serverMs: figures.serverCpuMsPerAction,
+                  databaseMs: figures.databaseCpuMsPerAction,
+                  redisMs: figures.redisCpuMsPerAction,
+                  processes: deployment.urls.length,
+                  cores: availableParallelism(),
+                });
+          results.push({ server: label, spec, figures, capacity });
           report(label, spec, figures, values.json === true, `${before} -> ${machineLoad()}`, {
             abuse,
             memory,
+            capacity,
           });
         }
       } finally {
         await deployment.stop();
       }
     }
+    if (deployments.length > 1) compare(results, values.json === true);
     return failed ? 1 : 0;
   },
 };
@@ -242,6 +263,55 @@ async function memoryAfterAbuse(
 interface AbuseReport {
   readonly abuse: AbuseCounts | { failed: string } | null;
   readonly memory: MemoryAfterAbuse | null;
+  readonly capacity: Capacity | null;
+}
+
+interface RunResult {
+  readonly server: string;
+  readonly spec: RunSpec;
+  readonly figures: Figures;
+  readonly capacity: Capacity | null;
+}
+
+/**
+ * The side-by-side figures of the shared deployment against the SQLite process, run by run (the same players
+ * in the same command, so the ratio is the fair figure on a noisy machine): throughput as measured, throughput
+ * with the players elsewhere (capacity.ts), and p50/p99.
+ */
+function compare(results: readonly RunResult[], json: boolean): void {
+  const [first, ...others] = [...new Set(results.map((r) => r.server))];
+  for (const spec of new Set(results.map((r) => r.spec.label))) {
+    const base = results.find((r) => r.server === first && r.spec.label === spec);
+    for (const server of others) {
+      const other = results.find((r) => r.server === server && r.spec.label === spec);
+      if (base === undefined || other === undefined) continue;
+      const ratio = (a: number | undefined, b: number | undefined) =>
+        a === undefined || b === undefined || !(b > 0) ? null : a / b;
+      const row = {
+        run: 'comparison',
+        spec,
+        server,
+        against: first,
+        actionsPerSecond: ratio(other.figures.actionsPerSecond, base.figures.actionsPerSecond),
+        withPlayersElsewhere: ratio(other.capacity?.actionsPerSecond, base.capacity?.actionsPerSecond),
+        p50: ratio(other.figures.p50ms, base.figures.p50ms),
+        p99: ratio(other.figures.p99ms, base.figures.p99ms),
+      };
+      if (json) {
+        process.stdout.write(`${JSON.stringify(row)}\n`);
+        continue;
+      }
+      const x = (value: number | null) => (value === null ? '?' : `${value.toFixed(2)}x`);
+      process.stdout.write(
+        [
+          `[${server} against ${first}] ${spec}`,
+          `  actions per second ${x(row.actionsPerSecond)} measured${row.withPlayersElsewhere === null ? '' : `, ${x(row.withPlayersElsewhere)} with the players elsewhere`}`,
+          `  act -> update      p50 ${x(row.p50)}   p99 ${x(row.p99)}`,
+          '',
+        ].join('\n'),
+      );
+    }
+  }
 }
 
 function report(
@@ -250,11 +320,11 @@ function report(
   figures: Figures,
   json: boolean,
   machine: string,
-  { abuse, memory }: AbuseReport,
+  { abuse, memory, capacity }: AbuseReport,
 ): void {
   if (json) {
     process.stdout.write(
-      `${JSON.stringify({ server, run: spec.label, think: spec.think, machine, ...figures, ...(abuse === null ? {} : { abuse, memory }) })}\n`,
+      `${JSON.stringify({ server, run: spec.label, think: spec.think, machine, ...figures, capacity, ...(abuse === null ? {} : { abuse, memory }) })}\n`,
     );
     return;
   }
@@ -276,6 +346,11 @@ function report(
       `  games finished     ${figures.finishedGames}`,
       `  bench loop stalls  p99 ${figures.clientStallP99ms.toFixed(1)} ms   max ${figures.clientStallMaxMs.toFixed(1)} ms (the measuring process's own delays)`,
       `  CPU per action     server ${ms(figures.serverCpuMsPerAction)} (${figures.serverCores === null ? '?' : figures.serverCores.toFixed(2)} cores busy), PostgreSQL ${ms(figures.databaseCpuMsPerAction)}, Redis ${ms(figures.redisCpuMsPerAction)}, bench players ${ms(figures.clientCpuMsPerAction)}`,
+      ...(capacity === null
+        ? []
+        : [
+            `  players elsewhere  ~${capacity.actionsPerSecond.toFixed(0)} actions/s: the server side's ${ms(capacity.serverSideMs)} per action on ${availableParallelism()} cores, bound by ${capacity.boundBy === 'cores' ? 'the cores' : "each process's one thread"} (a model: capacity.ts)`,
+          ]),
       ...(figures.walBytesPerAction === null
         ? []
         : [`  PostgreSQL WAL     ${figures.walBytesPerAction.toFixed(0)} bytes per action`]),
