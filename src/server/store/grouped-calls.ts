@@ -13,6 +13,12 @@ interface Waiting<In, Out> {
   readonly reject: (error: unknown) => void;
 }
 
+/**
+ * The most calls one batch carries: a burst after an outage still goes as several statements of bounded size
+ * (parameters, result and the database's work per statement), not one of unbounded size.
+ */
+export const MAX_BATCH = 500;
+
 export class GroupedCalls<In, Out> {
   readonly #run: RunBatch<In, Out>;
   readonly #inFlight: number;
@@ -53,7 +59,7 @@ export class GroupedCalls<In, Out> {
     const keys = new Set<string>();
     for (const waiting of this.#waiting) {
       const key = this.#key(waiting.input);
-      if (keys.has(key)) later.push(waiting);
+      if (keys.has(key) || batch.length >= MAX_BATCH) later.push(waiting);
       else {
         keys.add(key);
         batch.push(waiting);
@@ -61,20 +67,21 @@ export class GroupedCalls<In, Out> {
     }
     this.#waiting = later;
     this.#running++;
-    this.#run(batch.map((w) => w.input))
-      .then(
-        (outs) => {
-          for (const [i, waiting] of batch.entries()) {
-            const out = outs[i];
-            if (i >= outs.length) waiting.reject(new Error('The batch gave no answer for a call.'));
-            else if (out instanceof Error) waiting.reject(out);
-            else waiting.resolve(out as Out);
-          }
-        },
-        (error: unknown) => {
-          for (const waiting of batch) waiting.reject(error);
-        },
-      )
+    // Through a promise even if `run` throws at once: a batch always ends, or the slot would be held forever.
+    Promise.resolve(batch.map((w) => w.input))
+      .then((inputs) => this.#run(inputs))
+      .then((outs) => {
+        for (const [i, waiting] of batch.entries()) {
+          const out = outs[i];
+          if (i >= outs.length) waiting.reject(new Error('The batch gave no answer for a call.'));
+          else if (out instanceof Error) waiting.reject(out);
+          else waiting.resolve(out as Out);
+        }
+      })
+      // A failed batch (or an answer that is not a list) fails every call still waiting; settled ones stay.
+      .catch((error: unknown) => {
+        for (const waiting of batch) waiting.reject(error);
+      })
       .finally(() => {
         this.#running--;
         this.#schedule();

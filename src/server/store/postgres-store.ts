@@ -138,6 +138,10 @@ export class PostgresGameStore implements GameStore {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
+      // One batch of appends is on its way at a time: a connection whose peer vanished without a word must
+      // be found dead by TCP keep-alive, not by the kernel's retries many minutes later.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // An idle connection that dies must not take the process with it; the next query opens a new one.
     pool.on('error', (error) => options.onIdleError?.(error.message));
