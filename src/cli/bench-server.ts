@@ -38,14 +38,15 @@ players' first actions, all at once, take that long to spread out).
 --processes P (2 or more) also runs against P server processes sharing PostgreSQL and Redis
 (DATABASE_URL and REDIS_URL, default postgres://postgres@127.0.0.1:5432/test and redis://127.0.0.1:6379;
 a fresh schema, dropped afterwards), each game's seats on different processes; it then also reports the CPU
-per action of the PostgreSQL backends serving those processes (found by their application_name, timed from
-/proc: the database must run on this machine) and of the whole Redis server (INFO cpu), and the
-write-ahead log PostgreSQL wrote per action (pg_current_wal_lsn: the whole database's), and then each run
-side by side with the SQLite process's: throughput, p50 and p99 as ratios. Every saturation run also prints what the
-server side could carry with its players elsewhere (as real players are): the machine's cores over the
-servers', database's and Redis's CPU per action, or each process's one thread over its own, whichever binds
-first; on one machine the players share the cores, so the measured throughput undersells a deployment
-whose servers must share them (the shared one) and not one bound by its single thread (SQLite).
+per action of PostgreSQL (the backends serving those processes, found by their application_name, and the
+cluster's background processes, timed from /proc: the database must run on this machine) and of the whole
+Redis server (INFO cpu), and the write-ahead log PostgreSQL wrote per action (pg_current_wal_lsn: the whole
+database's), and then each run beside the SQLite process's run of the same command (run one after the other):
+throughput, p50 and p99 as ratios. Every saturation run also prints at most what the server side could carry
+with its players elsewhere (as real players are), a model from its measured CPU per action: the machine's
+cores over the servers', PostgreSQL's and Redis's, or the busiest process's event loop (its main thread)
+over its own, whichever binds first. On one machine the players share the cores, which costs a deployment
+whose servers use every core (the shared one) more than one bound by its single event loop (SQLite).
 --routed plays both seats of each game on the process it was created on (games still spread over the
 processes), as a proxy routing by game id sends them; without it every move crosses processes (the worst case).
 BENCH_SERVER_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') is passed to node for the servers.
@@ -131,6 +132,7 @@ export const benchServerCommand: Command = {
         label: url,
         urls: [url],
         cpuSeconds: () => null,
+        loopCpuSeconds: () => null,
         rssBytes: () => null,
         stop: async () => undefined,
       }));
@@ -172,6 +174,7 @@ export const benchServerCommand: Command = {
             routed: values.routed === true,
             progress: (line) => say(`  ${line}`),
             serverCpu: () => deployment.cpuSeconds(),
+            serverLoopCpu: () => deployment.loopCpuSeconds(),
             serverRss: () => deployment.rssBytes(),
             ...(services === undefined ? {} : { serviceCpu: () => services.read() }),
             ...(addressOf === undefined ? {} : { addressOf }),
@@ -184,14 +187,19 @@ export const benchServerCommand: Command = {
               ? null
               : await memoryAfterAbuse(deployment, alonePeakRss, figures.serverPeakRssMiB);
           // Only instant players measure the most a deployment carries; paced CPU per action holds idle costs.
+          // A shared deployment whose PostgreSQL or Redis could not be read has no figure (unknown is not free).
+          const shared = services !== undefined;
           const capacity =
-            figures.serverCpuMsPerAction === null || spec.think > 0
+            spec.think > 0 ||
+            figures.serverCpuMsPerAction === null ||
+            figures.busiestLoopMsPerAction === null ||
+            (shared && (figures.databaseCpuMsPerAction === null || figures.redisCpuMsPerAction === null))
               ? null
               : capacityWithPlayersElsewhere({
                   serverMs: figures.serverCpuMsPerAction,
-                  databaseMs: figures.databaseCpuMsPerAction,
-                  redisMs: figures.redisCpuMsPerAction,
-                  processes: deployment.urls.length,
+                  busiestLoopMs: figures.busiestLoopMsPerAction,
+                  databaseMs: figures.databaseCpuMsPerAction ?? 'in-server',
+                  redisMs: figures.redisCpuMsPerAction ?? 'none',
                   cores: availableParallelism(),
                 });
           results.push({ server: label, spec, figures, capacity });
@@ -345,11 +353,11 @@ function report(
       `  retried connects   ${retried}${codes(figures.retries)}`,
       `  games finished     ${figures.finishedGames}`,
       `  bench loop stalls  p99 ${figures.clientStallP99ms.toFixed(1)} ms   max ${figures.clientStallMaxMs.toFixed(1)} ms (the measuring process's own delays)`,
-      `  CPU per action     server ${ms(figures.serverCpuMsPerAction)} (${figures.serverCores === null ? '?' : figures.serverCores.toFixed(2)} cores busy), PostgreSQL ${ms(figures.databaseCpuMsPerAction)}, Redis ${ms(figures.redisCpuMsPerAction)}, bench players ${ms(figures.clientCpuMsPerAction)}`,
+      `  CPU per action     server ${ms(figures.serverCpuMsPerAction)} (${figures.serverCores === null ? '?' : figures.serverCores.toFixed(2)} cores busy; busiest event loop ${ms(figures.busiestLoopMsPerAction)}), PostgreSQL ${ms(figures.databaseCpuMsPerAction)}, Redis ${ms(figures.redisCpuMsPerAction)}, bench players ${ms(figures.clientCpuMsPerAction)}`,
       ...(capacity === null
         ? []
         : [
-            `  players elsewhere  ~${capacity.actionsPerSecond.toFixed(0)} actions/s: the server side's ${ms(capacity.serverSideMs)} per action on ${availableParallelism()} cores, bound by ${capacity.boundBy === 'cores' ? 'the cores' : "each process's one thread"} (a model: capacity.ts)`,
+            `  players elsewhere  at most ${capacity.actionsPerSecond.toFixed(0)} actions/s (a model, capacity.ts): bound by ${capacity.boundBy === 'cores' ? `the ${availableParallelism()} cores over the server side's ${ms(capacity.serverSideMs)} per action` : `the busiest event loop's ${ms(figures.busiestLoopMsPerAction)} per action`}`,
           ]),
       ...(figures.walBytesPerAction === null
         ? []

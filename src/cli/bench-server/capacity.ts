@@ -1,42 +1,49 @@
 /**
- * What a deployment could carry if its players were elsewhere, as real players are. On a benchmark machine the
- * players (this process) share the cores with the servers, PostgreSQL and Redis, so a saturation run measures
- * the machine, not the deployment: one SQLite process is bound by its own thread and leaves the players the
- * other core, while two processes on PostgreSQL + Redis must share both cores with the players too. This
- * figure takes the players out, from what was measured: the server side's CPU per action (servers + database
- * + Redis) against the machine's cores, and each server process's own CPU against the one core its event
- * loop can use, whichever binds first. It is a model, printed as one beside the measured throughput.
+ * At most what a deployment could carry if its players were elsewhere, as real players are. On a benchmark
+ * machine the players (this process) share the cores with the servers, PostgreSQL and Redis, so a saturation
+ * run measures the machine as much as the deployment: one SQLite process is bound by its own event loop and
+ * leaves the players the other core, while two processes on PostgreSQL + Redis share every core with them.
+ * This figure takes the players out, from what was measured at saturation: the server side's CPU per action
+ * (all the servers' threads + PostgreSQL + Redis) against the machine's cores, and the busiest process's event
+ * loop against its one core, whichever binds first. It is a model and an upper bound, printed as one beside the
+ * measured throughput: it assumes the CPU per action stays what it was, and that every core can be kept busy.
  */
 
 export interface ServerSideCost {
-  /** CPU of all the deployment's server processes per action (ms). */
+  /** CPU of all the deployment's server processes (every thread) per action (ms). */
   readonly serverMs: number;
-  /** PostgreSQL backends' CPU per action (ms), null when the database is in the server (SQLite). */
-  readonly databaseMs: number | null;
-  /** Redis's CPU per action (ms), null when there is none. */
-  readonly redisMs: number | null;
-  /** How many server processes share the load. */
-  readonly processes: number;
+  /** The busiest server process's main thread per action of the whole deployment (ms). */
+  readonly busiestLoopMs: number;
+  /** PostgreSQL's CPU per action (ms), or 'in-server' (SQLite: already in serverMs). */
+  readonly databaseMs: number | 'in-server';
+  /** Redis's CPU per action (ms), or 'none'. */
+  readonly redisMs: number | 'none';
   /** The machine's cores. */
   readonly cores: number;
 }
 
 export interface Capacity {
-  /** Actions a second the server side could carry with the players elsewhere. */
+  /** At most this many actions a second with the players elsewhere. */
   readonly actionsPerSecond: number;
-  /** The server side's CPU per action: servers + database + Redis (ms). */
+  /** The server side's CPU per action: servers + PostgreSQL + Redis (ms). */
   readonly serverSideMs: number;
-  /** What binds first: all the cores, or each process's one event-loop thread. */
-  readonly boundBy: 'cores' | 'processes';
+  /** What binds first: all the cores, or the busiest process's event loop. */
+  readonly boundBy: 'cores' | 'event loop';
 }
 
+/** The capacity, or null when an input is missing or not a positive number (never a guess). */
 export function capacityWithPlayersElsewhere(cost: ServerSideCost): Capacity | null {
-  const serverSideMs = cost.serverMs + (cost.databaseMs ?? 0) + (cost.redisMs ?? 0);
-  if (!(cost.serverMs > 0) || cost.processes < 1 || cost.cores < 1) return null;
+  const database = cost.databaseMs === 'in-server' ? 0 : cost.databaseMs;
+  const redis = cost.redisMs === 'none' ? 0 : cost.redisMs;
+  const positive = (value: number) => Number.isFinite(value) && value > 0;
+  const present = (value: number) => Number.isFinite(value) && value >= 0;
+  if (!positive(cost.serverMs) || !positive(cost.busiestLoopMs) || !present(database) || !present(redis))
+    return null;
+  if (!Number.isInteger(cost.cores) || cost.cores < 1) return null;
+  const serverSideMs = cost.serverMs + database + redis;
   const byCores = (cost.cores * 1000) / serverSideMs;
-  // One event loop per process: a process's own CPU (the action's share of it) on at most one core each.
-  const byProcesses = (Math.min(cost.processes, cost.cores) * 1000) / cost.serverMs;
-  return byCores <= byProcesses
+  const byLoop = 1000 / cost.busiestLoopMs;
+  return byCores <= byLoop
     ? { actionsPerSecond: byCores, serverSideMs, boundBy: 'cores' }
-    : { actionsPerSecond: byProcesses, serverSideMs, boundBy: 'processes' };
+    : { actionsPerSecond: byLoop, serverSideMs, boundBy: 'event loop' };
 }

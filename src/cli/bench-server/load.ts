@@ -31,6 +31,8 @@ export interface LoadOptions {
   readonly progress: (line: string) => void;
   /** CPU seconds the server processes have used so far, or null when unknown. */
   readonly serverCpu: () => number | null;
+  /** Each server process's main-thread CPU seconds so far (its event loop), or null when unknown. */
+  readonly serverLoopCpu?: () => readonly number[] | null;
   /** CPU of the database and Redis serving the servers, read before and after the window (absent: unknown). */
   readonly serviceCpu?: () => Promise<ServiceCpuReading>;
   /** The server processes' resident memory now (bytes), or null when unknown. */
@@ -76,6 +78,12 @@ export interface Figures {
    */
   readonly clientStallP99ms: number;
   readonly clientStallMaxMs: number;
+  /**
+   * The busiest server process's main thread (its event loop) in the window, per measured action of the
+   * whole deployment (ms), or null: a process's JavaScript runs on that one thread, so it bounds what the
+   * deployment carries at 1000 / this actions a second.
+   */
+  readonly busiestLoopMsPerAction: number | null;
   /** Server CPU in the window as a share of one core (1 = one core busy all the time), or null. */
   readonly serverCores: number | null;
   /** The most resident memory the server processes held in the window (MiB, sampled every 100 ms), or null. */
@@ -188,6 +196,7 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   await sleep(options.warmUpMs);
   tally.latencies = [];
   const serverCpuFrom = options.serverCpu();
+  const loopCpuFrom = options.serverLoopCpu?.() ?? null;
   const serviceCpuFrom = await options.serviceCpu?.();
   const clientCpuFrom = process.cpuUsage();
   const stalls = monitorEventLoopDelay({ resolution: 10 });
@@ -206,6 +215,7 @@ export async function drive(options: LoadOptions): Promise<Figures> {
   sampleRss();
   const elapsed = (run.measureTo - run.measureFrom) / 1000;
   const serverCpuTo = options.serverCpu();
+  const loopCpuTo = options.serverLoopCpu?.() ?? null;
   const serviceCpuTo = await options.serviceCpu?.();
   const serviceCpu =
     serviceCpuFrom === undefined || serviceCpuTo === undefined
@@ -246,11 +256,18 @@ export async function drive(options: LoadOptions): Promise<Figures> {
     redisCpuMsPerAction: perAction(serviceCpu?.redis ?? null),
     walBytesPerAction: serviceCpu?.walBytes == null ? null : serviceCpu.walBytes / Math.max(1, sorted.length),
     clientCpuMsPerAction: (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, sorted.length),
+    busiestLoopMsPerAction: perAction(busiestLoop(loopCpuFrom, loopCpuTo)),
     serverCores: serverCpu === null ? null : serverCpu / elapsed,
     clientStallP99ms: stalls.percentile(99) / 1e6,
     clientStallMaxMs: stalls.max / 1e6,
     serverPeakRssMiB: peakRss === null ? null : peakRss / MiB,
   };
+}
+
+/** The most main-thread CPU seconds one process used between two readings, or null when unknown. */
+function busiestLoop(from: readonly number[] | null, to: readonly number[] | null): number | null {
+  if (from === null || to === null || from.length !== to.length || from.length === 0) return null;
+  return Math.max(...to.map((seconds, i) => seconds - (from[i] ?? 0)));
 }
 
 interface Game {

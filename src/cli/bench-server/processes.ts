@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { DEFAULT_LIMITS } from '../../server/config.ts';
 import {
+  mainThreadCpuSeconds,
   openServiceCpuMeter,
   processCpuSeconds,
   type ServiceCpuMeter,
@@ -23,6 +24,8 @@ export interface Deployment {
   readonly urls: readonly string[];
   /** CPU seconds the server processes have used so far (user + system), or null when unknown (--url). */
   cpuSeconds(): number | null;
+  /** CPU seconds each server process's main thread (its event loop) has used so far, or null when unknown. */
+  loopCpuSeconds(): readonly number[] | null;
   /** Resident memory of the server processes now (bytes, summed), or null when unknown (--url, not Linux). */
   rssBytes(): number | null;
   /** CPU the database and Redis spend for these servers (the shared deployment only). */
@@ -101,6 +104,7 @@ export async function sqliteDeployment(limits: LimitsKind = 'raised'): Promise<D
     label: `sqlite, 1 process${limits === 'public' ? ', public limits' : ''}`,
     urls: [server.url],
     cpuSeconds: () => cpuSecondsOf([server.child]),
+    loopCpuSeconds: () => loopCpuSecondsOf([server.child]),
     rssBytes: () => rssBytesOf([server.child]),
     async stop() {
       await server.stop();
@@ -135,6 +139,7 @@ export async function sharedDeployment(
     label: `postgres+redis, ${processes} processes${limits === 'public' ? ', public limits' : ''}`,
     urls: servers.map((s) => s.url),
     cpuSeconds: () => cpuSecondsOf(servers.map((s) => s.child)),
+    loopCpuSeconds: () => loopCpuSecondsOf(servers.map((s) => s.child)),
     rssBytes: () => rssBytesOf(servers.map((s) => s.child)),
     services: meter,
     async stop() {
@@ -209,6 +214,17 @@ function cpuSecondsOf(children: readonly ChildProcess[]): number | null {
     total += seconds;
   }
   return total;
+}
+
+/** Main-thread CPU seconds of each child process, from /proc (Linux); null elsewhere. */
+function loopCpuSecondsOf(children: readonly ChildProcess[]): number[] | null {
+  const seconds: number[] = [];
+  for (const child of children) {
+    const loop = child.pid === undefined ? null : mainThreadCpuSeconds(child.pid);
+    if (loop === null) return null;
+    seconds.push(loop);
+  }
+  return seconds;
 }
 
 /** Resident memory of child processes (VmRSS, from /proc: Linux), summed; null elsewhere. */

@@ -1,9 +1,11 @@
 /**
  * CPU the shared services spend on a benchmark's behalf, read before and after its measured window:
  * PostgreSQL's backends serving the benchmark's own connections (found in pg_stat_activity by the
- * application name the benchmark gives its servers' DATABASE_URL; their CPU from /proc, so the database must
- * run on this machine, Linux) and Redis's own count (INFO cpu: the whole Redis server, so other clients of
- * the same Redis are counted too). Either is null when it cannot be read.
+ * application name the benchmark gives its servers' DATABASE_URL) and its background processes (the WAL
+ * writer, checkpointer, background writer, autovacuum: they work for every database of the cluster, so other
+ * work on the same PostgreSQL counts too), their CPU from /proc, so the database must run on this machine
+ * (Linux); and Redis's own count (INFO cpu: the whole Redis server, so other clients of the same Redis are
+ * counted too). Either is null when it cannot be read, never 0 for unknown.
  */
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
@@ -66,10 +68,12 @@ export async function openServiceCpuMeter(
     async read() {
       const [backends, info, wal] = await Promise.all([
         database
-          .query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
-            applicationName,
-          ])
-          .then((result) => backendCpu(result.rows.map((row) => row.pid)))
+          .query<{ pid: number; ours: boolean }>(
+            `SELECT pid, application_name = $1 AS ours FROM pg_stat_activity
+             WHERE application_name = $1 OR backend_type <> 'client backend'`,
+            [applicationName],
+          )
+          .then((result) => backendCpu(result.rows))
           .catch(() => null),
         redis.info('cpu').catch(() => null),
         database
@@ -86,21 +90,41 @@ export async function openServiceCpuMeter(
   };
 }
 
-/** CPU seconds (user + system) of each pid, from /proc; null when /proc cannot be read (not Linux, elsewhere). */
-function backendCpu(pids: readonly number[]): Map<number, number> | null {
+/**
+ * CPU seconds (user + system) of each PostgreSQL process, from /proc; null when none of the deployment's own
+ * backends could be read (none found, not Linux, the database elsewhere): unknown, not free.
+ */
+function backendCpu(
+  rows: readonly { readonly pid: number; readonly ours: boolean }[],
+): Map<number, number> | null {
   const cpu = new Map<number, number>();
-  for (const pid of pids) {
+  let ours = 0;
+  for (const { pid, ours: own } of rows) {
     // A backend may end between the query and the read: it is left out.
     const seconds = processCpuSeconds(pid);
-    if (seconds !== null) cpu.set(pid, seconds);
+    if (seconds === null) continue;
+    cpu.set(pid, seconds);
+    if (own) ours++;
   }
-  return pids.length > 0 && cpu.size === 0 ? null : cpu;
+  return ours === 0 ? null : cpu;
 }
 
 /** User + system CPU seconds of one process (fields 14 and 15 of /proc/PID/stat); null if unreadable. */
 export function processCpuSeconds(pid: number): number | null {
+  return statCpuSeconds(`/proc/${pid}/stat`);
+}
+
+/**
+ * The same for one process's main thread alone (/proc/PID/task/PID/stat): Node's event loop, without the
+ * collector's and libuv's helper threads, so the one core a server's JavaScript can use.
+ */
+export function mainThreadCpuSeconds(pid: number): number | null {
+  return statCpuSeconds(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function statCpuSeconds(path: string): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(path, 'utf8');
     // Counted after the command name's closing parenthesis (the name may hold spaces).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
