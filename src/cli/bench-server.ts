@@ -19,6 +19,7 @@ import {
   sharedDeployment,
   sqliteDeployment,
 } from './bench-server/processes.ts';
+import { sideBySide } from './bench-server/side-by-side.ts';
 import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
 
@@ -281,44 +282,22 @@ interface RunResult {
   readonly capacity: Capacity | null;
 }
 
-/**
- * The side-by-side figures of the shared deployment against the SQLite process, run by run (the same players
- * in the same command, so the ratio is the fair figure on a noisy machine): throughput as measured, throughput
- * with the players elsewhere (capacity.ts), and p50/p99.
- */
+/** The shared deployment's runs beside SQLite's (side-by-side.ts), as lines or JSON. */
 function compare(results: readonly RunResult[], json: boolean): void {
-  const [first, ...others] = [...new Set(results.map((r) => r.server))];
-  for (const spec of new Set(results.map((r) => r.spec.label))) {
-    const base = results.find((r) => r.server === first && r.spec.label === spec);
-    for (const server of others) {
-      const other = results.find((r) => r.server === server && r.spec.label === spec);
-      if (base === undefined || other === undefined) continue;
-      const ratio = (a: number | undefined, b: number | undefined) =>
-        a === undefined || b === undefined || !(b > 0) ? null : a / b;
-      const row = {
-        run: 'comparison',
-        spec,
-        server,
-        against: first,
-        actionsPerSecond: ratio(other.figures.actionsPerSecond, base.figures.actionsPerSecond),
-        withPlayersElsewhere: ratio(other.capacity?.actionsPerSecond, base.capacity?.actionsPerSecond),
-        p50: ratio(other.figures.p50ms, base.figures.p50ms),
-        p99: ratio(other.figures.p99ms, base.figures.p99ms),
-      };
-      if (json) {
-        process.stdout.write(`${JSON.stringify(row)}\n`);
-        continue;
-      }
-      const x = (value: number | null) => (value === null ? '?' : `${value.toFixed(2)}x`);
-      process.stdout.write(
-        [
-          `[${server} against ${first}] ${spec}`,
-          `  actions per second ${x(row.actionsPerSecond)} measured${row.withPlayersElsewhere === null ? '' : `, ${x(row.withPlayersElsewhere)} with the players elsewhere`}`,
-          `  act -> update      p50 ${x(row.p50)}   p99 ${x(row.p99)}`,
-          '',
-        ].join('\n'),
-      );
+  for (const row of sideBySide(results)) {
+    if (json) {
+      process.stdout.write(`${JSON.stringify(row)}\n`);
+      continue;
     }
+    const x = (value: number | null) => (value === null ? '?' : `${value.toFixed(2)}x`);
+    process.stdout.write(
+      [
+        `[${row.server} against ${row.against}] ${row.spec}`,
+        `  actions per second ${x(row.actionsPerSecond)} measured${row.withPlayersElsewhere === null ? '' : `, ${x(row.withPlayersElsewhere)} with the players elsewhere`}`,
+        `  act -> update      p50 ${x(row.p50)}   p99 ${x(row.p99)}`,
+        '',
+      ].join('\n'),
+    );
   }
 }
 
