@@ -188,19 +188,14 @@ export const benchServerCommand: Command = {
               ? null
               : await memoryAfterAbuse(deployment, alonePeakRss, figures.serverPeakRssMiB);
           // Only instant players measure the most a deployment carries; paced CPU per action holds idle costs.
-          // A shared deployment whose PostgreSQL or Redis could not be read has no figure (unknown is not free).
-          const shared = services !== undefined;
           const capacity =
-            spec.think > 0 ||
-            figures.serverCpuMsPerAction === null ||
-            figures.busiestLoopMsPerAction === null ||
-            (shared && (figures.databaseCpuMsPerAction === null || figures.redisCpuMsPerAction === null))
+            spec.think > 0
               ? null
               : capacityWithPlayersElsewhere({
                   serverMs: figures.serverCpuMsPerAction,
                   busiestLoopMs: figures.busiestLoopMsPerAction,
-                  databaseMs: figures.databaseCpuMsPerAction ?? 'in-server',
-                  redisMs: figures.redisCpuMsPerAction ?? 'none',
+                  databaseMs: services === undefined ? 'in-server' : figures.databaseCpuMsPerAction,
+                  redisMs: services === undefined ? 'none' : figures.redisCpuMsPerAction,
                   cores: availableParallelism(),
                 });
           results.push({ server: label, spec, figures, capacity });

@@ -10,14 +10,14 @@
  */
 
 export interface ServerSideCost {
-  /** CPU of all the deployment's server processes (every thread) per action (ms). */
-  readonly serverMs: number;
-  /** The busiest server process's main thread per action of the whole deployment (ms). */
-  readonly busiestLoopMs: number;
-  /** PostgreSQL's CPU per action (ms), or 'in-server' (SQLite: already in serverMs). */
-  readonly databaseMs: number | 'in-server';
-  /** Redis's CPU per action (ms), or 'none'. */
-  readonly redisMs: number | 'none';
+  /** CPU of all the deployment's server processes (every thread) per action (ms); null: unknown. */
+  readonly serverMs: number | null;
+  /** The busiest server process's main thread per action of the whole deployment (ms); null: unknown. */
+  readonly busiestLoopMs: number | null;
+  /** PostgreSQL's CPU per action (ms), 'in-server' (SQLite: already in serverMs), or null: unknown, not free. */
+  readonly databaseMs: number | 'in-server' | null;
+  /** Redis's CPU per action (ms), 'none', or null: unknown, not free. */
+  readonly redisMs: number | 'none' | null;
   /** The machine's cores. */
   readonly cores: number;
 }
@@ -31,18 +31,20 @@ export interface Capacity {
   readonly boundBy: 'cores' | 'event loop';
 }
 
-/** The capacity, or null when an input is missing or not a positive number (never a guess). */
+/** The capacity, or null when an input is unknown, missing or not a positive number (never a guess). */
 export function capacityWithPlayersElsewhere(cost: ServerSideCost): Capacity | null {
   const database = cost.databaseMs === 'in-server' ? 0 : cost.databaseMs;
   const redis = cost.redisMs === 'none' ? 0 : cost.redisMs;
-  const positive = (value: number) => Number.isFinite(value) && value > 0;
-  const present = (value: number) => Number.isFinite(value) && value >= 0;
-  if (!positive(cost.serverMs) || !positive(cost.busiestLoopMs) || !present(database) || !present(redis))
-    return null;
+  const { serverMs, busiestLoopMs } = cost;
+  const positive = (value: number | null): value is number =>
+    value !== null && Number.isFinite(value) && value > 0;
+  const present = (value: number | null): value is number =>
+    value !== null && Number.isFinite(value) && value >= 0;
+  if (!positive(serverMs) || !positive(busiestLoopMs) || !present(database) || !present(redis)) return null;
   if (!Number.isInteger(cost.cores) || cost.cores < 1) return null;
-  const serverSideMs = cost.serverMs + database + redis;
+  const serverSideMs = serverMs + database + redis;
   const byCores = (cost.cores * 1000) / serverSideMs;
-  const byLoop = 1000 / cost.busiestLoopMs;
+  const byLoop = 1000 / busiestLoopMs;
   return byCores <= byLoop
     ? { actionsPerSecond: byCores, serverSideMs, boundBy: 'cores' }
     : { actionsPerSecond: byLoop, serverSideMs, boundBy: 'event loop' };
