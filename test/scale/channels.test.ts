@@ -13,6 +13,7 @@ import type { JoinGameResponse } from '../../src/protocol/index.ts';
 import { Client, createGame, hello, isState, pick, post, tempDir } from '../server/harness.ts';
 import { placeSeek, Seeker } from '../server/lobby-client.ts';
 import { type ServerProcess, spawnServer } from '../server/process.ts';
+import { monitorRedis } from './redis-monitor.ts';
 import { isolation, REDIS_TEST_URL, skipWithoutServices } from './services.ts';
 
 const skip = await skipWithoutServices('channels');
@@ -110,12 +111,11 @@ async function fallsQuiet(players: readonly Client[], heardOn: { count: () => nu
 
 /** Counts the SPUBLISH commands Redis is sent on one channel (MONITOR sees every client's commands). */
 async function publications(channel: string): Promise<{ count: () => number; stop: () => void }> {
-  const monitor = await redis.monitor();
   let count = 0;
-  monitor.on('monitor', (_time: string, args: string[]) => {
+  const monitor = await monitorRedis(REDIS_TEST_URL, (args) => {
     if (args[0]?.toLowerCase() === 'spublish' && args[1] === channel) count++;
   });
-  return { count: () => count, stop: () => monitor.disconnect() };
+  return { count: () => count, stop: () => monitor.stop() };
 }
 
 describe.skipIf(skip)('per-game channels', () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinGameResponse } from '../../src/protocol/index.ts';
 import { Client, createGame, hello, isState, post, tempDir } from '../server/harness.ts';
 import { type ServerProcess, spawnServer } from '../server/process.ts';
+import { monitorRedis } from './redis-monitor.ts';
 import { isolation, REDIS_TEST_URL, skipWithoutServices } from './services.ts';
 
 const skip = await skipWithoutServices('presence');
@@ -61,9 +62,8 @@ describe.skipIf(skip)('presence across processes', () => {
   it('twenty seats held on two processes cost Redis no command a seat while nobody comes or goes', async () => {
     const games = await Promise.all(Array.from({ length: 10 }, () => splitGame(0, 1)));
     for (const { red } of games) await expect.poll(() => blueSeenBy(red)).toBe(true);
-    const monitor = await redis.monitor();
     const seen = { present: 0, alive: 0 };
-    monitor.on('monitor', (_time: string, args: string[]) => {
+    const monitor = await monitorRedis(REDIS_TEST_URL, (args) => {
       const key = args[1] ?? '';
       if (key.startsWith(`${isolated.prefix}present:`)) seen.present++;
       if (key.startsWith(`${isolated.prefix}alive:`) && args[0]?.toLowerCase() === 'set') seen.alive++;
@@ -71,7 +71,7 @@ describe.skipIf(skip)('presence across processes', () => {
     // Seven seconds: at least two renewals of each process (every 3.3 s). Before, each renewal wrote every
     // seat's field and its hash's expiry: about 80 commands here.
     await new Promise((resolve) => setTimeout(resolve, 7000));
-    monitor.disconnect();
+    monitor.stop();
     expect(seen.present).toBe(0);
     // Three processes, a renewal every 3.3 s each: at most three each in 7 s (fewer if the machine is slow).
     expect(seen.alive).toBeGreaterThan(0);
