@@ -7,6 +7,7 @@
  * through the lobby: what the lobby socket, the seek list and the watch list said of them holds no token and no
  * seed, only the fields they are made of.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyAction,
@@ -198,6 +199,19 @@ function hiddenLeaks(view: PlayerView, state: GameState, viewer: Viewer): string
   return leaks;
 }
 
+/**
+ * The suite compares tens of thousands of messages; Vitest's matchers cost most of its time when every one
+ * goes through them. These check the common case (equal; absent) with Node's own comparison first and hand
+ * only a failure (or a difference `toEqual` may forgive, such as an undefined field) to the matcher, which
+ * decides it and prints the difference.
+ */
+function expectEqual(actual: unknown, expected: unknown, what?: string): void {
+  if (!isDeepStrictEqual(actual, expected)) expect(actual, what).toEqual(expected);
+}
+function expectAbsent(text: string, secret: string, what: string): void {
+  if (text.includes(secret)) expect(text.includes(secret), what).toBe(false);
+}
+
 export function leakSuite(title: string, start: StartServer, games: number): void {
   describe(title, () => {
     beforeAll(async () => {
@@ -240,23 +254,28 @@ export function leakSuite(title: string, start: StartServer, games: number): voi
           }
           for (const message of messages) {
             const text = JSON.stringify(message);
-            expect(text.includes(seed), `seed in a message to ${viewer}`).toBe(false);
+            expectAbsent(text, seed, `seed in a message to ${viewer}`);
             if (message.t === 'history') {
               const told = events.flatMap((all, v) => {
                 const seen = eventsFor(all, viewer);
                 return seen.length > 0 ? [{ v, events: seen }] : [];
               });
-              expect(message.steps).toEqual(told.filter((step) => step.v <= message.v));
+              expectEqual(
+                message.steps,
+                told.filter((step) => step.v <= message.v),
+              );
               checked++;
             }
             if (message.t !== 'state' && message.t !== 'update' && message.t !== 'review') continue;
             const state = states[message.v];
             if (state === undefined) throw new Error(`message at v ${message.v} beyond the record`);
-            expect(message.view).toEqual(viewFor(state, viewer));
-            expect(hiddenLeaks(message.view, state, viewer)).toEqual([]);
+            expectEqual(message.view, viewFor(state, viewer));
+            expectEqual(hiddenLeaks(message.view, state, viewer), []);
             if (message.t === 'update') {
-              expect(message.events).toEqual(eventsFor(events[message.v] ?? [], viewer));
-              for (const event of message.events) expect(['all', viewer]).toContain(event.audience);
+              expectEqual(message.events, eventsFor(events[message.v] ?? [], viewer));
+              for (const event of message.events)
+                if (event.audience !== 'all' && event.audience !== viewer)
+                  expect(['all', viewer]).toContain(event.audience);
             }
             checked++;
           }
