@@ -4,7 +4,7 @@
  * tiny static server with the SPA fallback, which is all local play needs.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,51 @@ export async function buildWeb(outDir: string): Promise<void> {
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
   });
+}
+
+/**
+ * The page as the browser tests use it, built once per test run and shared by every file (a build costs
+ * seconds of CPU, and CI runs both Node versions' suites side by side on two cores). The first file to ask
+ * builds it while holding a lock (creating a folder is atomic); the others wait for its mark, and all of them
+ * only read it afterwards. vitest.config.ts names the run; test/global-setup.ts removes the build at its end.
+ * Outside a Vitest run (no run name) each caller builds its own.
+ */
+export async function sharedBuild(): Promise<string> {
+  const run = process.env.PIRATES_TEST_RUN;
+  if (run === undefined || !/^[\w-]+$/.test(run)) {
+    const own = distFor(`own-${process.pid}`);
+    await buildWeb(own);
+    return own;
+  }
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  const out = sharedBuildFolder(run);
+  const built = `${out}.built`;
+  const failed = `${out}.failed`;
+  try {
+    mkdirSync(`${out}.lock`, { recursive: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const deadline = Date.now() + PATIENCE_MS;
+    while (!existsSync(built)) {
+      if (existsSync(failed)) throw new Error(`the shared build failed: ${readFileSync(failed, 'utf8')}`);
+      if (Date.now() > deadline) throw new Error(`the shared build at ${out} did not finish`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return out;
+  }
+  try {
+    await buildWeb(out);
+    writeFileSync(built, '');
+  } catch (error) {
+    writeFileSync(failed, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  return out;
+}
+
+/** Where one test run's shared build lives (its lock and marks sit beside it, with suffixes). */
+export function sharedBuildFolder(run: string): string {
+  return join(ROOT, 'dist', `web-e2e-run-${run}`);
 }
 
 const TYPES: Record<string, string> = {

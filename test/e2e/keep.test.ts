@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
-import { buildWeb, chromiumAvailable, distFor, launch, startStaticServer } from './harness.ts';
+import { chromiumAvailable, launch, sharedBuild, startStaticServer } from './harness.ts';
 import { type Moment, stepOnce } from './play.ts';
 
 /** What a player sees of the position, in words: the status line and every named thing on the table. */
@@ -61,8 +61,8 @@ describe.skipIf(!chromiumAvailable())('the browser game keeps local games', () =
   let server: { url: string; close: () => Promise<void> };
 
   beforeAll(async () => {
-    await buildWeb(distFor('keep'));
-    server = await startStaticServer(distFor('keep'));
+    const dist = await sharedBuild();
+    server = await startStaticServer(dist);
     browser = await launch();
   });
 

@@ -10,7 +10,7 @@ import { de } from '../../src/web/i18n/de.ts';
 import { fr } from '../../src/web/i18n/fr.ts';
 import { nl } from '../../src/web/i18n/nl.ts';
 import { PATIENCE_MS } from '../patience.ts';
-import { buildWeb, chromiumAvailable, distFor, launch, startStaticServer } from './harness.ts';
+import { chromiumAvailable, launch, sharedBuild, startStaticServer } from './harness.ts';
 
 /** A catalog's sentence by its key, e.g. 'home.playComputer'. */
 function word(catalog: Catalog, key: string): string {
@@ -30,8 +30,8 @@ describe.skipIf(!chromiumAvailable())('the browser game in four languages', () =
   let server: { url: string; close: () => Promise<void> };
 
   beforeAll(async () => {
-    await buildWeb(distFor('language'));
-    server = await startStaticServer(distFor('language'));
+    const dist = await sharedBuild();
+    server = await startStaticServer(dist);
     browser = await launch();
   });
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
 import { Client, createGame, hello, isState } from '../server/harness.ts';
 import { setUpUntilPlay } from '../server/players.ts';
-import { buildWeb, chromiumAvailable, distFor, launch, resultsDir, startGameServer } from './harness.ts';
+import { chromiumAvailable, launch, resultsDir, sharedBuild, startGameServer } from './harness.ts';
 import { chooseSetup, type Moment, stepOnce } from './play.ts';
 
 describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch a game', () => {
@@ -22,8 +22,8 @@ describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch
   const out = resultsDir();
 
   beforeAll(async () => {
-    await buildWeb(distFor('lobby'));
-    server = await startGameServer(distFor('lobby'), { TURN_LIMIT: '12', SEEK_OFFER_SECONDS: '1' });
+    const dist = await sharedBuild();
+    server = await startGameServer(dist, { TURN_LIMIT: '12', SEEK_OFFER_SECONDS: '1' });
     browser = await launch();
   });
 

@@ -8,15 +8,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_PATIENCE_MS, PATIENCE_MS } from '../patience.ts';
-import {
-  buildWeb,
-  chromiumAvailable,
-  distFor,
-  launch,
-  ROOT,
-  resultsDir,
-  startStaticServer,
-} from './harness.ts';
+import { chromiumAvailable, launch, ROOT, resultsDir, sharedBuild, startStaticServer } from './harness.ts';
 import { chooseSetup, playToEnd } from './play.ts';
 
 const SHOTS = join(ROOT, 'docs/screenshots');
@@ -27,8 +19,8 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', () => {
   const out = resultsDir();
 
   beforeAll(async () => {
-    await buildWeb(distFor('local'));
-    server = await startStaticServer(distFor('local'));
+    const dist = await sharedBuild();
+    server = await startStaticServer(dist);
     browser = await launch();
   });
 

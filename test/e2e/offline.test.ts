@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
-import { buildWeb, chromiumAvailable, distFor, launch, startStaticServer } from './harness.ts';
+import { chromiumAvailable, launch, sharedBuild, startStaticServer } from './harness.ts';
 import { playToEnd } from './play.ts';
 
 describe.skipIf(!chromiumAvailable())('the browser game, installed and offline', () => {
@@ -14,8 +14,8 @@ describe.skipIf(!chromiumAvailable())('the browser game, installed and offline',
   let server: { url: string; close: () => Promise<void> };
 
   beforeAll(async () => {
-    await buildWeb(distFor('offline'));
-    server = await startStaticServer(distFor('offline'));
+    const dist = await sharedBuild();
+    server = await startStaticServer(dist);
     browser = await launch();
   });
 

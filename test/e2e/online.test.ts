@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
-import { buildWeb, chromiumAvailable, distFor, launch, resultsDir, startGameServer } from './harness.ts';
+import { chromiumAvailable, launch, resultsDir, sharedBuild, startGameServer } from './harness.ts';
 import { type Moment, stepOnce } from './play.ts';
 
 /** What a player sees of the position, in words: the status line and every named thing on the table. */
@@ -36,8 +36,8 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', () => {
   const out = resultsDir();
 
   beforeAll(async () => {
-    await buildWeb(distFor('online'));
-    server = await startGameServer(distFor('online'));
+    const dist = await sharedBuild();
+    server = await startGameServer(dist);
     browser = await launch();
   });
 

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
-import { buildWeb, chromiumAvailable, distFor, launch, startGameServer } from './harness.ts';
+import { chromiumAvailable, launch, sharedBuild, startGameServer } from './harness.ts';
 import { type Moment, stepOnce } from './play.ts';
 
 describe.skipIf(!chromiumAvailable())('the browser game, people', () => {
@@ -15,8 +15,8 @@ describe.skipIf(!chromiumAvailable())('the browser game, people', () => {
   let server: Awaited<ReturnType<typeof startGameServer>> | undefined;
 
   beforeAll(async () => {
-    await buildWeb(distFor('people'));
-    server = await startGameServer(distFor('people'));
+    const dist = await sharedBuild();
+    server = await startGameServer(dist);
     browser = await launch();
   });
 

@@ -9,7 +9,7 @@
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, chromiumAvailable, distFor, launch, startStaticServer } from './harness.ts';
+import { chromiumAvailable, launch, sharedBuild, startStaticServer } from './harness.ts';
 import { chooseSetup } from './play.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -123,8 +123,8 @@ describe.skipIf(!chromiumAvailable())('everything a decision needs is within rea
   let server: { url: string; close: () => Promise<void> };
 
   beforeAll(async () => {
-    await buildWeb(distFor('reach'));
-    server = await startStaticServer(distFor('reach'));
+    const dist = await sharedBuild();
+    server = await startStaticServer(dist);
     browser = await launch();
   });
 
