@@ -1,17 +1,22 @@
 /**
- * Run once by Vitest around the whole run (vitest.config.ts): at its end, the page built for the browser
- * tests under this run's name (test/e2e/harness.ts, sharedBuild) is removed with its lock and marks, so
- * runs do not pile builds up in dist/.
+ * Run once by Vitest around the whole run (vitest.config.ts). The page built for the browser tests under
+ * this run's name (test/e2e/harness.ts, sharedBuild) is removed with its lock and marks at the end, so runs do
+ * not pile builds up in dist/; and before each rerun in watch mode, so a rerun after an edit builds the page
+ * again rather than testing the old one.
  */
 import { rmSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
 import { sharedBuildFolder } from './e2e/harness.ts';
 
-export default function setup(): () => void {
-  return () => {
-    const run = process.env.PIRATES_TEST_RUN;
-    if (run === undefined) return;
-    const folder = sharedBuildFolder(run);
-    for (const path of [folder, `${folder}.lock`, `${folder}.built`, `${folder}.failed`])
-      rmSync(path, { recursive: true, force: true });
-  };
+function removeSharedBuild(): void {
+  const run = process.env.PIRATES_TEST_RUN;
+  if (run === undefined) return;
+  const folder = sharedBuildFolder(run);
+  for (const path of [folder, `${folder}.lock`, `${folder}.built`, `${folder}.failed`])
+    rmSync(path, { recursive: true, force: true });
+}
+
+export default function setup(project: TestProject): () => void {
+  project.onTestsRerun(removeSharedBuild);
+  return removeSharedBuild;
 }
