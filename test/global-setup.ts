@@ -4,19 +4,15 @@
  * not pile builds up in dist/; and before each rerun in watch mode, so a rerun after an edit builds the page
  * again rather than testing the old one.
  */
-import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { sharedBuildFolder } from './e2e/harness.ts';
+import { removeSharedBuild } from './e2e/harness.ts';
 
-function removeSharedBuild(): void {
+function removeThisRunsBuild(): void {
   const run = process.env.PIRATES_TEST_RUN;
-  if (run === undefined) return;
-  const folder = sharedBuildFolder(run);
-  for (const path of [folder, `${folder}.lock`, `${folder}.built`, `${folder}.failed`])
-    rmSync(path, { recursive: true, force: true });
+  if (run !== undefined) removeSharedBuild(run);
 }
 
 export default function setup(project: TestProject): () => void {
-  project.onTestsRerun(removeSharedBuild);
-  return removeSharedBuild;
+  project.onTestsRerun(removeThisRunsBuild);
+  return removeThisRunsBuild;
 }

@@ -4,7 +4,7 @@
  * tiny static server with the SPA fallback, which is all local play needs.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,11 +51,9 @@ export async function sharedBuild(): Promise<string> {
     return own;
   }
   mkdirSync(join(ROOT, 'dist'), { recursive: true });
-  const out = sharedBuildFolder(run);
-  const built = `${out}.built`;
-  const failed = `${out}.failed`;
+  const { out, lock, built, failed } = sharedBuildPaths(run);
   try {
-    mkdirSync(`${out}.lock`, { recursive: false });
+    mkdirSync(lock, { recursive: false });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const deadline = Date.now() + PATIENCE_MS;
@@ -76,9 +74,15 @@ export async function sharedBuild(): Promise<string> {
   return out;
 }
 
-/** Where one test run's shared build lives (its lock and marks sit beside it, with suffixes). */
-export function sharedBuildFolder(run: string): string {
-  return join(ROOT, 'dist', `web-e2e-run-${run}`);
+/** Where one test run's shared build lives, with its lock and its marks beside it. */
+function sharedBuildPaths(run: string): { out: string; lock: string; built: string; failed: string } {
+  const out = join(ROOT, 'dist', `web-e2e-run-${run}`);
+  return { out, lock: `${out}.lock`, built: `${out}.built`, failed: `${out}.failed` };
+}
+
+/** Removes one test run's shared build with its lock and marks (test/global-setup.ts: at the end, before a rerun). */
+export function removeSharedBuild(run: string): void {
+  for (const path of Object.values(sharedBuildPaths(run))) rmSync(path, { recursive: true, force: true });
 }
 
 const TYPES: Record<string, string> = {
