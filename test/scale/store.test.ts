@@ -1,7 +1,8 @@
 /**
  * The PostgreSQL store on its own: migrations run at start and again harmlessly, two stores (as two
- * processes would hold) racing to append the same sequence numbers see exactly one winner each, and an
- * invite is used once however many race for it.
+ * processes would hold) racing to append the same sequence numbers see exactly one winner each, appends
+ * of a batch fail alone (a taken sequence number, a game never stored), and an invite is used once however
+ * many race for it.
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -129,6 +130,7 @@ describe.skipIf(skip)('PostgreSQL store', () => {
     expect(rejected.map(([i]) => i)).toEqual([0, ids.length]);
     expect(rejected[0]?.[1]).toBeInstanceOf(SequenceConflict);
     expect(rejected[1]?.[1]).not.toBeInstanceOf(SequenceConflict);
+    expect(String(rejected[1]?.[1])).toContain('g-group-missing is not stored');
     // The batch's catch-ups come back each with its own game and from its own sequence number.
     const loaded = await Promise.all([
       ...ids.map((id) => store.loadFrom(id, 0)),
@@ -142,6 +144,20 @@ describe.skipIf(skip)('PostgreSQL store', () => {
     }
     expect(loaded[ids.length]?.actions).toEqual([]);
     expect(loaded[ids.length + 1]).toBeNull();
+    // The append of the game never stored left no row behind (no foreign key checks that since migration 7:
+    // the append's own statement does).
+    const client = new pg.Client({ connectionString: PG_TEST_URL });
+    await client.connect();
+    const t = `"${isolated.schema}"`;
+    const orphans = await client.query(`SELECT count(*)::int AS n FROM ${t}.actions WHERE game_id = $1`, [
+      'g-group-missing',
+    ]);
+    const keys = await client.query(
+      `SELECT count(*)::int AS n FROM pg_constraint WHERE contype = 'f' AND conrelid = '${t}.actions'::regclass`,
+    );
+    await client.end();
+    expect(orphans.rows[0]?.n).toBe(0);
+    expect(keys.rows[0]?.n).toBe(0);
     await store.close();
   });
 

@@ -138,6 +138,20 @@ export function lazySuite(name: string, setup: () => LazySetup): void {
         ]);
         expect(await store.dueClocks(1_300, 10)).toEqual([{ gameId: 'due-early', seat: 'blue', v: 0 }]);
         expect(await store.dueClocks(1_600, 1)).toHaveLength(1);
+        // A version counts the game's actions: two appended (the clock left as it was) make it 2, in the
+        // clocks' list, and in the lobby's list of games being played.
+        const resign = { seat: 'red', action: { type: 'resign' } } as const;
+        await store.appendAction('due-late', 0, resign, false);
+        await store.appendAction('due-late', 1, resign, false, null);
+        expect(await store.dueClocks(1_600, 10)).toEqual([
+          { gameId: 'due-early', seat: 'blue', v: 0 },
+          { gameId: 'due-late', seat: 'red', v: 2 },
+        ]);
+        // The newest game heads the lobby's list (the store holds this suite's other games too).
+        await store.createGame({ ...timed('listed', null), createdAt: Date.now() + 1e9 });
+        expect((await store.liveGames(1)).map((row) => row.moves)).toEqual([0]);
+        await store.appendAction('listed', 0, resign, false);
+        expect((await store.liveGames(1)).map((row) => [row.game.id, row.moves])).toEqual([['listed', 1]]);
       } finally {
         await store.close();
       }

@@ -111,6 +111,15 @@ ALTER TABLE {schema}.seeks ADD COLUMN player_id TEXT REFERENCES {schema}.players
   `
 CREATE INDEX games_clock_due ON {schema}.games ((${CLOCK_DEADLINE})) WHERE NOT over AND ${CLOCK_RUNNING} IS NOT NULL;
 `,
+  // Issue 16: an append writes the action's row and nothing else (unless the game ended or its clock moved).
+  // The foreign key's trigger read and locked the game's row for every action, and the version bump
+  // rewrote the whole row: together a third of the write-ahead log per action. The append now checks that
+  // the game is stored in its own statement (the only writer of actions), and a game's version is read
+  // from the actions' key. The `version` column stays, no longer written, so processes of the previous
+  // release still run beside these during a rolling restart; a later migration drops it.
+  `
+ALTER TABLE {schema}.actions DROP CONSTRAINT IF EXISTS actions_game_id_fkey;
+`,
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations across processes. */

@@ -1,8 +1,9 @@
 /**
  * The store for several processes: PostgreSQL through a `pg` pool. Appends made at about the same time go
- * in one statement (insert the actions, bump the games' versions: group commit, grouped-calls.ts), so each
- * commits or not as a whole; an action whose `(game_id, seq)` is taken means another process appended first
- * and becomes SequenceConflict. Catch-ups are grouped the same way. Connection failures
+ * in one statement (insert the actions, and mark the games that ended or whose clocks moved: group commit,
+ * grouped-calls.ts), so each commits or not as a whole; an action whose `(game_id, seq)` is taken means
+ * another process appended first and becomes SequenceConflict. A game's version is the count of its actions,
+ * read from the actions table's key, so an append in an untimed game writes one row and nothing else. Catch-ups are grouped the same way. Connection failures
  * become StoreUnavailable; the pool opens fresh connections by itself once the database is back.
  */
 import pg from 'pg';
@@ -45,7 +46,6 @@ interface GameRow {
   invite_used: boolean;
   over: boolean;
   clock: ClockState | null;
-  version: number;
 }
 
 interface SeekRow {
@@ -192,29 +192,35 @@ export class PostgresGameStore implements GameStore {
   }
 
   /**
-   * Appends a batch in one statement (one round trip, one commit): each action is inserted unless its
-   * `(game_id, seq)` is taken (then that append alone is a SequenceConflict), and each game that got its
-   * action has its version, end and clocks bumped. Any other failure (a game not stored) fails the statement:
-   * the batch is then appended one by one, so only the broken append fails.
+   * Appends a batch in one statement (one round trip, one commit): each action of a stored game is inserted
+   * unless its `(game_id, seq)` is taken (then that append alone is a SequenceConflict), and a game whose
+   * action ended it or moved its clock has that written too. Nothing else is written per action: the game's
+   * version is the count of its actions (`#versionOf`), and the game's existence is checked by the join here
+   * rather than by a foreign key (whose trigger read and locked the game's row for every action inserted).
+   * An append to a game not stored fails alone; any other failure fails the statement, and the batch is then
+   * appended one by one, so only the broken append fails.
    */
   async #appendBatch(batch: readonly PendingAppend[]): Promise<(undefined | Error)[]> {
-    let appended: Set<string>;
+    let outcome: Map<string, boolean>;
     try {
-      const result = await this.#query<{ game_id: string; seq: number }>(
+      const result = await this.#query<{ game_id: string; seq: number; appended: boolean }>(
         `WITH input AS (
            SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::bool[], $6::text[])
              AS i(game_id, seq, seat, action, over, clock)
+         ), stored AS (
+           SELECT i.* FROM input i WHERE EXISTS (SELECT 1 FROM ${this.#t.games} g WHERE g.id = i.game_id)
          ), appended AS (
            INSERT INTO ${this.#t.actions} (game_id, seq, seat, action, created_at)
-           SELECT game_id, seq, seat, action::json, $7::bigint FROM input
+           SELECT game_id, seq, seat, action::json, $7::bigint FROM stored
            ON CONFLICT (game_id, seq) DO NOTHING
            RETURNING game_id, seq
-         ), bumped AS (
-           UPDATE ${this.#t.games} g SET version = i.seq + 1, over = i.over, clock = COALESCE(i.clock::jsonb, g.clock)
+         ), marked AS (
+           UPDATE ${this.#t.games} g SET over = i.over, clock = COALESCE(i.clock::jsonb, g.clock)
            FROM input i JOIN appended a ON a.game_id = i.game_id AND a.seq = i.seq
-           WHERE g.id = i.game_id
+           WHERE g.id = i.game_id AND (i.over OR i.clock IS NOT NULL)
          )
-         SELECT game_id, seq FROM appended`,
+         SELECT s.game_id, s.seq, a.seq IS NOT NULL AS appended
+         FROM stored s LEFT JOIN appended a ON a.game_id = s.game_id AND a.seq = s.seq`,
         [
           batch.map((a) => a.gameId),
           batch.map((a) => a.seq),
@@ -226,7 +232,7 @@ export class PostgresGameStore implements GameStore {
         ],
         'append-batch',
       );
-      appended = new Set(result.rows.map((row) => `${row.game_id}:${row.seq}`));
+      outcome = new Map(result.rows.map((row) => [`${row.game_id}:${row.seq}`, row.appended]));
     } catch (error) {
       if (error instanceof StoreUnavailable || batch.length === 1) throw error;
       return Promise.all(
@@ -238,9 +244,12 @@ export class PostgresGameStore implements GameStore {
         ),
       );
     }
-    return batch.map((a) =>
-      appended.has(`${a.gameId}:${a.seq}`) ? undefined : new SequenceConflict(a.gameId, a.seq),
-    );
+    return batch.map((a) => {
+      const appended = outcome.get(`${a.gameId}:${a.seq}`);
+      if (appended === undefined)
+        return new Error(`Game ${a.gameId} is not stored, so its action ${a.seq} was not appended.`);
+      return appended ? undefined : new SequenceConflict(a.gameId, a.seq);
+    });
   }
 
   async updateSeat(gameId: string, seat: Seat, record: SeatRecord): Promise<void> {
@@ -296,7 +305,7 @@ export class PostgresGameStore implements GameStore {
   async dueClocks(at: number, limit: number): Promise<DueClock[]> {
     // The same expressions as the index games_clock_due (postgres-migrations.ts), so the planner uses it.
     const found = await this.#query<{ id: string; seat: Seat; version: number }>(
-      `SELECT id, ${CLOCK_RUNNING} AS seat, version FROM ${this.#t.games}
+      `SELECT id, ${CLOCK_RUNNING} AS seat, ${this.#versionOf('g')} AS version FROM ${this.#t.games} g
        WHERE NOT over AND ${CLOCK_RUNNING} IS NOT NULL AND ${CLOCK_DEADLINE} <= $1
        ORDER BY ${CLOCK_DEADLINE} LIMIT $2`,
       [at, limit],
@@ -397,8 +406,10 @@ export class PostgresGameStore implements GameStore {
 
   async liveGames(limit: number): Promise<LiveGameRow[]> {
     // A seat waiting for a friend is a human seat without a token: such a game has not begun.
-    const found = await this.#query<GameRow & { red_name: string | null; blue_name: string | null }>(
-      `SELECT g.*, ${this.#seatName('red')} AS red_name, ${this.#seatName('blue')} AS blue_name
+    const found = await this.#query<
+      GameRow & { version: number; red_name: string | null; blue_name: string | null }
+    >(
+      `SELECT g.*, ${this.#versionOf('g')} AS version, ${this.#seatName('red')} AS red_name, ${this.#seatName('blue')} AS blue_name
        FROM ${this.#t.games} g WHERE NOT g.over
          AND NOT EXISTS (SELECT 1 FROM jsonb_each(g.seats) s
            WHERE s.value->>'holder' = 'human' AND s.value->'tokenHash' = 'null'::jsonb)
@@ -493,6 +504,14 @@ export class PostgresGameStore implements GameStore {
 
   async close(): Promise<void> {
     await this.#pool.end().catch(() => undefined);
+  }
+
+  /**
+   * Game `alias`'s version: how many actions it has (its last seq + 1), one step down the actions' key.
+   * (The games table's `version` column is no longer written: see migration 7 in postgres-migrations.ts.)
+   */
+  #versionOf(alias: string): string {
+    return `COALESCE((SELECT max(a.seq) + 1 FROM ${this.#t.actions} a WHERE a.game_id = ${alias}.id), 0)::int`;
   }
 
   /** The log of game `g` from sequence `from` on, as a JSON array of { seat, action }. */
