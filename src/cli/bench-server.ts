@@ -24,7 +24,8 @@ import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
 
 const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--saturation-games M]
-                             [--warm-up S] [--url URL] [--processes P] [--routed] [--hostile] [--json]
+                             [--warm-up S] [--url URL] [--processes P] [--routed] [--rounds R]
+                             [--hostile] [--json]
 
 Starts the server in a second process on a temp database (or uses the running server at --url) and plays
 two runs over WebSockets, both seats of every game from this process (quick shots, random players):
@@ -50,6 +51,10 @@ over its own, whichever binds first. On one machine the players share the cores,
 whose servers use every core (the shared one) more than one bound by its single event loop (SQLite).
 --routed plays both seats of each game on the process it was created on (games still spread over the
 processes), as a proxy routing by game id sends them; without it every move crosses processes (the worst case).
+--rounds R (default 1) plays each run R times, the deployments taking turns (in odd rounds SQLite first, in
+even rounds the others first, so a drift of the machine's speed weighs on both alike); all deployments are
+started at the beginning and stay up, idle while another is measured. Each round is compared on its own,
+then the median of each ratio over the rounds is given.
 BENCH_SERVER_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') is passed to node for the servers.
 The benchmark's own server processes raise the per-address game creation limit and the per-connection
 message rate (all games come from one address; instant players are faster than people) and say so;
@@ -85,6 +90,7 @@ export const benchServerCommand: Command = {
         url: 'string',
         processes: 'string',
         routed: 'boolean',
+        rounds: 'string',
         hostile: 'boolean',
         json: 'boolean',
       },
@@ -98,6 +104,7 @@ export const benchServerCommand: Command = {
     const warmUpSeconds = values['warm-up'] === undefined ? null : read.number('warm-up', 0, 0);
     const saturationGames = read.whole('saturation-games', 100, 0);
     const processes = read.whole('processes', 1, 1);
+    const rounds = read.whole('rounds', 1, 1);
     if (processes > 1 && values.url !== undefined) read.problems.push('--processes cannot go with --url.');
     const hostile = values.hostile === true;
     if (hostile && think < 100) {
@@ -154,60 +161,79 @@ export const benchServerCommand: Command = {
     }
     let failed = false;
     const results: RunResult[] = [];
-    for (const deploy of deployments) {
-      const deployment = await deploy();
-      const services = deployment.services;
-      try {
-        let alonePeakRss: number | null = null;
-        for (const spec of specs) {
-          const label = `${deployment.label}${values.routed === true && deployment.urls.length > 1 ? ', routed by game' : ''}`;
-          say(`[${label}] ${spec.label}: ${spec.games} games, players thinking ${spec.think} ms`);
-          const before = machineLoad();
-          const abuser = spec.abuse === true ? startAbuser(deployment.urls[0] ?? '') : null;
-          const figures = await drive({
-            urls: deployment.urls,
-            games: spec.games,
-            seconds,
-            think: spec.think,
-            warmUpMs: warmUpSeconds === null ? defaultWarmUpMs(spec.think) : warmUpSeconds * 1000,
-            rampConcurrency: 16,
-            rampDeadlineMs: 60_000 + spec.games * 100,
-            routed: values.routed === true,
-            progress: (line) => say(`  ${line}`),
-            serverCpu: () => deployment.cpuSeconds(),
-            serverLoopCpu: () => deployment.loopCpuSeconds(),
-            serverRss: () => deployment.rssBytes(),
-            ...(services === undefined ? {} : { serviceCpu: () => services.read() }),
-            ...(addressOf === undefined ? {} : { addressOf }),
-          });
-          const abuse = abuser === null ? null : await abuser.stop();
-          failed ||= figures.errors > 0;
-          if (abuse === null) alonePeakRss = figures.serverPeakRssMiB;
-          const memory =
-            abuse === null
-              ? null
-              : await memoryAfterAbuse(deployment, alonePeakRss, figures.serverPeakRssMiB);
-          // Only instant players measure the most a deployment carries; paced CPU per action holds idle costs.
-          const capacity =
-            spec.think > 0
-              ? null
-              : capacityWithPlayersElsewhere({
-                  serverMs: figures.serverCpuMsPerAction,
-                  busiestLoopMs: figures.busiestLoopMsPerAction,
-                  databaseMs: services === undefined ? 'in-server' : figures.databaseCpuMsPerAction,
-                  redisMs: services === undefined ? 'none' : figures.redisCpuMsPerAction,
-                  cores: availableParallelism(),
-                });
-          results.push({ server: label, spec, figures, capacity });
-          report(label, spec, figures, values.json === true, `${before} -> ${machineLoad()}`, {
-            abuse,
-            memory,
-            capacity,
-          });
+    const started: Deployment[] = [];
+    /** Each deployment's peak memory in its last run alone, for the bound beside the abuser. */
+    const alonePeakRss = new Map<Deployment, number | null>();
+    try {
+      for (const deploy of deployments) started.push(await deploy());
+      for (const spec of specs) {
+        for (let round = 1; round <= rounds; round++) {
+          for (const deployment of round % 2 === 1 ? started : [...started].reverse()) {
+            const services = deployment.services;
+            const label = `${deployment.label}${values.routed === true && deployment.urls.length > 1 ? ', routed by game' : ''}`;
+            const ofRounds = rounds > 1 ? ` (round ${round} of ${rounds})` : '';
+            say(
+              `[${label}] ${spec.label}${ofRounds}: ${spec.games} games, players thinking ${spec.think} ms`,
+            );
+            const before = machineLoad();
+            const abuser = spec.abuse === true ? startAbuser(deployment.urls[0] ?? '') : null;
+            const figures = await drive({
+              urls: deployment.urls,
+              games: spec.games,
+              seconds,
+              think: spec.think,
+              warmUpMs: warmUpSeconds === null ? defaultWarmUpMs(spec.think) : warmUpSeconds * 1000,
+              rampConcurrency: 16,
+              rampDeadlineMs: 60_000 + spec.games * 100,
+              routed: values.routed === true,
+              progress: (line) => say(`  ${line}`),
+              serverCpu: () => deployment.cpuSeconds(),
+              serverLoopCpu: () => deployment.loopCpuSeconds(),
+              serverRss: () => deployment.rssBytes(),
+              ...(services === undefined ? {} : { serviceCpu: () => services.read() }),
+              ...(addressOf === undefined ? {} : { addressOf }),
+            });
+            const abuse = abuser === null ? null : await abuser.stop();
+            failed ||= figures.errors > 0;
+            if (abuse === null) alonePeakRss.set(deployment, figures.serverPeakRssMiB);
+            const memory =
+              abuse === null
+                ? null
+                : await memoryAfterAbuse(
+                    deployment,
+                    alonePeakRss.get(deployment) ?? null,
+                    figures.serverPeakRssMiB,
+                  );
+            // Only instant players measure the most a deployment carries; paced CPU per action holds idle costs.
+            const capacity =
+              spec.think > 0
+                ? null
+                : capacityWithPlayersElsewhere({
+                    serverMs: figures.serverCpuMsPerAction,
+                    busiestLoopMs: figures.busiestLoopMsPerAction,
+                    databaseMs: services === undefined ? 'in-server' : figures.databaseCpuMsPerAction,
+                    redisMs: services === undefined ? 'none' : figures.redisCpuMsPerAction,
+                    cores: availableParallelism(),
+                  });
+            results.push({ server: label, spec, round, figures, capacity });
+            report(
+              label,
+              spec,
+              { round, of: rounds },
+              figures,
+              values.json === true,
+              `${before} -> ${machineLoad()}`,
+              {
+                abuse,
+                memory,
+                capacity,
+              },
+            );
+          }
         }
-      } finally {
-        await deployment.stop();
       }
+    } finally {
+      for (const deployment of started) await deployment.stop();
     }
     if (deployments.length > 1) compare(results, values.json === true);
     return failed ? 1 : 0;
@@ -273,21 +299,25 @@ interface AbuseReport {
 interface RunResult {
   readonly server: string;
   readonly spec: RunSpec;
+  readonly round: number;
   readonly figures: Figures;
   readonly capacity: Capacity | null;
 }
 
 /** The shared deployment's runs beside SQLite's (side-by-side.ts), as lines or JSON. */
 function compare(results: readonly RunResult[], json: boolean): void {
+  const rounds = new Set(results.map((r) => r.round)).size;
   for (const row of sideBySide(results)) {
     if (json) {
       process.stdout.write(`${JSON.stringify(row)}\n`);
       continue;
     }
     const x = (value: number | null) => (value === null ? '?' : `${value.toFixed(2)}x`);
+    const which =
+      row.round === 'median' ? ', median of the rounds' : rounds > 1 ? `, round ${row.round}` : '';
     process.stdout.write(
       [
-        `[${row.server} against ${row.against}] ${row.spec}`,
+        `[${row.server} against ${row.against}] ${row.spec}${which}`,
         `  actions per second ${x(row.actionsPerSecond)} measured${row.withPlayersElsewhere === null ? '' : `, ${x(row.withPlayersElsewhere)} with the players elsewhere`}`,
         `  act -> update      p50 ${x(row.p50)}   p99 ${x(row.p99)}`,
         '',
@@ -299,6 +329,7 @@ function compare(results: readonly RunResult[], json: boolean): void {
 function report(
   server: string,
   spec: RunSpec,
+  { round, of }: { readonly round: number; readonly of: number },
   figures: Figures,
   json: boolean,
   machine: string,
@@ -306,7 +337,7 @@ function report(
 ): void {
   if (json) {
     process.stdout.write(
-      `${JSON.stringify({ server, run: spec.label, think: spec.think, machine, ...figures, capacity, ...(abuse === null ? {} : { abuse, memory }) })}\n`,
+      `${JSON.stringify({ server, run: spec.label, round, think: spec.think, machine, ...figures, capacity, ...(abuse === null ? {} : { abuse, memory }) })}\n`,
     );
     return;
   }
@@ -318,7 +349,7 @@ function report(
   const retried = Object.values(figures.retries).reduce((a, b) => a + b, 0);
   process.stdout.write(
     [
-      `[server: ${server}] ${spec.label}: ${figures.connectedGames}/${figures.games} concurrent games for ${figures.seconds.toFixed(0)} s (quick shots, random players thinking ${spec.think} ms, both seats over sockets; ramp-up ${figures.rampSeconds.toFixed(1)} s)`,
+      `[server: ${server}] ${spec.label}${of > 1 ? ` (round ${round} of ${of})` : ''}: ${figures.connectedGames}/${figures.games} concurrent games for ${figures.seconds.toFixed(0)} s (quick shots, random players thinking ${spec.think} ms, both seats over sockets; ramp-up ${figures.rampSeconds.toFixed(1)} s)`,
       `  machine            ${machine}`,
       `  actions            ${figures.actions}`,
       `  actions per second ${figures.actionsPerSecond.toFixed(0)}`,

@@ -74,6 +74,26 @@ describe('bench-server load', () => {
     expect(routed.actions).toBeGreaterThan(0);
   });
 
+  it('--rounds plays each run again and numbers the rounds; a round count below 1 is refused', async () => {
+    const { code, out } = await capture(() =>
+      benchServerCommand.run(
+        '--games 2 --seconds 0.3 --warm-up 0.1 --think 100 --saturation-games 0 --rounds 2 --json'.split(' '),
+      ),
+    );
+    const runs = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { run: string; round: number; errors: number });
+    expect(runs.map((r) => [r.run, r.round, r.errors])).toEqual([
+      ['paced', 1, 0],
+      ['paced', 2, 0],
+    ]);
+    expect(code).toBe(0);
+    const refused = await capture(() => benchServerCommand.run(['--rounds', '0']));
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('--rounds');
+  });
+
   it('--hostile runs the paced load again beside an abusive client and reports both runs', async () => {
     const { code, out } = await capture(() =>
       benchServerCommand.run([

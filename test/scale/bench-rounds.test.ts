@@ -1,0 +1,63 @@
+/**
+ * `pirates bench-server --processes 2 --rounds 2`, small: both deployments start once and take turns (SQLite
+ * first in odd rounds, the shared deployment first in even ones), each round is compared on its own, and the
+ * median of the rounds' ratios closes the comparison.
+ */
+import { describe, expect, it } from 'vitest';
+import { benchServerCommand } from '../../src/cli/bench-server.ts';
+import { capture } from '../cli/capture.ts';
+import { PG_TEST_URL, REDIS_TEST_URL, skipWithoutServices } from './services.ts';
+
+const skip = await skipWithoutServices('bench-rounds');
+
+interface Line {
+  readonly run: string;
+  readonly server: string;
+  readonly round: number | 'median';
+  readonly errors?: number;
+  readonly against?: string;
+  readonly actionsPerSecond: number | null;
+}
+
+describe.skipIf(skip)('bench-server rounds', () => {
+  it('takes turns over the rounds and gives each round and the median side by side', async () => {
+    const env = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL };
+    process.env.DATABASE_URL = PG_TEST_URL;
+    process.env.REDIS_URL = REDIS_TEST_URL;
+    try {
+      const { code, out } = await capture(() =>
+        benchServerCommand.run(
+          `--processes 2 --routed --rounds 2 --games 3 --think 100 --saturation-games 0 --seconds 0.5 --warm-up 0.2 --json`.split(
+            ' ',
+          ),
+        ),
+      );
+      const lines = out
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Line);
+      const shared = 'postgres+redis, 2 processes, routed by game';
+      const sqlite = 'sqlite, 1 process';
+      expect(lines.filter((l) => l.run === 'paced').map((l) => [l.round, l.server, l.errors])).toEqual([
+        [1, sqlite, 0],
+        [1, shared, 0],
+        [2, shared, 0],
+        [2, sqlite, 0],
+      ]);
+      const compared = lines.filter((l) => l.run === 'comparison');
+      expect(compared.map((l) => [l.round, l.server, l.against])).toEqual([
+        [1, shared, sqlite],
+        [2, shared, sqlite],
+        ['median', shared, sqlite],
+      ]);
+      const [first, second, mid] = compared.map((l) => l.actionsPerSecond ?? Number.NaN);
+      expect(mid).toBeCloseTo(((first ?? 0) + (second ?? 0)) / 2, 9);
+      expect(code).toBe(0);
+    } finally {
+      for (const [name, value] of Object.entries(env)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+});
