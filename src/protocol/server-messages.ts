@@ -2,13 +2,14 @@
  * What the server sends on a game socket. Every game message carries `v`, the number of actions applied so
  * far: the client drops what it has seen and asks for a resync on a gap (STYLE "Versioned stream").
  * Views and events are the engine's own types, already filtered for the receiving seat; a view's setup
- * choices travel folded (wire-view.ts: `unpackView` gives the engine's view back).
+ * choices travel folded, and an update's view leaves out the rules a `state` carried (wire-view.ts:
+ * `WireViews` gives the engine's view back).
  */
 import type { BySeat, GameEvent, HistoryStep, Seat, Viewer } from '../engine/index.ts';
 import type { ClockView } from './clock.ts';
 import type { Emote } from './emotes.ts';
 import type { ErrorMessage } from './errors.ts';
-import type { WireView } from './wire-view.ts';
+import type { UpdateWireView, WireView } from './wire-view.ts';
 
 /** Who holds a seat: a person with a token, the computer, or nobody yet (a friend who has not joined). */
 export type SeatHolder = 'human' | 'computer' | 'open';
@@ -41,7 +42,8 @@ export interface UpdateMessage {
   readonly t: 'update';
   readonly v: number;
   readonly events: readonly GameEvent[];
-  readonly view: WireView;
+  /** Without the rules, which the `state` before it carried (wire-view.ts). */
+  readonly view: UpdateWireView;
   /** Timed games only: the clocks after the action. */
   readonly clock?: ClockView;
 }

@@ -4,7 +4,8 @@
  * view in play); on the wire the list is replaced by the choice space it is made of (the flag orders,
  * the pieces that may go on deck, how many), and the receiver expands it back into the same actions in
  * the same order. Everything else is the engine's view unchanged, so the page and the bots keep reading
- * `view.legalActions`. No zod here: the page imports this file.
+ * `view.legalActions`; except that an update's view leaves out the game's rules, which every `state` carries
+ * (WireViews puts them back). No zod here: the page imports this file.
  */
 import type { Action, FlagCard, PlayerView } from '../engine/index.ts';
 
@@ -48,6 +49,42 @@ export function packView(view: PlayerView): WireView {
   }
   if (space === null) return view;
   return { ...view, legalActions: [], setupSpace: space };
+}
+
+/**
+ * An update's view: a wire view without `rules`. The rules never change within a game and were about a quarter
+ * of every update's bytes; `state` and `review` carry them, and the receiver puts them back (WireViews). An
+ * update from a server of an earlier release still carries them, and they are then read as sent.
+ */
+export type UpdateWireView = Omit<WireView, 'rules'> & { readonly rules?: PlayerView['rules'] };
+
+/** The view to send in an update: packed, without the rules. */
+export function packUpdateView(view: PlayerView): UpdateWireView {
+  const { rules: _sentWithEveryState, ...rest } = packView(view);
+  return rest;
+}
+
+/**
+ * One socket's reader of views: it keeps the rules of the last `state` or `review` it read (one game's, so
+ * they never change) and completes each update's view with them.
+ */
+export class WireViews {
+  #rules: PlayerView['rules'] | null = null;
+
+  /** The engine's view from a `state` or `review`: whole, so its rules are kept for the updates after it. */
+  whole(view: WireView): PlayerView {
+    this.#rules = view.rules;
+    return unpackView(view);
+  }
+
+  /** The engine's view from an `update`, or null before any `state` (there are no rules to complete it with). */
+  update(view: UpdateWireView): PlayerView | null {
+    const rules = view.rules ?? this.#rules;
+    if (rules === null) return null;
+    // The rules where the engine puts them (after the viewer), so the view reads as the engine's does.
+    const { viewer, rules: _asSent, ...rest } = view;
+    return unpackView({ viewer, rules, ...rest });
+  }
 }
 
 /** The engine's view back from a wire view (a view without `setupSpace` is returned as it is). */

@@ -9,7 +9,7 @@ import {
   toAct,
   viewFor,
 } from '../../src/engine/index.ts';
-import { packView, unpackView } from '../../src/protocol/index.ts';
+import { packUpdateView, packView, unpackView, WireViews } from '../../src/protocol/index.ts';
 
 /** Every view of both seats and the spectator along one random game, wired and back. */
 function viewsOfGame(seed: string): PlayerView[] {
@@ -64,5 +64,29 @@ describe('wire views', () => {
     expect(packView(part)).toEqual(part);
     const reordered: PlayerView = { ...view, legalActions: view.legalActions.slice().reverse() };
     expect(unpackView(JSON.parse(JSON.stringify(packView(reordered))))).toEqual(reordered);
+  });
+
+  it('leave the rules out of an update, and put back those of the last state, for every view of a game', () => {
+    for (const viewer of [...SEATS, 'spectator'] as const) {
+      const views = viewsOfGame('w4').filter((_, i) => i % 3 === [...SEATS, 'spectator'].indexOf(viewer));
+      const reader = new WireViews();
+      const [first, ...rest] = views;
+      if (first === undefined) throw new Error('no views');
+      expect(reader.whole(JSON.parse(JSON.stringify(packView(first))))).toEqual(first);
+      for (const view of rest) {
+        const sent = JSON.stringify(packUpdateView(view));
+        expect(JSON.parse(sent)).not.toHaveProperty('rules');
+        expect(sent.length).toBeLessThan(JSON.stringify(packView(view)).length - 500);
+        // The same view, its keys in the engine's order too (some readers compare views as JSON).
+        expect(JSON.stringify(reader.update(JSON.parse(sent)))).toBe(JSON.stringify(view));
+      }
+    }
+  });
+
+  it('read no update before a state, and read the rules an update of an earlier release carries', () => {
+    const [view] = viewsOfGame('w5');
+    if (view === undefined) throw new Error('no views');
+    expect(new WireViews().update(packUpdateView(view))).toBeNull();
+    expect(new WireViews().update(packView(view))).toEqual(view);
   });
 });

@@ -5,7 +5,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JoinGameResponse, ServerMessage } from '../../src/protocol/index.ts';
+import type { JoinGameResponse } from '../../src/protocol/index.ts';
 import { PATIENCE_MS } from '../patience.ts';
 import {
   Client,
@@ -14,6 +14,7 @@ import {
   isState,
   pick,
   post,
+  type ReadMessage,
   startTestServer,
   type TestServer,
 } from '../server/harness.ts';
@@ -43,9 +44,9 @@ afterAll(async () => {
   await isolated.drop();
 });
 
-const view = (m: ServerMessage) => (m.t === 'state' || m.t === 'update' ? m.view : null);
+const view = (m: ReadMessage) => (m.t === 'state' || m.t === 'update' ? m.view : null);
 /** The first action of a fresh game: the seat's contribution to chance. */
-const first = (m: ServerMessage) => {
+const first = (m: ReadMessage) => {
   const seen = view(m);
   return seen === null ? null : pick(seen, Math.random);
 };

@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import WebSocket from 'ws';
 import type { Action, PlayerView } from '../../src/engine/index.ts';
-import { type CreateGameResponse, type ServerMessage, unpackView } from '../../src/protocol/index.ts';
+import { type CreateGameResponse, type ServerMessage, WireViews } from '../../src/protocol/index.ts';
 import { DEFAULT_CONFIG, DEFAULT_LIMITS, type ServerConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
+import type { PageMessage } from '../../src/web/online/wire.ts';
 import { PATIENCE_MS } from '../patience.ts';
 
 export interface TestServer extends RunningServer {
@@ -98,18 +99,22 @@ export async function createGame(base: string, body: unknown): Promise<CreateGam
   return created.body;
 }
 
+/** A server message as the tests read it: its view is the engine's own, as the page reads it (wire.ts). */
+export type ReadMessage = PageMessage;
+
 /** A WebSocket client that records every message and can wait for one. */
 export class Client {
-  readonly messages: ServerMessage[] = [];
+  readonly messages: ReadMessage[] = [];
   readonly #socket: WebSocket;
-  #waiters: { test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
-  readonly #listeners = new Set<(m: ServerMessage) => void>();
+  readonly #views = new WireViews();
+  #waiters: { test: (m: ReadMessage) => boolean; resolve: (m: ReadMessage) => void }[] = [];
+  readonly #listeners = new Set<(m: ReadMessage) => void>();
   closed = false;
   /** The close code, once closed (e.g. 4429 for a flood). */
   closeCode: number | null = null;
 
   /** Calls `listener` for every message from now on; returns the function that stops it. */
-  onMessage(listener: (m: ServerMessage) => void): () => void {
+  onMessage(listener: (m: ReadMessage) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -117,12 +122,10 @@ export class Client {
   private constructor(socket: WebSocket) {
     this.#socket = socket;
     socket.on('message', (data) => {
-      // Setup choices travel folded (wire-view.ts); tests read the engine's view, as the page does.
+      // Setup choices travel folded and updates without the rules (wire-view.ts); tests read the engine's
+      // view, as the page does. An update before any state cannot be read: the test sees it as an error.
       const wire = JSON.parse(String(data)) as ServerMessage;
-      const message =
-        wire.t === 'state' || wire.t === 'update' || wire.t === 'review'
-          ? { ...wire, view: unpackView(wire.view) }
-          : wire;
+      const message = this.#read(wire);
       this.messages.push(message);
       for (const listener of [...this.#listeners]) listener(message);
       const waiting = this.#waiters;
@@ -136,6 +139,14 @@ export class Client {
       this.closed = true;
       this.closeCode = code;
     });
+  }
+
+  #read(wire: ServerMessage): ReadMessage {
+    if (wire.t === 'state' || wire.t === 'review') return { ...wire, view: this.#views.whole(wire.view) };
+    if (wire.t !== 'update') return wire;
+    const view = this.#views.update(wire.view);
+    if (view === null) throw new Error(`an update (v ${wire.v}) came before any state`);
+    return { ...wire, view };
   }
 
   static async open(base: string, gameId: string): Promise<Client> {
@@ -154,7 +165,7 @@ export class Client {
   }
 
   /** The next message (from now on) that passes `test`. */
-  next(test: (m: ServerMessage) => boolean = () => true, timeoutMs = PATIENCE_MS): Promise<ServerMessage> {
+  next(test: (m: ReadMessage) => boolean = () => true, timeoutMs = PATIENCE_MS): Promise<ReadMessage> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no matching message in ${timeoutMs} ms`)), timeoutMs);
       this.#waiters.push({
@@ -168,13 +179,13 @@ export class Client {
   }
 
   /** The first message received so far that passes `test`, or the next one. */
-  find(test: (m: ServerMessage) => boolean, timeoutMs = PATIENCE_MS): Promise<ServerMessage> {
+  find(test: (m: ReadMessage) => boolean, timeoutMs = PATIENCE_MS): Promise<ReadMessage> {
     const seen = this.messages.find(test);
     return seen === undefined ? this.next(test, timeoutMs) : Promise.resolve(seen);
   }
 
   /** Sends and waits for the first answer that passes `test`. */
-  async ask(message: unknown, test: (m: ServerMessage) => boolean = () => true): Promise<ServerMessage> {
+  async ask(message: unknown, test: (m: ReadMessage) => boolean = () => true): Promise<ReadMessage> {
     const answer = this.next(test);
     this.send(message);
     return answer;

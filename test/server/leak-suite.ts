@@ -25,7 +25,6 @@ import type {
   LiveGamesResponse,
   OpenSeeksResponse,
   RecordResponse,
-  ServerMessage,
 } from '../../src/protocol/index.ts';
 import {
   Client,
@@ -34,6 +33,7 @@ import {
   hello,
   isState,
   post,
+  type ReadMessage,
   type StartServer,
   type TestServer,
 } from './harness.ts';
@@ -46,7 +46,7 @@ let server: TestServer;
 
 interface Played {
   readonly gameId: string;
-  readonly received: { viewer: Viewer; messages: readonly ServerMessage[] }[];
+  readonly received: { viewer: Viewer; messages: readonly ReadMessage[] }[];
   /** What the lobby said about this game while it was made and played (lobby games only). */
   readonly lobby: { readonly text: string; readonly tokens: readonly string[] } | null;
 }

@@ -4,9 +4,8 @@
  */
 
 import { randomFromSeed } from '../../src/engine/index.ts';
-import type { ServerMessage } from '../../src/protocol/index.ts';
 import { GAME_PATIENCE_MS } from '../patience.ts';
-import { type Client, isState, pick } from './harness.ts';
+import { type Client, isState, pick, type ReadMessage } from './harness.ts';
 
 export interface PlayOptions {
   /** Stop after this many own actions (crash tests), else play until the game is over. */
@@ -31,7 +30,7 @@ export function playRandomly(client: Client, seed: string, options: PlayOptions 
       stop();
       resolve(acknowledged);
     };
-    const consider = (message: ServerMessage) => {
+    const consider = (message: ReadMessage) => {
       if (message.t === 'error') {
         if (message.code === 'act/stale') {
           sentAt = null;

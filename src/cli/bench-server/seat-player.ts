@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { type Action, type PlayerView, type Random, randomFromSeed, type Seat } from '../../engine/index.ts';
-import { type ServerMessage, unpackView } from '../../protocol/index.ts';
+import { type ServerMessage, WireViews } from '../../protocol/index.ts';
 import { codeOf, type Tally } from './tally.ts';
 
 /** How long opening a socket and hearing the answer to hello may take before it counts as failed. */
@@ -40,6 +40,8 @@ export class SeatPlayer {
   /** The local address this seat's sockets come from (its own address, as a person has), or the default. */
   readonly #localAddress: string | undefined;
   #socket: WebSocket | null = null;
+  /** Completes each update's view with the rules of the last state (a new socket's first message is a state). */
+  readonly #views = new WireViews();
   #latest: { readonly v: number; readonly view: PlayerView } | null = null;
   /** The act in flight: made against `v`, sent at `at` (Infinity while thinking). */
   #sent: { readonly v: number; at: number } | null = null;
@@ -166,7 +168,11 @@ export class SeatPlayer {
       }
       this.#sent = null;
     }
-    const view = unpackView(message.view);
+    const view = message.t === 'state' ? this.#views.whole(message.view) : this.#views.update(message.view);
+    if (view === null) {
+      this.#run.tally.error('protocol/update before state');
+      return;
+    }
     this.#latest = { v: message.v, view };
     this.#consider(message.v, view);
   }

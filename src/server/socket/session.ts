@@ -22,6 +22,7 @@ import {
   errorMessage,
   helloSchema,
   historySchema,
+  packUpdateView,
   packView,
   rematchSchema,
   resignSchema,
@@ -63,6 +64,12 @@ export class Session {
   /** Messages refused for their rate since the last one let through: a whole burst of them is a flood. */
   #refusedInARow = 0;
   #viewer: Viewer | null = null;
+  /**
+   * Whether this socket has been sent a state: the first game message on a socket is always one, since an
+   * update's view leaves out the rules the state carries (wire-view.ts). A move heard between the hello and
+   * that state is in the state already (it is made from the room after the catch-up), so it is not sent.
+   */
+  #stated = false;
   #leave: (() => void) | null = null;
   /** Closes a socket that never says hello (an idle socket holds memory and a place in the address's count). */
   #helloDeadline: ReturnType<typeof setTimeout> | null;
@@ -352,17 +359,19 @@ export class Session {
       });
       return;
     }
+    if (!this.#stated) return;
     const clock = this.#room.clockView();
     this.#send({
       t: 'update',
       v: notice.v,
       events: eventsFor(notice.events, viewer),
-      view: packView(viewFor(this.#room.state, viewer)),
+      view: packUpdateView(viewFor(this.#room.state, viewer)),
       ...(clock === undefined ? {} : { clock }),
     });
   }
 
   #sendState(viewer: Viewer): void {
+    this.#stated = true;
     const clock = this.#room.clockView();
     this.#send({
       t: 'state',

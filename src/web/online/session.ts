@@ -26,6 +26,7 @@ import {
   type Presence,
   parseServerMessage,
   type RecordResponse,
+  WireViews,
 } from './wire.ts';
 
 const TOKEN_KEY = (gameId: string) => `pirates.seat.${gameId}`;
@@ -108,6 +109,8 @@ function presenceStatus(
 
 export class OnlineLink implements GameLink {
   private socket: WebSocket | null = null;
+  /** The socket's reader of views: updates come without the rules its last state carried (wire-view.ts). */
+  private views = new WireViews();
   private closed = false;
   private retry = 0;
   private version = -1;
@@ -158,6 +161,7 @@ export class OnlineLink implements GameLink {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(`${scheme}//${location.host}/api/games/${this.gameId}/socket`);
     this.socket = socket;
+    this.views = new WireViews();
     socket.onopen = () => {
       this.retry = 0;
       this.say(
@@ -188,7 +192,7 @@ export class OnlineLink implements GameLink {
   }
 
   private hear(text: string): void {
-    const message = parseServerMessage(text);
+    const message = parseServerMessage(text, this.views);
     if (message === null) return;
     switch (message.t) {
       case 'state':

@@ -1,12 +1,13 @@
 /**
  * The online protocol as the page uses it: the types come from src/protocol (type-only imports, so zod
  * stays out of the page's bundle); incoming messages get a light shape check here, since they come from
- * outside, and the views inside them become the engine's own views again (a setup's choices travel folded;
- * wire-view.ts is imported on its own, it holds no zod).
+ * outside, and the views inside them become the engine's own views again (a setup's choices travel folded,
+ * and an update's view without the rules the last state carried; wire-view.ts is imported on its own, it
+ * holds no zod).
  */
 import type { PlayerView } from '../../engine/index.ts';
 import type { ReviewMessage, ServerMessage, StateMessage, UpdateMessage } from '../../protocol/index.ts';
-import { unpackView } from '../../protocol/wire-view.ts';
+import { WireViews } from '../../protocol/wire-view.ts';
 
 export type {
   AcceptSeekResponse,
@@ -40,8 +41,13 @@ export type PageMessage =
   | (Omit<UpdateMessage, 'view'> & { readonly view: PlayerView })
   | (Omit<ReviewMessage, 'view'> & { readonly view: PlayerView });
 
-/** A server message, or null for anything the page does not understand (it is ignored). */
-export function parseServerMessage(text: string): PageMessage | null {
+export { WireViews };
+
+/**
+ * A server message, or null for anything the page does not understand (it is ignored). `views` is the
+ * socket's own: it keeps the rules of the last state for the updates after it (one per socket).
+ */
+export function parseServerMessage(text: string, views: WireViews): PageMessage | null {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -54,7 +60,9 @@ export function parseServerMessage(text: string): PageMessage | null {
   const message = data as ServerMessage;
   if (message.t === 'history') return Array.isArray(message.steps) ? message : null;
   if (message.t !== 'state' && message.t !== 'update' && message.t !== 'review') return message;
-  return typeof message.view === 'object' && message.view !== null
-    ? { ...message, view: unpackView(message.view) }
-    : null;
+  if (typeof message.view !== 'object' || message.view === null) return null;
+  if (message.t !== 'update') return { ...message, view: views.whole(message.view) };
+  // An update before any state cannot be read; the page asks for the state when it sees a gap.
+  const view = views.update(message.view);
+  return view === null ? null : { ...message, view };
 }
