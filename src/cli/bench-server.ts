@@ -233,7 +233,8 @@ export const benchServerCommand: Command = {
         }
       }
     } finally {
-      for (const deployment of started) await deployment.stop();
+      // Every deployment is stopped, even when another's stop fails.
+      await Promise.allSettled(started.map((deployment) => deployment.stop()));
     }
     if (deployments.length > 1) compare(results, values.json === true);
     return failed ? 1 : 0;

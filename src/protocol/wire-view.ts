@@ -52,9 +52,10 @@ export function packView(view: PlayerView): WireView {
 }
 
 /**
- * An update's view: a wire view without `rules`. The rules never change within a game and were about a quarter
- * of every update's bytes; `state` and `review` carry them, and the receiver puts them back (WireViews). An
- * update from a server of an earlier release still carries them, and they are then read as sent.
+ * An update's view: a wire view without `rules`, for a client that said hello with `rulesOnce`. The rules
+ * never change within a game and were about a quarter of every update's bytes; `state` and `review` carry
+ * them, and the receiver puts them back (WireViews). Other clients, and servers of an earlier release, send
+ * them in every update, and they are then read as sent.
  */
 export type UpdateWireView = Omit<WireView, 'rules'> & { readonly rules?: PlayerView['rules'] };
 
@@ -73,7 +74,7 @@ export class WireViews {
 
   /** The engine's view from a `state` or `review`: whole, so its rules are kept for the updates after it. */
   whole(view: WireView): PlayerView {
-    this.#rules = view.rules;
+    this.#rules = view.rules ?? null;
     return unpackView(view);
   }
 

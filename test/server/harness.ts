@@ -220,8 +220,9 @@ export class Client {
   }
 }
 
+/** A seat's hello, reading updates without the rules as the page does (`rulesOnce`). */
 export function hello(token: string): unknown {
-  return { t: 'hello', token };
+  return { t: 'hello', token, rulesOnce: true };
 }
 
 /** A random legal action of `view`, from a seeded-enough source. */

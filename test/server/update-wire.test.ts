@@ -1,6 +1,7 @@
 /**
- * On the wire an `update` leaves out the game's rules, which the `state` before it carried (wire-view.ts):
- * read straight off a socket, as any client would get them.
+ * On the wire an `update` leaves out the game's rules, which the `state` before it carried, for a client that
+ * said hello with `rulesOnce` (wire-view.ts); any other client gets them in every update. Read straight off
+ * a socket, as any client would get them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -16,37 +17,54 @@ afterAll(async () => {
   await server.stop();
 });
 
-describe('updates on the wire', () => {
-  it('carry no rules; the state before them does, and a reader puts them back', async () => {
-    const game = await createGame(server.url, { opponent: 'computer', level: 'easy', seat: 'red' });
-    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/games/${game.gameId}/socket`);
-    const texts: string[] = [];
-    const views = new WireViews();
-    let latest: PlayerView | null = null;
-    const updates = new Promise<void>((resolve, reject) => {
-      socket.on('error', reject);
-      socket.on('message', (data) => {
-        const text = String(data);
-        texts.push(text);
-        const message = JSON.parse(text) as ServerMessage;
-        if (message.t === 'error') return reject(new Error(message.message));
-        if (message.t !== 'state' && message.t !== 'update') return;
-        latest = message.t === 'state' ? views.whole(message.view) : views.update(message.view);
-        if (texts.filter((t) => t.startsWith('{"t":"update"')).length >= 3) return resolve();
-        const action = latest === null ? null : pick(latest, Math.random);
-        if (action !== null) socket.send(JSON.stringify({ t: 'act', v: message.v, action }));
-      });
+/** Plays until three updates came on a raw socket; returns every text it was sent and the last view read. */
+async function threeUpdates(sayHello: (token: string) => unknown) {
+  const game = await createGame(server.url, { opponent: 'computer', level: 'easy', seat: 'red' });
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/games/${game.gameId}/socket`);
+  const texts: string[] = [];
+  const views = new WireViews();
+  let latest: PlayerView | null = null;
+  const updates = new Promise<void>((resolve, reject) => {
+    socket.on('error', reject);
+    socket.on('message', (data) => {
+      const text = String(data);
+      texts.push(text);
+      const message = JSON.parse(text) as ServerMessage;
+      // During setup both seats decide at once: an act made stale by the computer's setup is no failure.
+      if (message.t === 'error')
+        return message.code === 'act/stale' ? undefined : reject(new Error(message.message));
+      if (message.t !== 'state' && message.t !== 'update') return;
+      latest = message.t === 'state' ? views.whole(message.view) : views.update(message.view);
+      if (texts.filter((t) => t.startsWith('{"t":"update"')).length >= 3) return resolve();
+      const action = latest === null ? null : pick(latest, Math.random);
+      if (action !== null) socket.send(JSON.stringify({ t: 'act', v: message.v, action }));
     });
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify(hello(game.token)));
-    await updates;
-    socket.close();
-    const sent = texts.map((text) => JSON.parse(text) as ServerMessage);
+  });
+  await new Promise((resolve) => socket.once('open', resolve));
+  socket.send(JSON.stringify(sayHello(game.token)));
+  await updates;
+  socket.close();
+  return {
+    sent: texts.map((text) => JSON.parse(text) as ServerMessage),
+    latest: latest as PlayerView | null,
+  };
+}
+
+describe('updates on the wire', () => {
+  it('carry the rules for a client that did not ask otherwise, as before', async () => {
+    const { sent } = await threeUpdates((token) => ({ t: 'hello', token }));
+    const updates = sent.filter((m) => m.t === 'update');
+    expect(updates.length).toBeGreaterThanOrEqual(3);
+    for (const update of updates) expect(update.t === 'update' && update.view.rules?.shots).toBe('quick');
+  });
+
+  it('carry no rules after hello with rulesOnce; the state before them does, and a reader puts them back', async () => {
+    const { sent, latest } = await threeUpdates(hello);
     const state = sent.find((m) => m.t === 'state');
     const update = sent.find((m) => m.t === 'update');
     expect(state?.t === 'state' && state.view.rules.shots).toBe('quick');
     expect(update?.t === 'update' && 'rules' in update.view).toBe(false);
     // The reader's view of the last update is whole again: the rules are the state's.
-    expect((latest as PlayerView | null)?.rules).toEqual(state?.t === 'state' ? state.view.rules : null);
+    expect(latest?.rules).toEqual(state?.t === 'state' ? state.view.rules : null);
   });
 });

@@ -185,7 +185,7 @@ describe('the online link', () => {
     if (socket === null) throw new Error('no socket');
     expect(socket.url).toBe('ws://example.test/api/games/g1/socket');
     socket.open();
-    expect(socket.sent).toEqual([{ t: 'hello', token: 'secret' }]);
+    expect(socket.sent).toEqual([{ t: 'hello', token: 'secret', rulesOnce: true }]);
     const view: PlayerView = viewFor(setUp(), 'red');
     const presence = {
       seats: { red: { holder: 'human', connected: true }, blue: { holder: 'human', connected: false } },
@@ -199,8 +199,11 @@ describe('the online link', () => {
     expect(ctl.state.game?.updates).toBe(updates);
     socket.receive({ t: 'update', v: 6, events: [], view }); // a gap
     expect(socket.sent.at(-1)).toEqual({ t: 'resync' });
-    socket.receive({ t: 'update', v: 5, events: [], view });
+    // As the server sends it after hello with rulesOnce: without the rules, which the state carried.
+    const { rules: _inTheState, ...withoutRules } = view;
+    socket.receive({ t: 'update', v: 5, events: [], view: withoutRules });
     expect(ctl.state.game?.updates).toBe(updates + 1);
+    expect(ctl.state.game?.view?.rules).toEqual(view.rules);
     link.send('red', { type: 'turnCard', card: 2 });
     expect(socket.sent.at(-1)).toEqual({ t: 'act', v: 5, action: { type: 'turnCard', card: 2 } });
     link.claim('computer');
@@ -235,7 +238,7 @@ describe('the online link', () => {
     const socket = FakeSocket.last;
     if (socket === null) throw new Error('no socket');
     socket.open();
-    expect(socket.sent).toEqual([{ t: 'hello', spectate: true }]);
+    expect(socket.sent).toEqual([{ t: 'hello', spectate: true, rulesOnce: true }]);
     const view = viewFor(createGame({ seed: 'watch', entropy: 'seats' }), 'spectator');
     const presence = {
       seats: { red: { holder: 'human', connected: true }, blue: { holder: 'human', connected: true } },
@@ -252,7 +255,7 @@ describe('the online link', () => {
     expect(ctl.state.game?.online?.clock?.view).toEqual(clock);
     expect(ctl.state.game?.online?.opponentAwaySince).toBeNull();
     // A spectator gives no share of chance, even when the game asks the seats for theirs.
-    expect(socket.sent).toEqual([{ t: 'hello', spectate: true }]);
+    expect(socket.sent).toEqual([{ t: 'hello', spectate: true, rulesOnce: true }]);
     link.close();
   });
 

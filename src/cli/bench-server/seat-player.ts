@@ -130,7 +130,9 @@ export class SeatPlayer {
         this.#sent = null;
         this.connect().catch(() => undefined);
       });
-      socket.on('open', () => socket.send(JSON.stringify({ t: 'hello', token: this.#token })));
+      socket.on('open', () =>
+        socket.send(JSON.stringify({ t: 'hello', token: this.#token, rulesOnce: true })),
+      );
       socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as ServerMessage;
         if (!answered && (message.t === 'state' || message.t === 'error')) {

@@ -65,11 +65,13 @@ export class Session {
   #refusedInARow = 0;
   #viewer: Viewer | null = null;
   /**
-   * Whether this socket has been sent a state: the first game message on a socket is always one, since an
-   * update's view leaves out the rules the state carries (wire-view.ts). A move heard between the hello and
-   * that state is in the state already (it is made from the room after the catch-up), so it is not sent.
+   * Whether this socket has been sent a state: no update goes before it, since an update's view may leave out
+   * the rules the state carries (wire-view.ts). A move heard between the hello and that state is in the
+   * state already (it is made from the room after the catch-up), so it is not sent.
    */
   #stated = false;
+  /** The client said it reads updates without the rules (hello's `rulesOnce`). */
+  #rulesOnce = false;
   #leave: (() => void) | null = null;
   /** Closes a socket that never says hello (an idle socket holds memory and a place in the address's count). */
   #helloDeadline: ReturnType<typeof setTimeout> | null;
@@ -278,6 +280,7 @@ export class Session {
         await this.#room.setSeat(seat, { ...record, holder: 'human', level: null });
     }
     this.#viewer = viewer;
+    this.#rulesOnce = parsed.data.rulesOnce === true;
     this.#stopHelloDeadline();
     const unsubscribe = this.#context.fanout.subscribe(this.#room.id, (notice) =>
       this.#notice(viewer, notice),
@@ -293,8 +296,13 @@ export class Session {
       disconnect();
     };
     // Moves stored by another process while this socket was being set up are not hinted to it: look again.
-    await this.#room.catchUp();
-    this.#sendState(viewer);
+    // If the store cannot be read just now, the state is the room's own (later hints catch it up), and the
+    // socket is told of the store after it: a socket is never left without a state.
+    try {
+      await this.#room.catchUp();
+    } finally {
+      this.#sendState(viewer);
+    }
     // A finished game's rematch, as it stands (a reloaded page learns of an offer or of the new game).
     if (this.#room.over) await this.#tellRematch(viewer);
   }
@@ -365,7 +373,9 @@ export class Session {
       t: 'update',
       v: notice.v,
       events: eventsFor(notice.events, viewer),
-      view: packUpdateView(viewFor(this.#room.state, viewer)),
+      view: this.#rulesOnce
+        ? packUpdateView(viewFor(this.#room.state, viewer))
+        : packView(viewFor(this.#room.state, viewer)),
       ...(clock === undefined ? {} : { clock }),
     });
   }

@@ -117,7 +117,10 @@ CREATE INDEX games_clock_due ON {schema}.games ((${CLOCK_DEADLINE})) WHERE NOT o
   // the game is stored in its own statement (the only writer of actions), and a game's version is read
   // from the actions' key. The `version` column stays, no longer written, so processes of the previous
   // release still run beside these during a rolling restart; a later migration drops it.
+  // Dropping a key locks both tables: on a live database it waits at most 10 s for the appends in flight, then
+  // fails the start (the supervisor's restart tries again) rather than hold every append behind it.
   `
+SET LOCAL lock_timeout = '10s';
 ALTER TABLE {schema}.actions DROP CONSTRAINT IF EXISTS actions_game_id_fkey;
 `,
 ];

@@ -2,8 +2,8 @@
  * The store for several processes: PostgreSQL through a `pg` pool. Appends made at about the same time go
  * in one statement (insert the actions, and mark the games that ended or whose clocks moved: group commit,
  * grouped-calls.ts), so each commits or not as a whole; an action whose `(game_id, seq)` is taken means
- * another process appended first and becomes SequenceConflict. A game's version is the count of its actions,
- * read from the actions table's key, so an append in an untimed game writes one row and nothing else. Catch-ups are grouped the same way. Connection failures
+ * another process appended first and becomes SequenceConflict. A game's version is how many actions it has
+ * (its last seq + 1, read from the actions' key), so an append in an untimed game writes one row and no more. Catch-ups are grouped the same way. Connection failures
  * become StoreUnavailable; the pool opens fresh connections by itself once the database is back.
  */
 import pg from 'pg';
@@ -407,9 +407,9 @@ export class PostgresGameStore implements GameStore {
   async liveGames(limit: number): Promise<LiveGameRow[]> {
     // A seat waiting for a friend is a human seat without a token: such a game has not begun.
     const found = await this.#query<
-      GameRow & { version: number; red_name: string | null; blue_name: string | null }
+      GameRow & { moves: number; red_name: string | null; blue_name: string | null }
     >(
-      `SELECT g.*, ${this.#versionOf('g')} AS version, ${this.#seatName('red')} AS red_name, ${this.#seatName('blue')} AS blue_name
+      `SELECT g.*, ${this.#versionOf('g')} AS moves, ${this.#seatName('red')} AS red_name, ${this.#seatName('blue')} AS blue_name
        FROM ${this.#t.games} g WHERE NOT g.over
          AND NOT EXISTS (SELECT 1 FROM jsonb_each(g.seats) s
            WHERE s.value->>'holder' = 'human' AND s.value->'tokenHash' = 'null'::jsonb)
@@ -418,7 +418,7 @@ export class PostgresGameStore implements GameStore {
     );
     return found.rows.map((row) => ({
       game: gameOf(row),
-      moves: row.version,
+      moves: row.moves,
       names: { red: row.red_name, blue: row.blue_name },
     }));
   }

@@ -165,7 +165,10 @@ export class OnlineLink implements GameLink {
     socket.onopen = () => {
       this.retry = 0;
       this.say(
-        this.ticket === null ? { t: 'hello', spectate: true } : { t: 'hello', token: this.ticket.token },
+        // rulesOnce: this page reads updates without the rules its state carried (WireViews).
+        this.ticket === null
+          ? { t: 'hello', spectate: true, rulesOnce: true }
+          : { t: 'hello', token: this.ticket.token, rulesOnce: true },
       );
       this.status({ connected: true });
     };

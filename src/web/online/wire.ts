@@ -62,7 +62,7 @@ export function parseServerMessage(text: string, views: WireViews): PageMessage 
   if (message.t !== 'state' && message.t !== 'update' && message.t !== 'review') return message;
   if (typeof message.view !== 'object' || message.view === null) return null;
   if (message.t !== 'update') return { ...message, view: views.whole(message.view) };
-  // An update before any state cannot be read; the page asks for the state when it sees a gap.
+  // An update before any state cannot be read (the server sends none: it is dropped, and the state follows).
   const view = views.update(message.view);
   return view === null ? null : { ...message, view };
 }
