@@ -1,7 +1,8 @@
 /**
  * PostgreSQL and Redis going away and coming back, through proxies that can be cut: while PostgreSQL is
- * away actions and new games get `store/unavailable` and change nothing; once it is back the same action
- * is accepted without a restart. While Redis is away moves are still stored; afterwards it reconnects.
+ * away actions and new games get `store/unavailable` and change nothing, and a hello gets the room's state
+ * and then `store/unavailable`; once it is back the same action is accepted without a restart. While Redis
+ * is away moves are still stored; afterwards it reconnects.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,9 @@ describe.skipIf(skip)('outages', () => {
     const blue = await Client.open(server.url, created.gameId);
     await blue.ask(hello(joined.body.token), isState);
     const action = first(state);
+    // A socket whose game is loaded (it answers a message before hello with auth/hello-first), for below.
+    const watcher = await Client.open(server.url, created.gameId);
+    await watcher.ask({ t: 'resync' }, (m) => m.t === 'error');
 
     await pgProxy.cut();
     const refused = await red.ask({ t: 'act', v: 0, action }, (m) => m.t === 'error' || m.t === 'update');
@@ -70,12 +74,19 @@ describe.skipIf(skip)('outages', () => {
     expect(creating.status).toBe(503);
     expect(creating.body.code).toBe('store/unavailable');
     expect(server.logs.join('')).not.toContain(PG_TEST_URL);
+    // Its hello cannot catch up from the store now: it still gets the room's state (so the updates after it
+    // can be read), then hears why, and follows the game once the store is back.
+    const told = await watcher.ask({ t: 'hello', spectate: true, rulesOnce: true }, (m) => m.t === 'error');
+    expect(told.t === 'error' && told.code).toBe('store/unavailable');
+    expect(watcher.messages.filter((m) => m.t === 'state').map((m) => m.v)).toEqual([0]);
 
     await pgProxy.start();
     const applied = await red.ask({ t: 'act', v: 0, action }, (m) => m.t === 'error' || m.t === 'update');
     expect(applied.t === 'update' && applied.v).toBe(1);
     await blue.find((m) => m.t === 'update' && m.v === 1);
-    await Promise.all([red.close(), blue.close()]);
+    const watched = await watcher.find((m) => m.t === 'update' && m.v === 1);
+    expect(watched.t === 'update' && watched.view.rules.shots).toBe('quick');
+    await Promise.all([red.close(), blue.close(), watcher.close()]);
   });
 
   it('Redis away: moves are still stored and sent here; it reconnects by itself', async () => {
