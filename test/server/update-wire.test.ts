@@ -1,13 +1,22 @@
 /**
  * On the wire an `update` leaves out the game's rules, which the `state` before it carried, for a client that
  * said hello with `rulesOnce` (wire-view.ts); any other client gets them in every update. Read straight off
- * a socket, as any client would get them.
+ * a socket, as any client would get them; and none comes before a socket's state.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { PlayerView } from '../../src/engine/index.ts';
 import { type ServerMessage, WireViews } from '../../src/protocol/index.ts';
-import { createGame, hello, pick, startTestServer, type TestServer } from './harness.ts';
+import {
+  Client,
+  createGame,
+  hello,
+  isState,
+  pick,
+  post,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -66,5 +75,33 @@ describe('updates on the wire', () => {
     expect(update?.t === 'update' && 'rules' in update.view).toBe(false);
     // The reader's view of the last update is whole again: the rules are the state's.
     expect(latest?.rules).toEqual(state?.t === 'state' ? state.view.rules : null);
+  });
+
+  it('never come on a socket before its state, even when a move is made while its hello is answered', async () => {
+    // Red acts and blue says hello at once, ten times: blue's hello waits behind red's append in the room,
+    // and hears that move while it waits; the state it gets then holds the move, and nothing comes before it.
+    for (let round = 0; round < 10; round++) {
+      const game = await createGame(server.url, { opponent: 'friend', seat: 'red' });
+      const joined = await post<{ token: string }>(server.url, `/api/games/${game.gameId}/join`, {
+        invite: game.invite,
+      });
+      const red = await Client.open(server.url, game.gameId);
+      const state = await red.ask(hello(game.token), isState);
+      const action = state.t === 'state' ? pick(state.view, Math.random) : null;
+      const raw = new WebSocket(`${server.url.replace('http', 'ws')}/api/games/${game.gameId}/socket`);
+      // The first message with a view (a presence message may come before it: it carries none).
+      const first = new Promise<ServerMessage>((resolve) =>
+        raw.on('message', (data) => {
+          const message = JSON.parse(String(data)) as ServerMessage;
+          if (message.t === 'state' || message.t === 'update') resolve(message);
+        }),
+      );
+      await new Promise((resolve) => raw.once('open', resolve));
+      red.send({ t: 'act', v: 0, action });
+      raw.send(JSON.stringify(hello(joined.body.token)));
+      expect(await first).toMatchObject({ t: 'state' });
+      raw.close();
+      await red.close();
+    }
   });
 });
