@@ -195,15 +195,17 @@ export class PostgresGameStore implements GameStore {
    * Appends a batch in one statement (one round trip, one commit): each action of a stored game is inserted
    * unless its `(game_id, seq)` is taken (then that append alone is a SequenceConflict), and a game whose
    * action ended it or moved its clock has that written too. Nothing else is written per action: the game's
-   * version is the count of its actions (`#versionOf`), and the game's existence is checked by the join here
+   * version is the count of its actions (`#versionOf`), and the game's existence is checked by this statement
    * rather than by a foreign key (whose trigger read and locked the game's row for every action inserted).
+   * Only the appends not made come back, so the usual batch answers with no row to send, parse or keep.
    * An append to a game not stored fails alone; any other failure fails the statement, and the batch is then
    * appended one by one, so only the broken append fails.
    */
   async #appendBatch(batch: readonly PendingAppend[]): Promise<(undefined | Error)[]> {
-    let outcome: Map<string, boolean>;
+    /** The appends not made, by `game:seq`: true for a sequence number taken, false for a game not stored. */
+    let failed: Map<string, boolean>;
     try {
-      const result = await this.#query<{ game_id: string; seq: number; appended: boolean }>(
+      const result = await this.#query<{ game_id: string; seq: number; stored: boolean }>(
         `WITH input AS (
            SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::bool[], $6::text[])
              AS i(game_id, seq, seat, action, over, clock)
@@ -219,8 +221,10 @@ export class PostgresGameStore implements GameStore {
            FROM input i JOIN appended a ON a.game_id = i.game_id AND a.seq = i.seq
            WHERE g.id = i.game_id AND (i.over OR i.clock IS NOT NULL)
          )
-         SELECT s.game_id, s.seq, a.seq IS NOT NULL AS appended
-         FROM stored s LEFT JOIN appended a ON a.game_id = s.game_id AND a.seq = s.seq`,
+         SELECT i.game_id, i.seq,
+           EXISTS (SELECT 1 FROM stored s WHERE s.game_id = i.game_id AND s.seq = i.seq) AS stored
+         FROM input i
+         WHERE NOT EXISTS (SELECT 1 FROM appended a WHERE a.game_id = i.game_id AND a.seq = i.seq)`,
         [
           batch.map((a) => a.gameId),
           batch.map((a) => a.seq),
@@ -232,7 +236,7 @@ export class PostgresGameStore implements GameStore {
         ],
         'append-batch',
       );
-      outcome = new Map(result.rows.map((row) => [`${row.game_id}:${row.seq}`, row.appended]));
+      failed = new Map(result.rows.map((row) => [`${row.game_id}:${row.seq}`, row.stored]));
     } catch (error) {
       if (error instanceof StoreUnavailable || batch.length === 1) throw error;
       return Promise.all(
@@ -245,10 +249,10 @@ export class PostgresGameStore implements GameStore {
       );
     }
     return batch.map((a) => {
-      const appended = outcome.get(`${a.gameId}:${a.seq}`);
-      if (appended === undefined)
-        return new Error(`Game ${a.gameId} is not stored, so its action ${a.seq} was not appended.`);
-      return appended ? undefined : new SequenceConflict(a.gameId, a.seq);
+      const stored = failed.get(`${a.gameId}:${a.seq}`);
+      if (stored === undefined) return undefined;
+      if (stored) return new SequenceConflict(a.gameId, a.seq);
+      return new Error(`Game ${a.gameId} is not stored, so its action ${a.seq} was not appended.`);
     });
   }
 
