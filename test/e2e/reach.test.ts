@@ -161,8 +161,17 @@ describe.skipIf(!chromiumAvailable())('everything a decision needs is within rea
     /** What the shot scenes said of misses (the test fires the cannon as it stands: mostly misses). */
     const misses = new Set<string>();
     const complaints: string[] = [];
+    // A random game may end before every kind of decision came (a flag taken before any shot card was
+    // turned): then the next game is started from home, at most 10 games in all.
+    let games = 1;
     for (let step = 0; step < 3000 && seen.size < 5; step++) {
-      if ((await page.locator('[data-end]').count()) > 0) break;
+      if ((await page.locator('[data-end]').count()) > 0) {
+        if (games >= 10) break;
+        games++;
+        await page.locator('[data-end] .end-buttons button').last().click({ timeout: 1000 });
+        await page.click('[data-start=pass]');
+        continue;
+      }
       if ((await page.locator('[data-scene]').count()) > 0) {
         const said = await page
           .locator('[data-scene]')
