@@ -2,8 +2,8 @@
  * What the server sends on a game socket. Every game message carries `v`, the number of actions applied so
  * far: the client drops what it has seen and asks for a resync on a gap (STYLE "Versioned stream").
  * Views and events are the engine's own types, already filtered for the receiving seat; a view's setup
- * choices travel folded, and an update's view leaves out the rules a `state` carried (wire-view.ts:
- * `WireViews` gives the engine's view back).
+ * choices travel folded, and for a client that asks (hello's `rulesOnce`) an update's view leaves out the
+ * rules a `state` carried (wire-view.ts: `WireViews` gives the engine's view back).
  */
 import type { BySeat, GameEvent, HistoryStep, Seat, Viewer } from '../engine/index.ts';
 import type { ClockView } from './clock.ts';
@@ -42,7 +42,7 @@ export interface UpdateMessage {
   readonly t: 'update';
   readonly v: number;
   readonly events: readonly GameEvent[];
-  /** Without the rules, which the `state` before it carried (wire-view.ts). */
+  /** Without the rules after hello's `rulesOnce` (the `state` before it carried them: wire-view.ts). */
   readonly view: UpdateWireView;
   /** Timed games only: the clocks after the action. */
   readonly clock?: ClockView;

@@ -4,8 +4,8 @@
  * view in play); on the wire the list is replaced by the choice space it is made of (the flag orders,
  * the pieces that may go on deck, how many), and the receiver expands it back into the same actions in
  * the same order. Everything else is the engine's view unchanged, so the page and the bots keep reading
- * `view.legalActions`; except that an update's view leaves out the game's rules, which every `state` carries
- * (WireViews puts them back). No zod here: the page imports this file.
+ * `view.legalActions`; except that, for a client that asks, an update's view leaves out the game's rules,
+ * which every `state` carries (WireViews puts them back). No zod here: the page imports this file.
  */
 import type { Action, FlagCard, PlayerView } from '../engine/index.ts';
 

@@ -40,7 +40,7 @@ export class SeatPlayer {
   /** The local address this seat's sockets come from (its own address, as a person has), or the default. */
   readonly #localAddress: string | undefined;
   #socket: WebSocket | null = null;
-  /** Completes each update's view with the rules of the last state (a new socket's first message is a state). */
+  /** Completes each update's view with the rules of the last state (no update comes before a socket's state). */
   readonly #views = new WireViews();
   #latest: { readonly v: number; readonly view: PlayerView } | null = null;
   /** The act in flight: made against `v`, sent at `at` (Infinity while thinking). */

@@ -369,13 +369,12 @@ export class Session {
     }
     if (!this.#stated) return;
     const clock = this.#room.clockView();
+    const view = viewFor(this.#room.state, viewer);
     this.#send({
       t: 'update',
       v: notice.v,
       events: eventsFor(notice.events, viewer),
-      view: this.#rulesOnce
-        ? packUpdateView(viewFor(this.#room.state, viewer))
-        : packView(viewFor(this.#room.state, viewer)),
+      view: this.#rulesOnce ? packUpdateView(view) : packView(view),
       ...(clock === undefined ? {} : { clock }),
     });
   }

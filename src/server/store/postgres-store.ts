@@ -3,8 +3,9 @@
  * in one statement (insert the actions, and mark the games that ended or whose clocks moved: group commit,
  * grouped-calls.ts), so each commits or not as a whole; an action whose `(game_id, seq)` is taken means
  * another process appended first and becomes SequenceConflict. A game's version is how many actions it has
- * (its last seq + 1, read from the actions' key), so an append in an untimed game writes one row and no more. Catch-ups are grouped the same way. Connection failures
- * become StoreUnavailable; the pool opens fresh connections by itself once the database is back.
+ * (its last seq + 1, read from the actions' key), so an append in an untimed game writes one row and no
+ * more. Catch-ups are grouped the same way. Connection failures become StoreUnavailable; the pool opens
+ * fresh connections by itself once the database is back.
  */
 import pg from 'pg';
 import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
