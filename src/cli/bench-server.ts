@@ -24,8 +24,8 @@ import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
 
 const USAGE = `Usage: pirates bench-server [--games N] [--seconds S] [--think MS] [--saturation-games M]
-                             [--warm-up S] [--url URL] [--processes P] [--routed] [--rounds R]
-                             [--hostile] [--json]
+                             [--warm-up S] [--url URL] [--processes P] [--shared] [--routed]
+                             [--rounds R] [--hostile] [--json]
 
 Starts the server in a second process on a temp database (or uses the running server at --url) and plays
 two runs over WebSockets, both seats of every game from this process (quick shots, random players):
@@ -43,12 +43,14 @@ a fresh schema, dropped afterwards), each game's seats on different processes; i
 per action of PostgreSQL (the backends serving those processes, found by their application_name, and the
 cluster's background processes, timed from /proc: the database must run on this machine) and of the whole
 Redis server (INFO cpu), and the write-ahead log PostgreSQL wrote per action (pg_current_wal_lsn: the whole
-database's), and then each run beside the SQLite process's run of the same command (run one after the other):
+database's), and then each run beside the SQLite process's run of the same command (taking turns, below):
 throughput, p50 and p99 as ratios. Every saturation run also prints at most what the server side could carry
 with its players elsewhere (as real players are), a model from its measured CPU per action: the machine's
 cores over the servers', PostgreSQL's and Redis's, or the busiest process's event loop (its main thread)
 over its own, whichever binds first. On one machine the players share the cores, which costs a deployment
 whose servers use every core (the shared one) more than one bound by its single event loop (SQLite).
+--shared runs the shared deployment at --processes 1 too (one process on PostgreSQL and Redis beside one on
+SQLite): what the store alone costs, told apart from what several processes on the same cores cost.
 --routed plays both seats of each game on the process it was created on (games still spread over the
 processes), as a proxy routing by game id sends them; without it every move crosses processes (the worst case).
 --rounds R (default 1) plays each run R times, the deployments taking turns (in odd rounds SQLite first, in
@@ -89,6 +91,7 @@ export const benchServerCommand: Command = {
         'saturation-games': 'string',
         url: 'string',
         processes: 'string',
+        shared: 'boolean',
         routed: 'boolean',
         rounds: 'string',
         hostile: 'boolean',
@@ -105,7 +108,10 @@ export const benchServerCommand: Command = {
     const saturationGames = read.whole('saturation-games', 100, 0);
     const processes = read.whole('processes', 1, 1);
     const rounds = read.whole('rounds', 1, 1);
-    if (processes > 1 && values.url !== undefined) read.problems.push('--processes cannot go with --url.');
+    const shared = processes > 1 || values.shared === true;
+    if (shared && values.url !== undefined) {
+      read.problems.push(`${processes > 1 ? '--processes' : '--shared'} cannot go with --url.`);
+    }
     const hostile = values.hostile === true;
     if (hostile && think < 100) {
       read.problems.push(
@@ -151,7 +157,7 @@ export const benchServerCommand: Command = {
           : RAISED_LIMITS_NOTE,
       );
       deployments.push(() => sqliteDeployment(limits));
-      if (processes > 1) {
+      if (shared) {
         const services = {
           databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
           redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',

@@ -96,6 +96,12 @@ describe('bench-server load', () => {
     expect(refused.err).toContain('--rounds');
   });
 
+  it('--shared starts its own deployment, so it cannot go with --url', async () => {
+    const refused = await capture(() => benchServerCommand.run(['--shared', '--url', 'http://127.0.0.1:1']));
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('--shared cannot go with --url');
+  });
+
   it('--hostile runs the paced load again beside an abusive client and reports both runs', async () => {
     const { code, out } = await capture(() =>
       benchServerCommand.run([

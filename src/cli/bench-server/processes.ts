@@ -136,7 +136,7 @@ export async function sharedDeployment(
   const servers = [first, ...rest];
   const meter = await openServiceCpuMeter(services.databaseUrl, applicationName, services.redisUrl);
   return {
-    label: `postgres+redis, ${processes} processes${limits === 'public' ? ', public limits' : ''}`,
+    label: `postgres+redis, ${processes} ${processes === 1 ? 'process' : 'processes'}${limits === 'public' ? ', public limits' : ''}`,
     urls: servers.map((s) => s.url),
     cpuSeconds: () => cpuSecondsOf(servers.map((s) => s.child)),
     loopCpuSeconds: () => loopCpuSecondsOf(servers.map((s) => s.child)),
