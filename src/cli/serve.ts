@@ -41,6 +41,7 @@ Environment:
 Many processes (docs/deploy.md):
   DATABASE_URL         postgres://... : store games in PostgreSQL instead of SQLite
   REDIS_URL            redis://... : tell the other processes when a game moves (needs DATABASE_URL)
+  REDIS_CLUSTER        true: REDIS_URL names nodes of a Redis Cluster, comma-separated (default false)
   COMPUTER_LEASE_MS    how long one process holds a computer seat's decision (default 10000)`;
 
 export const serveCommand: Command = {

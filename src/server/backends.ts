@@ -3,12 +3,13 @@
  * DATABASE_URL), the fan-out (in-process, or Redis with REDIS_URL) and the computer-seat lease (always
  * granted, or Redis). The defaults need nothing installed; connection strings are never logged.
  */
-import type { Redis } from 'ioredis';
+
 import { RedisLease } from './bots/redis-lease.ts';
 import { LocalLease, type SeatLease } from './bots/seat-lease.ts';
 import type { ServerConfig } from './config.ts';
 import { type Fanout, LocalFanout } from './fanout/fanout.ts';
 import { RedisChannels } from './fanout/redis-channels.ts';
+import type { RedisConnection } from './fanout/redis-client.ts';
 import { openRedis } from './fanout/redis-client.ts';
 import { type HintListener, RedisFanout } from './fanout/redis-fanout.ts';
 import { RedisPresence } from './fanout/redis-presence.ts';
@@ -26,7 +27,7 @@ export interface Backends {
   /** Tells a waiting seeker's process that its seek was paired. */
   readonly lobby: LobbyBus;
   /** The Redis command connection, for the shared per-address limits; null without REDIS_URL. */
-  readonly redis: Redis | null;
+  readonly redis: RedisConnection | null;
   /** For the ready log line, e.g. { store: 'postgres', fanout: 'redis' }. */
   readonly kinds: { readonly store: string; readonly fanout: string };
   close(): Promise<void>;
@@ -78,13 +79,14 @@ export async function openBackends(
       if (name === 'subscriber') hints.back();
     },
   });
-  let publisher: Redis | null = null;
-  let subscriber: Redis | null = null;
+  let publisher: RedisConnection | null = null;
+  let subscriber: RedisConnection | null = null;
   let channels: RedisChannels | null = null;
   let fanout: RedisFanout | null = null;
   try {
-    publisher = await openRedis(config.redisUrl, events('publisher'), `pirates-publisher-${process.pid}`);
-    subscriber = await openRedis(config.redisUrl, events('subscriber'), `pirates-subscriber-${process.pid}`);
+    const target = { url: config.redisUrl, cluster: config.redisCluster };
+    publisher = await openRedis(target, events('publisher'), `pirates-publisher-${process.pid}`);
+    subscriber = await openRedis(target, events('subscriber'), `pirates-subscriber-${process.pid}`, true);
     channels = new RedisChannels(publisher, subscriber, (failed, message) =>
       log.warn(
         failed === 'publish'
@@ -108,7 +110,7 @@ export async function openBackends(
       presence,
       lobby,
       redis: publisher,
-      kinds: { store: storeKind(config, store), fanout: 'redis' },
+      kinds: { store: storeKind(config, store), fanout: config.redisCluster ? 'redis-cluster' : 'redis' },
       async close() {
         stopping = true;
         // quit, not disconnect: the presence fields this process removes on the way out are sent first.

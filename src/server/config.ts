@@ -47,8 +47,13 @@ export interface ServerConfig {
   readonly databaseSchema: string;
   /** PostgreSQL connections per process. */
   readonly databasePool: number;
-  /** redis://... to tell other processes that a game moved (REDIS_URL); null: this process only. */
+  /**
+   * redis://... to tell other processes that a game moved (REDIS_URL); null: this process only. With
+   * `redisCluster`, one or more nodes of a Redis Cluster, comma-separated (the rest are found from them).
+   */
   readonly redisUrl: string | null;
+  /** REDIS_URL names nodes of a Redis Cluster (REDIS_CLUSTER=true), not one Redis. */
+  readonly redisCluster: boolean;
   /** Prefix of every Redis channel and key, so several deployments (or test runs) can share one Redis. */
   readonly redisPrefix: string;
   /** How long a process holds a computer seat's turn before another may play it (ms). */
@@ -117,6 +122,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   databaseSchema: 'public',
   databasePool: 10,
   redisUrl: null,
+  redisCluster: false,
   redisPrefix: 'pirates:',
   computerLeaseMs: 10_000,
   webRoot: resolve('dist', 'web'),
@@ -154,8 +160,26 @@ export function configFromEnv(env: Env): ServerConfig {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql:// (SQLite uses DATABASE_PATH).');
   }
   const redisUrl = env.REDIS_URL === undefined || env.REDIS_URL === '' ? null : env.REDIS_URL;
-  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
-    throw new Error('REDIS_URL must start with redis:// or rediss://.');
+  const clusterFlag = env.REDIS_CLUSTER ?? '';
+  if (!['', 'true', 'false', '1', '0'].includes(clusterFlag)) {
+    throw new Error(`REDIS_CLUSTER must be 'true' or 'false', not '${clusterFlag}'.`);
+  }
+  const redisCluster = clusterFlag === 'true' || clusterFlag === '1';
+  if (redisUrl !== null) {
+    // The values may hold a password: name the variable, never echo it.
+    const nodes = redisUrl.split(',').map((node) => node.trim());
+    if (nodes.some((node) => !/^rediss?:\/\//.test(node))) {
+      throw new Error(
+        redisCluster
+          ? 'REDIS_URL must list Redis Cluster nodes as redis:// or rediss:// addresses, separated by commas.'
+          : 'REDIS_URL must start with redis:// or rediss://.',
+      );
+    }
+    if (nodes.length > 1 && !redisCluster) {
+      throw new Error('REDIS_URL lists several nodes: set REDIS_CLUSTER=true for a Redis Cluster.');
+    }
+  } else if (redisCluster) {
+    throw new Error('REDIS_CLUSTER=true needs REDIS_URL: one or more nodes of the cluster.');
   }
   return {
     port: number('PORT', DEFAULT_CONFIG.port),
@@ -167,6 +191,7 @@ export function configFromEnv(env: Env): ServerConfig {
     databaseSchema: env.DATABASE_SCHEMA ?? DEFAULT_CONFIG.databaseSchema,
     databasePool: number('DATABASE_POOL', DEFAULT_CONFIG.databasePool, 1),
     redisUrl,
+    redisCluster,
     redisPrefix: env.REDIS_PREFIX ?? DEFAULT_CONFIG.redisPrefix,
     computerLeaseMs: number('COMPUTER_LEASE_MS', DEFAULT_CONFIG.computerLeaseMs, 100),
     webRoot: resolve(env.WEB_ROOT ?? DEFAULT_CONFIG.webRoot),

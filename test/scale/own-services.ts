@@ -159,21 +159,8 @@ export class OwnRedis {
     const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
     this.#child = spawn('redis-server', args, { stdio: 'ignore' });
     const client = new Redis(this.url, { lazyConnect: true, retryStrategy: () => null });
-    // Refused while redis-server starts: the loop below tries again.
-    client.on('error', () => undefined);
-    const until = Date.now() + PATIENCE_MS;
     try {
-      for (;;) {
-        try {
-          await client.connect();
-          await client.ping();
-          return;
-        } catch (error) {
-          if (Date.now() > until) throw error;
-          client.disconnect();
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      }
+      await connectPatiently(client);
     } finally {
       client.disconnect();
     }
@@ -187,5 +174,124 @@ export class OwnRedis {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
+  }
+}
+
+/**
+ * A Redis Cluster of the test's own: three masters (redis-server children on free ports, no persistence, no
+ * replicas), the 16,384 slots split between them, joined with CLUSTER MEET. Each shard holds the channels
+ * and keys of its slots, so a test can see that a game's notices cross shards.
+ */
+export class OwnRedisCluster {
+  readonly ports: readonly number[];
+  readonly #dir: string;
+  readonly #children: ChildProcess[] = [];
+
+  private constructor(ports: readonly number[], dir: string) {
+    this.ports = ports;
+    this.#dir = dir;
+  }
+
+  static async start(shards = 3): Promise<OwnRedisCluster> {
+    const ports: number[] = [];
+    while (ports.length < shards) {
+      const port = await freePort();
+      // A cluster node also listens on its port + 10000 (the cluster bus).
+      if (!ports.includes(port) && port + 10000 <= 65535) ports.push(port);
+    }
+    const cluster = new OwnRedisCluster(ports, mkdtempSync(join(tmpdir(), 'pirates-redis-cluster-')));
+    try {
+      await cluster.#form();
+    } catch (error) {
+      await cluster.stop();
+      throw error;
+    }
+    return cluster;
+  }
+
+  /** REDIS_URL for the servers: one node is enough, the client finds the others. */
+  get seed(): string {
+    return `redis://127.0.0.1:${this.ports[0]}`;
+  }
+
+  /** A plain client to node `i` (its own shard only). */
+  node(i: number): Redis {
+    return new Redis({ host: '127.0.0.1', port: this.ports[i] ?? 0, lazyConnect: true });
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(
+      this.#children.map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }),
+    );
+    rmSync(this.#dir, { recursive: true, force: true });
+  }
+
+  async #form(): Promise<void> {
+    for (const port of this.ports) {
+      const args = [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        join(this.#dir, `nodes-${port}.conf`),
+        '--dir',
+        this.#dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ];
+      this.#children.push(spawn('redis-server', args, { stdio: 'ignore' }));
+    }
+    const nodes = this.ports.map((_, i) => this.node(i));
+    try {
+      for (const node of nodes) await connectPatiently(node);
+      const per = Math.ceil(16384 / nodes.length);
+      for (const [i, node] of nodes.entries()) {
+        await node.call('CLUSTER', 'ADDSLOTSRANGE', i * per, Math.min(16383, (i + 1) * per - 1));
+      }
+      for (const port of this.ports.slice(1)) {
+        await nodes[0]?.call('CLUSTER', 'MEET', '127.0.0.1', port);
+      }
+      const until = Date.now() + PATIENCE_MS;
+      for (const node of nodes) {
+        for (;;) {
+          const info = String(await node.call('CLUSTER', 'INFO'));
+          const known = String(await node.call('CLUSTER', 'NODES'))
+            .trim()
+            .split('\n').length;
+          if (info.includes('cluster_state:ok') && known === nodes.length) break;
+          if (Date.now() > until) throw new Error(`the Redis Cluster did not form: ${info.split('\n')[0]}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    } finally {
+      for (const node of nodes) node.disconnect();
+    }
+  }
+}
+
+/** Connects, trying again while the server is still starting (refused until it listens). */
+async function connectPatiently(client: Redis): Promise<void> {
+  client.on('error', () => undefined);
+  const until = Date.now() + PATIENCE_MS;
+  for (;;) {
+    try {
+      await client.connect();
+      await client.ping();
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      client.disconnect();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 }

@@ -4,17 +4,17 @@
  * and the computer waits (it tries again); the action log's `(game, seq)` uniqueness still guards the store.
  */
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Seat } from '../../engine/index.ts';
+import type { RedisConnection } from '../fanout/redis-client.ts';
 import type { SeatLease } from './seat-lease.ts';
 
 export class RedisLease implements SeatLease {
-  readonly #redis: Redis;
+  readonly #redis: RedisConnection;
   readonly #prefix: string;
   readonly #ms: number;
   readonly #owner = randomBytes(8).toString('hex');
 
-  constructor(redis: Redis, prefix: string, ms: number) {
+  constructor(redis: RedisConnection, prefix: string, ms: number) {
     this.#redis = redis;
     this.#prefix = prefix;
     this.#ms = ms;

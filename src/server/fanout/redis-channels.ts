@@ -5,7 +5,7 @@
  * of crossing every node. Holds are counted: the first subscribes, the last release unsubscribes. A
  * subscription that failed (Redis away) is made again when the connection is back (`resubscribe`).
  */
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from './redis-client.ts';
 
 type Listener = (text: string) => void;
 
@@ -15,15 +15,15 @@ interface Held {
 }
 
 export class RedisChannels {
-  readonly #publisher: Redis;
-  readonly #subscriber: Redis;
+  readonly #publisher: RedisConnection;
+  readonly #subscriber: RedisConnection;
   readonly #held = new Map<string, Held>();
   readonly #onFailure: (failed: 'publish' | 'subscribe', message: string) => void;
 
   /** `onFailure` hears of a publication or a subscription Redis refused (it is away). */
   constructor(
-    publisher: Redis,
-    subscriber: Redis,
+    publisher: RedisConnection,
+    subscriber: RedisConnection,
     onFailure: (failed: 'publish' | 'subscribe', message: string) => void,
   ) {
     this.#publisher = publisher;
@@ -83,9 +83,12 @@ export class RedisChannels {
   async resubscribe(): Promise<void> {
     const channels = [...this.#held.keys()];
     if (channels.length === 0) return;
-    await this.#subscriber
-      .ssubscribe(...channels)
-      .catch((error: unknown) => this.#failed('subscribe', error));
+    // One channel a command: a Redis Cluster refuses an SSUBSCRIBE of channels in different slots.
+    await Promise.all(
+      channels.map((channel) =>
+        this.#subscriber.ssubscribe(channel).catch((error: unknown) => this.#failed('subscribe', error)),
+      ),
+    );
   }
 
   #release(channel: string): void {

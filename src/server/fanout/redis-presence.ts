@@ -14,9 +14,9 @@
  * is found dead. Redis restarted (the key renewed was not there any more) means every field is written again.
  */
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { type BySeat, SEATS, type Seat } from '../../engine/index.ts';
 import type { SharedPresence } from '../rooms/shared-presence.ts';
+import type { RedisConnection } from './redis-client.ts';
 
 export const PRESENCE_TTL_MS = 10_000;
 const RENEW_MS = PRESENCE_TTL_MS / 3;
@@ -31,7 +31,7 @@ interface Heard {
 }
 
 export class RedisPresence implements SharedPresence {
-  readonly #redis: Redis;
+  readonly #redis: RedisConnection;
   readonly #prefix: string;
   readonly #owner = randomBytes(8).toString('hex');
   /** `gameId seat` this process has sockets on. */
@@ -52,7 +52,7 @@ export class RedisPresence implements SharedPresence {
    * of games whose fields this process wrote again after Redis lost them (the others must read them again).
    */
   constructor(
-    redis: Redis,
+    redis: RedisConnection,
     prefix: string,
     hooks: { changed: (gameId: string) => void; rewritten: (gameId: string) => void },
   ) {
@@ -133,19 +133,21 @@ export class RedisPresence implements SharedPresence {
       const lost = this.#announced && previous === null;
       this.#announced = true;
       const now = Date.now();
-      const pipeline = this.#redis.pipeline();
+      // Each command names one game's key (on a Redis Cluster, keys of many slots): sent together, they go in
+      // one write per connection (auto-pipelining), where a pipeline would be refused across slots.
+      const writes: Promise<unknown>[] = [];
       if (lost) {
         for (const { gameId, seat } of this.#mine.values())
-          pipeline.hset(this.#key(gameId), `${seat}:${this.#owner}`, '1');
+          writes.push(this.#redis.hset(this.#key(gameId), `${seat}:${this.#owner}`, '1'));
         for (const [gameId, count] of this.#myWatchers)
-          pipeline.hset(this.#key(gameId), `watchers:${this.#owner}`, String(count));
+          writes.push(this.#redis.hset(this.#key(gameId), `watchers:${this.#owner}`, String(count)));
       }
       for (const [gameId, touched] of this.#touched) {
         if (!lost && now - touched < HASH_TTL_MS / 4) continue;
         this.#touched.set(gameId, now);
-        pipeline.pexpire(this.#key(gameId), HASH_TTL_MS);
+        writes.push(this.#redis.pexpire(this.#key(gameId), HASH_TTL_MS));
       }
-      if (pipeline.length > 0) await pipeline.exec();
+      await Promise.all(writes);
       if (lost) {
         const games = new Set([...this.#mine.values()].map(({ gameId }) => gameId));
         for (const gameId of this.#myWatchers.keys()) games.add(gameId);
@@ -178,7 +180,8 @@ export class RedisPresence implements SharedPresence {
 
   async #alive(owners: readonly string[]): Promise<Set<string>> {
     if (owners.length === 0) return new Set();
-    const values = await this.#redis.mget(owners.map((owner) => this.#aliveKey(owner)));
+    // One GET per owner, sent together: an MGET of keys in different slots is refused by a Redis Cluster.
+    const values = await Promise.all(owners.map((owner) => this.#redis.get(this.#aliveKey(owner))));
     return new Set(owners.filter((_, i) => values[i] !== null));
   }
 

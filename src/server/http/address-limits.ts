@@ -7,13 +7,13 @@
  */
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import { type ErrorCode, errorMessage } from '../../protocol/index.ts';
+import type { RedisConnection } from '../fanout/redis-client.ts';
 
 /** Registers the limiter; routes opt in with `perMinute`. Call before registering those routes. */
 export async function registerAddressLimits(
   app: FastifyInstance,
-  shared: { readonly redis: Redis; readonly prefix: string } | null,
+  shared: { readonly redis: RedisConnection; readonly prefix: string } | null,
 ): Promise<void> {
   await app.register(rateLimit, {
     global: false,

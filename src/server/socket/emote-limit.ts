@@ -9,8 +9,9 @@
  * Redis cannot be reached the process's own count decides (a player then gets at most one allowance per
  * process, never an unlimited one).
  */
-import type { Redis } from 'ioredis';
+
 import type { BySeat, Seat } from '../../engine/index.ts';
+import type { RedisConnection } from '../fanout/redis-client.ts';
 import type { Room } from '../rooms/room.ts';
 import { TokenBucket } from './rate-limit.ts';
 
@@ -62,12 +63,17 @@ return 1
 
 /** Every process's count in Redis; the process's own when Redis fails. */
 export class RedisEmoteLimit implements EmoteLimit {
-  readonly #redis: Redis;
+  readonly #redis: RedisConnection;
   readonly #prefix: string;
   readonly #fallback: EmoteLimit;
   readonly #failed: (message: string) => void;
 
-  constructor(redis: Redis, prefix: string, fallback: EmoteLimit, failed: (message: string) => void) {
+  constructor(
+    redis: RedisConnection,
+    prefix: string,
+    fallback: EmoteLimit,
+    failed: (message: string) => void,
+  ) {
     this.#redis = redis;
     this.#prefix = prefix;
     this.#fallback = fallback;
