@@ -9,19 +9,15 @@
  */
 import pg from 'pg';
 import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
-import type { ClockControl } from '../../protocol/index.ts';
 import {
   type AcceptOutcome,
   type CancelOutcome,
   type ClockState,
-  clockKey,
   type DueClock,
   type GameStore,
   type InviteOutcome,
   type ListedSeek,
   type LiveGameRow,
-  PAIRED_SEEK_KEPT_MS,
-  type PairedGame,
   type PairGame,
   type PlaceOutcome,
   type SeatRecord,
@@ -34,8 +30,10 @@ import {
 } from './game-store.ts';
 import { GroupedCalls } from './grouped-calls.ts';
 import type { PlayerStore } from './player-store.ts';
+import { isConnectionFailure } from './postgres-failures.ts';
 import { CLOCK_DEADLINE, CLOCK_RUNNING, migrate, quoteIdentifier } from './postgres-migrations.ts';
 import { PostgresPlayerStore, type Query } from './postgres-players.ts';
+import { PostgresSeeks } from './postgres-seeks.ts';
 
 interface GameRow {
   id: string;
@@ -47,21 +45,6 @@ interface GameRow {
   invite_used: boolean;
   over: boolean;
   clock: ClockState | null;
-}
-
-interface SeekRow {
-  id: string;
-  token_hash: string;
-  variant: 'standard' | 'advanced' | null;
-  shots: 'aimed' | 'quick' | null;
-  clock: ClockControl | null;
-  player_id: string | null;
-  rating: number | null;
-  created_at: string;
-  alive_until: string;
-  status: 'open' | 'paired';
-  game_id: string | null;
-  seat: Seat | null;
 }
 
 interface GameRowWithLog extends GameRow {
@@ -96,7 +79,6 @@ export class PostgresGameStore implements GameStore {
   readonly #pool: pg.Pool;
   readonly #t: { games: string; actions: string; seeks: string };
   readonly players: PlayerStore;
-  readonly #schema: string;
   /** The tables the lobby reads names from and links seats in. */
   readonly #people: { seats: string; players: string };
   /**
@@ -111,6 +93,8 @@ export class PostgresGameStore implements GameStore {
     1,
     (a) => a.gameId,
   );
+  /** The lobby's seeks: postgres-seeks.ts. */
+  readonly #seeks: PostgresSeeks;
   readonly #catchUps = new GroupedCalls<PendingLoad, StoredGameWithLog | null>(
     (b) => this.#loadBatch(b),
     2,
@@ -119,7 +103,6 @@ export class PostgresGameStore implements GameStore {
 
   private constructor(pool: pg.Pool, schema: string) {
     this.#pool = pool;
-    this.#schema = schema;
     const quoted = quoteIdentifier(schema);
     this.#t = { games: `${quoted}.games`, actions: `${quoted}.actions`, seeks: `${quoted}.seeks` };
     this.#people = { seats: `${quoted}.seat_players`, players: `${quoted}.players` };
@@ -127,6 +110,13 @@ export class PostgresGameStore implements GameStore {
       (sql, values) => this.#query(sql, values),
       (work) => this.#transaction(work),
       quoted,
+      (query, game) => this.#insertGame(query, game),
+    );
+    this.#seeks = new PostgresSeeks(
+      pool,
+      schema,
+      { seeks: this.#t.seeks, ...this.#people },
+      (sql, values) => this.#query(sql, values),
       (query, game) => this.#insertGame(query, game),
     );
   }
@@ -318,95 +308,30 @@ export class PostgresGameStore implements GameStore {
     return found.rows.map((row) => ({ gameId: row.id, seat: row.seat, v: row.version }));
   }
 
-  // --- the lobby: placements and acceptances hold one advisory lock per schema, so across every process
-  // one pairing is decided at a time; a cancel is one conditional DELETE and cannot split a pair.
+  // --- the lobby's seeks, kept by postgres-seeks.ts under the lobby's lock
 
-  async placeSeek(seek: SeekRecord, now: number, pair: PairGame): Promise<PlaceOutcome> {
-    return this.#lobbyTransaction(async (client) => {
-      await client.query(
-        `DELETE FROM ${this.#t.seeks} WHERE (status = 'open' AND alive_until <= $1) OR (status = 'paired' AND created_at < $2)`,
-        [now, now - PAIRED_SEEK_KEPT_MS],
-      );
-      const found = await client.query<SeekRow>(
-        `SELECT * FROM ${this.#t.seeks} WHERE status = 'open' AND alive_until > $1 AND clock_key = $2
-           AND (variant IS NULL OR $3::text IS NULL OR variant = $3::text)
-           AND (shots IS NULL OR $4::text IS NULL OR shots = $4::text)
-           AND (player_id IS NULL OR player_id IS DISTINCT FROM $6::text)
-         ORDER BY (CASE WHEN $5::float8 IS NULL OR rating IS NULL THEN 1 ELSE 0 END),
-           (CASE WHEN $5::float8 IS NULL OR rating IS NULL THEN 0 ELSE ABS(rating - $5::float8) END), created_at, id
-         LIMIT 5`,
-        [now, clockKey(seek.clock), seek.variant, seek.shots, seek.rating, seek.playerId],
-      );
-      // A candidate cancelled meanwhile (a cancel takes no lock) is skipped: the claim is conditional.
-      for (const partner of found.rows) {
-        const paired = pair(seekOf(partner));
-        if (!(await this.#claim(client, paired, partner.id, now))) continue;
-        const seat: Seat = paired.partnerSeat === 'red' ? 'blue' : 'red';
-        await this.#insertSeek(client, seek, { gameId: paired.game.id, seat });
-        return { kind: 'paired', gameId: paired.game.id, seat, partner: partner.id };
-      }
-      await this.#insertSeek(client, seek, null);
-      return { kind: 'waiting' };
-    });
+  placeSeek(seek: SeekRecord, now: number, pair: PairGame): Promise<PlaceOutcome> {
+    return this.#seeks.placeSeek(seek, now, pair);
   }
 
-  async acceptSeek(
-    seekId: string,
-    accepterId: string | null,
-    now: number,
-    pair: PairGame,
-  ): Promise<AcceptOutcome> {
-    return this.#lobbyTransaction(async (client): Promise<AcceptOutcome> => {
-      const found = await client.query<SeekRow>(
-        `SELECT * FROM ${this.#t.seeks} WHERE id = $1 AND status = 'open' AND alive_until > $2`,
-        [seekId, now],
-      );
-      const row = found.rows[0];
-      if (row === undefined) return 'gone';
-      if (accepterId !== null && row.player_id === accepterId) return 'own';
-      const paired = pair(seekOf(row));
-      if (!(await this.#claim(client, paired, row.id, now))) return 'gone';
-      return { gameId: paired.game.id, seat: paired.partnerSeat === 'red' ? 'blue' : 'red' };
-    });
+  acceptSeek(seekId: string, accepterId: string | null, now: number, pair: PairGame): Promise<AcceptOutcome> {
+    return this.#seeks.acceptSeek(seekId, accepterId, now, pair);
   }
 
-  async cancelSeek(seekId: string, tokenHash: string): Promise<CancelOutcome> {
-    const deleted = await this.#query(
-      `DELETE FROM ${this.#t.seeks} WHERE id = $1 AND token_hash = $2 AND status = 'open'`,
-      [seekId, tokenHash],
-    );
-    if (deleted.rowCount === 1) return 'cancelled';
-    const found = await this.#query<SeekRow>(`SELECT * FROM ${this.#t.seeks} WHERE id = $1`, [seekId]);
-    const row = found.rows[0];
-    if (row === undefined) return 'gone';
-    if (row.token_hash !== tokenHash) return 'wrong';
-    const state = seekStateOf(row);
-    return state.kind === 'paired' ? { gameId: state.gameId, seat: state.seat } : 'gone';
+  cancelSeek(seekId: string, tokenHash: string): Promise<CancelOutcome> {
+    return this.#seeks.cancelSeek(seekId, tokenHash);
   }
 
-  async seekByToken(tokenHash: string): Promise<SeekState | null> {
-    const found = await this.#query<SeekRow>(`SELECT * FROM ${this.#t.seeks} WHERE token_hash = $1`, [
-      tokenHash,
-    ]);
-    const row = found.rows[0];
-    return row === undefined ? null : seekStateOf(row);
+  seekByToken(tokenHash: string): Promise<SeekState | null> {
+    return this.#seeks.seekByToken(tokenHash);
   }
 
-  async renewSeeks(seekIds: readonly string[], aliveUntil: number): Promise<void> {
-    if (seekIds.length === 0) return;
-    await this.#query(
-      `UPDATE ${this.#t.seeks} SET alive_until = $1 WHERE id = ANY($2::text[]) AND status = 'open'`,
-      [aliveUntil, [...seekIds]],
-    );
+  renewSeeks(seekIds: readonly string[], aliveUntil: number): Promise<void> {
+    return this.#seeks.renewSeeks(seekIds, aliveUntil);
   }
 
-  async openSeeks(now: number, limit: number): Promise<ListedSeek[]> {
-    const found = await this.#query<SeekRow & { name: string | null }>(
-      `SELECT s.*, p.name FROM ${this.#t.seeks} s LEFT JOIN ${this.#people.players} p ON p.id = s.player_id
-       WHERE s.status = 'open' AND s.alive_until > $1 ORDER BY s.created_at, s.id LIMIT $2`,
-      [now, limit],
-    );
-    return found.rows.map((row) => ({ seek: seekOf(row), name: row.name }));
+  openSeeks(now: number, limit: number): Promise<ListedSeek[]> {
+    return this.#seeks.openSeeks(now, limit);
   }
 
   async liveGames(limit: number): Promise<LiveGameRow[]> {
@@ -432,79 +357,6 @@ export class PostgresGameStore implements GameStore {
   #seatName(seat: Seat): string {
     return `(SELECT p.name FROM ${this.#people.seats} s JOIN ${this.#people.players} p ON p.id = s.player_id
       WHERE s.game_id = g.id AND s.seat = '${seat}')`;
-  }
-
-  async #insertSeek(
-    client: pg.PoolClient,
-    seek: SeekRecord,
-    paired: { gameId: string; seat: Seat } | null,
-  ): Promise<void> {
-    await client.query(
-      `INSERT INTO ${this.#t.seeks} (id, token_hash, variant, shots, clock, clock_key, rating, created_at, alive_until, status, game_id, seat, player_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [
-        seek.id,
-        seek.tokenHash,
-        seek.variant,
-        seek.shots,
-        seek.clock === null ? null : JSON.stringify(seek.clock),
-        clockKey(seek.clock),
-        seek.rating,
-        seek.createdAt,
-        seek.aliveUntil,
-        paired === null ? 'open' : 'paired',
-        paired?.gameId ?? null,
-        paired?.seat ?? null,
-        seek.playerId,
-      ],
-    );
-  }
-
-  /**
-   * Marks the partner's seek paired if it is still open, then stores the game; false (nothing stored) when
-   * the seek went meanwhile. The update locks the row, so a cancel after it finds the seek paired.
-   */
-  async #claim(client: pg.PoolClient, paired: PairedGame, partnerId: string, now: number): Promise<boolean> {
-    const claimed = await client.query(
-      `UPDATE ${this.#t.seeks} SET status = 'paired', game_id = $1, seat = $2
-       WHERE id = $3 AND status = 'open' AND alive_until > $4`,
-      [paired.game.id, paired.partnerSeat, partnerId, now],
-    );
-    if (claimed.rowCount !== 1) return false;
-    await this.#insertGame((sql, values) => client.query(sql, [...values]), paired.game);
-    // Each seat linked to its player (one forgotten meanwhile is left out), so the game is rated at its end.
-    for (const seat of ['red', 'blue'] as const) {
-      const playerId = paired.players[seat];
-      if (playerId === null) continue;
-      await client.query(
-        `INSERT INTO ${this.#people.seats} (game_id, seat, player_id)
-         SELECT $1, $2, id FROM ${this.#people.players} WHERE id = $3`,
-        [paired.game.id, seat, playerId],
-      );
-    }
-    return true;
-  }
-
-  /** One transaction holding the lobby's lock (per schema), so pairings never overlap. */
-  async #lobbyTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.#pool.connect();
-    } catch (error) {
-      throw isConnectionFailure(error) ? new StoreUnavailable(error) : error;
-    }
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [this.#schema, LOBBY_LOCK]);
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw isConnectionFailure(error) ? new StoreUnavailable(error) : error;
-    } finally {
-      client.release();
-    }
   }
 
   async close(): Promise<void> {
@@ -572,9 +424,6 @@ export class PostgresGameStore implements GameStore {
   }
 }
 
-/** The second key of the lobby's advisory lock (the first is the schema's hash). */
-const LOBBY_LOCK = 19;
-
 function gameOf(row: GameRow): StoredGame {
   return {
     id: row.id,
@@ -594,41 +443,4 @@ function withLog(row: GameRowWithLog): StoredGameWithLog {
     game: gameOf(row),
     actions: row.log.map((a): RecordEntry => ({ seat: a.seat, action: a.action })),
   };
-}
-
-function seekOf(row: SeekRow): SeekRecord {
-  return {
-    id: row.id,
-    tokenHash: row.token_hash,
-    variant: row.variant,
-    shots: row.shots,
-    clock: row.clock,
-    playerId: row.player_id,
-    rating: row.rating,
-    createdAt: Number(row.created_at),
-    aliveUntil: Number(row.alive_until),
-  };
-}
-
-function seekStateOf(row: SeekRow): SeekState {
-  if (row.status === 'paired' && row.game_id !== null && row.seat !== null)
-    return { kind: 'paired', seekId: row.id, gameId: row.game_id, seat: row.seat };
-  return { kind: 'open', seek: seekOf(row) };
-}
-
-function errorCode(error: unknown): unknown {
-  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-}
-
-/** Network errors, timeouts, and PostgreSQL's own "connection"/"shutting down" classes (08, 57P). */
-function isConnectionFailure(error: unknown): boolean {
-  const code = errorCode(error);
-  if (typeof code === 'string') {
-    if (code.startsWith('08') || code.startsWith('57P')) return true;
-    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code))
-      return true;
-    return false;
-  }
-  const message = error instanceof Error ? error.message : '';
-  return /timeout|terminated|Connection|ECONNREFUSED/i.test(message);
 }
