@@ -76,6 +76,7 @@ export async function openBackends(
       // Either way hints or announcements of the outage may be lost: announce the held games again
       // (subscribing again first, when it was the subscriber that was away).
       void fanout?.back();
+      if (name === 'publisher') presence?.back();
       if (name === 'subscriber') hints.back();
     },
   });
@@ -83,6 +84,7 @@ export async function openBackends(
   let subscriber: RedisConnection | null = null;
   let channels: RedisChannels | null = null;
   let fanout: RedisFanout | null = null;
+  let presence: RedisPresence | null = null;
   try {
     const target = { url: config.redisUrl, cluster: config.redisCluster };
     publisher = await openRedis(target, events('publisher'), `pirates-publisher-${process.pid}`);
@@ -97,7 +99,7 @@ export async function openBackends(
     const shared = new RedisFanout(channels, config.redisPrefix, hints.hint);
     fanout = shared;
     const lease = new RedisLease(publisher, config.redisPrefix, config.computerLeaseMs);
-    const presence = new RedisPresence(publisher, config.redisPrefix, {
+    presence = new RedisPresence(publisher, config.redisPrefix, {
       changed: (gameId) => shared.deliver(gameId, { kind: 'presence' }),
       rewritten: (gameId) => shared.publish(gameId, { kind: 'presence' }),
     });

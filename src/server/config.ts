@@ -166,17 +166,22 @@ export function configFromEnv(env: Env): ServerConfig {
   }
   const redisCluster = clusterFlag === 'true' || clusterFlag === '1';
   if (redisUrl !== null) {
-    // The values may hold a password: name the variable, never echo it.
-    const nodes = redisUrl.split(',').map((node) => node.trim());
-    if (nodes.some((node) => !/^rediss?:\/\//.test(node))) {
-      throw new Error(
-        redisCluster
-          ? 'REDIS_URL must list Redis Cluster nodes as redis:// or rediss:// addresses, separated by commas.'
-          : 'REDIS_URL must start with redis:// or rediss://.',
-      );
-    }
-    if (nodes.length > 1 && !redisCluster) {
-      throw new Error('REDIS_URL lists several nodes: set REDIS_CLUSTER=true for a Redis Cluster.');
+    // The value may hold a password: name the variable, never echo it.
+    if (!redisCluster) {
+      if (!/^rediss?:\/\//.test(redisUrl))
+        throw new Error('REDIS_URL must start with redis:// or rediss://.');
+      // A comma alone may be part of a password; a comma before another address is a list of nodes.
+      if (/,\s*rediss?:\/\//.test(redisUrl)) {
+        throw new Error('REDIS_URL lists several nodes: set REDIS_CLUSTER=true for a Redis Cluster.');
+      }
+    } else {
+      for (const [i, node] of redisUrl.split(',').entries()) {
+        if (!/^rediss?:\/\//.test(node.trim()) || !URL.canParse(node.trim())) {
+          throw new Error(
+            `REDIS_URL must list Redis Cluster nodes as redis:// or rediss:// addresses, separated by commas (node ${i + 1} is not one).`,
+          );
+        }
+      }
     }
   } else if (redisCluster) {
     throw new Error('REDIS_CLUSTER=true needs REDIS_URL: one or more nodes of the cluster.');

@@ -1,8 +1,9 @@
 /**
- * Two `pirates serve` processes on PostgreSQL and a Redis Cluster of three shards (REDIS_CLUSTER=true, one
+ * Three `pirates serve` processes on PostgreSQL and a Redis Cluster of three shards (REDIS_CLUSTER=true, one
  * node named in REDIS_URL, the others found from it). Each game's channel lives on the shard of its slot, so
  * games end up on different shards; the moves, the presence, an emote and the computer's turns all cross
- * between the processes through whichever shard holds their channel or key.
+ * between the processes through whichever shard holds their channel or key. Then the cluster loses its keys,
+ * a shard restarts empty, and a process dies: the others write what they hold again and find the dead out.
  */
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   nodes = cluster.ports.map((_, i) => cluster.node(i));
   await Promise.all(nodes.map((node) => node.connect()));
   const env = { ...isolated.env, REDIS_URL: cluster.seed, REDIS_CLUSTER: 'true', TURN_LIMIT: '150' };
-  servers = await Promise.all([0, 1].map((i) => spawnServer(`${dir}/unused-${i}.sqlite`, env)));
+  servers = await Promise.all([0, 1, 2].map((i) => spawnServer(`${dir}/unused-${i}.sqlite`, env)));
 });
 afterAll(async () => {
   if (skip) return;
@@ -72,10 +73,41 @@ async function shardOf(gameId: string): Promise<number> {
   return counts.indexOf(2);
 }
 
+/** How many fields a hash has, asked of the shard that holds it. */
+async function hashLength(key: string): Promise<number> {
+  const lengths = await Promise.all(nodes.map((node) => node.hlen(key).catch(() => 0)));
+  return Math.max(...lengths);
+}
+
 const updates = (client: Client): number[] =>
   client.messages.flatMap((m: ServerMessage) => (m.t === 'update' ? [m.v] : []));
 
-describe.skipIf(skip)('two processes on a Redis Cluster', () => {
+/** Whether red, asked now, sees blue connected. */
+async function blueSeenBy(red: Client): Promise<boolean> {
+  const state = await red.ask({ t: 'resync' }, isState);
+  return state.t === 'state' && state.presence.seats.blue.connected;
+}
+
+/** Split games until two of them have their channels on different shards: shard -> game. */
+async function gamesOnTwoShards(): Promise<{
+  games: Awaited<ReturnType<typeof splitGame>>[];
+  byShard: Map<number, Awaited<ReturnType<typeof splitGame>>>;
+}> {
+  const games: Awaited<ReturnType<typeof splitGame>>[] = [];
+  const byShard = new Map<number, Awaited<ReturnType<typeof splitGame>>>();
+  while (byShard.size < 2 && games.length < 24) {
+    const game = await splitGame();
+    games.push(game);
+    // Both processes hold the game, so both are subscribed, on its shard alone.
+    await expect.poll(() => shardOf(game.gameId)).toBeGreaterThanOrEqual(0);
+    const shard = await shardOf(game.gameId);
+    if (!byShard.has(shard)) byShard.set(shard, game);
+  }
+  expect(byShard.size).toBe(2);
+  return { games, byShard };
+}
+
+describe.skipIf(skip)('processes on a Redis Cluster', () => {
   it('says so when ready, and games split over the processes play to the end from different shards', async () => {
     for (const server of servers) {
       await expect
@@ -83,17 +115,7 @@ describe.skipIf(skip)('two processes on a Redis Cluster', () => {
         .toBe(true);
     }
     // Games until two of them have their channels on different shards (a game's slot is a hash of its id).
-    const games: Awaited<ReturnType<typeof splitGame>>[] = [];
-    const byShard = new Map<number, Awaited<ReturnType<typeof splitGame>>>();
-    while (byShard.size < 2 && games.length < 24) {
-      const game = await splitGame();
-      games.push(game);
-      // Both processes hold the game, so both are subscribed, on its shard alone.
-      await expect.poll(() => shardOf(game.gameId)).toBeGreaterThanOrEqual(0);
-      const shard = await shardOf(game.gameId);
-      if (!byShard.has(shard)) byShard.set(shard, game);
-    }
-    expect(byShard.size).toBe(2);
+    const { games, byShard } = await gamesOnTwoShards();
     for (const { gameId, red, blue } of byShard.values()) {
       await Promise.all([
         playRandomly(red, `cluster-red-${gameId}`, { timeoutMs: GAME_PATIENCE_MS }),
@@ -113,12 +135,7 @@ describe.skipIf(skip)('two processes on a Redis Cluster', () => {
 
   it('a seat on the other process is seen connected, and an emote crosses to it', async () => {
     const { red, blue } = await splitGame();
-    await expect
-      .poll(async () => {
-        const state = await red.ask({ t: 'resync' }, isState);
-        return state.t === 'state' && state.presence.seats.blue.connected;
-      })
-      .toBe(true);
+    await expect.poll(() => blueSeenBy(red)).toBe(true);
     const heard = blue.next((m) => m.t === 'emote');
     red.send({ t: 'emote', emote: 'arr' });
     expect(await heard).toMatchObject({ t: 'emote', seat: 'red', emote: 'arr' });
@@ -134,5 +151,65 @@ describe.skipIf(skip)('two processes on a Redis Cluster', () => {
     expect(record.body.record.actions.length).toBeGreaterThan(10);
     expect(client.latest()?.view.outcome).not.toBeNull();
     await client.close();
+  });
+
+  it('every shard loses its keys: each process writes its seats again, games of several shards at once', async () => {
+    const { games } = await gamesOnTwoShards();
+    for (const { red } of games) await expect.poll(() => blueSeenBy(red)).toBe(true);
+    await Promise.all(nodes.map((node) => node.flushall()));
+    // Process 1 holds blue's seat of every game: its rewrite names hashes on several shards.
+    for (const { gameId, red } of games) {
+      await expect.poll(() => hashLength(`${isolated.prefix}present:${gameId}`)).toBe(2);
+      await expect.poll(() => blueSeenBy(red)).toBe(true);
+    }
+    await Promise.all(games.flatMap(({ red, blue }) => [red.close(), blue.close()]));
+  });
+
+  it('a shard restarts empty: the processes say so and go on, and its games are played to the end', async () => {
+    const { games, byShard } = await gamesOnTwoShards();
+    const [shard, game] = [...byShard.entries()][0] ?? [];
+    if (shard === undefined || game === undefined) throw new Error('no game');
+    const from = servers.map((server) => server.output.length);
+    await cluster.restart(shard);
+    for (const [i, server] of servers.slice(0, 2).entries()) {
+      const since = () => server.output.slice(from[i]).join('\n');
+      await expect.poll(() => /redis \w+ connection lost/.test(since())).toBe(true);
+      await expect.poll(() => /redis \w+ connection back/.test(since())).toBe(true);
+    }
+    // Its presence fields, gone with the shard's data, are written again, and its moves still cross.
+    await expect.poll(() => blueSeenBy(game.red)).toBe(true);
+    const { gameId, red, blue } = game;
+    await Promise.all([
+      playRandomly(red, `restart-red-${gameId}`, { timeoutMs: GAME_PATIENCE_MS }),
+      playRandomly(blue, `restart-blue-${gameId}`, { timeoutMs: GAME_PATIENCE_MS }),
+    ]);
+    const record = await get<RecordResponse>(url(2), `/api/games/${gameId}/record`);
+    const final = record.body.record.actions.length;
+    await Promise.all([red, blue].map((c) => c.find((m) => m.t === 'update' && m.v === final)));
+    expect(red.latest()?.view.outcome).not.toBeNull();
+    expect(blue.latest()?.view.outcome).not.toBeNull();
+    await Promise.all(games.flatMap((g) => [g.red.close(), g.blue.close()]));
+  });
+
+  it('a process killed: its seats look away to the others once its key has expired (owners on several shards)', async () => {
+    // Process 0 counts two others, 1 and 2, whose alive keys may be on different shards.
+    const onOne = await splitGame();
+    const created = await createGame(url(0), { opponent: 'friend', seat: 'red', turnLimit: 150 });
+    const joined = await post<JoinGameResponse>(url(2), `/api/games/${created.gameId}/join`, {
+      invite: created.invite,
+    });
+    const red = await Client.open(url(0), created.gameId);
+    await red.ask(hello(created.token), isState);
+    const blue = await Client.open(url(2), created.gameId);
+    await blue.ask(hello(joined.body.token), isState);
+    await expect.poll(() => blueSeenBy(red)).toBe(true);
+    await expect.poll(() => blueSeenBy(onOne.red)).toBe(true);
+    servers[2]?.child.kill('SIGKILL');
+    await red.next((m) => m.t === 'presence' && !m.presence.seats.blue.connected);
+    expect(await blueSeenBy(red)).toBe(false);
+    // The living process's seat is still seen.
+    expect(await blueSeenBy(onOne.red)).toBe(true);
+    blue.terminate();
+    await Promise.all([red.close(), onOne.red.close(), onOne.blue.close()]);
   });
 });

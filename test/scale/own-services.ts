@@ -27,6 +27,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Whether `port` can be listened on now. */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 /** The newest /usr/lib/postgresql/<n>/bin holding pg_ctl, or null. */
 function postgresBin(): string | null {
   const root = '/usr/lib/postgresql';
@@ -196,8 +205,8 @@ export class OwnRedisCluster {
     const ports: number[] = [];
     while (ports.length < shards) {
       const port = await freePort();
-      // A cluster node also listens on its port + 10000 (the cluster bus).
-      if (!ports.includes(port) && port + 10000 <= 65535) ports.push(port);
+      // A cluster node also listens on its port + 10000 (the cluster bus): both must be free.
+      if (!ports.includes(port) && port + 10000 <= 65535 && (await portFree(port + 10000))) ports.push(port);
     }
     const cluster = new OwnRedisCluster(ports, mkdtempSync(join(tmpdir(), 'pirates-redis-cluster-')));
     try {
@@ -231,26 +240,65 @@ export class OwnRedisCluster {
     rmSync(this.#dir, { recursive: true, force: true });
   }
 
-  async #form(): Promise<void> {
-    for (const port of this.ports) {
-      const args = [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--cluster-enabled',
-        'yes',
-        '--cluster-config-file',
-        join(this.#dir, `nodes-${port}.conf`),
-        '--dir',
-        this.#dir,
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-      ];
-      this.#children.push(spawn('redis-server', args, { stdio: 'ignore' }));
+  /**
+   * Stops shard `i` whole and starts it again on the same port. It keeps its identity and slots (its nodes
+   * file) and comes back empty (no persistence), as a shard's restart does.
+   */
+  async restart(i: number): Promise<void> {
+    const port = this.ports[i];
+    const child = this.#children[i];
+    if (port === undefined || child === undefined) throw new Error(`no shard ${i}`);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    this.#children[i] = this.#spawn(port);
+    const node = this.node(i);
+    try {
+      await connectPatiently(node);
+      await this.#untilFormed([node]);
+    } finally {
+      node.disconnect();
     }
+  }
+
+  #spawn(port: number): ChildProcess {
+    const args = [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--cluster-enabled',
+      'yes',
+      '--cluster-config-file',
+      join(this.#dir, `nodes-${port}.conf`),
+      '--dir',
+      this.#dir,
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ];
+    return spawn('redis-server', args, { stdio: 'ignore' });
+  }
+
+  /** Waits until every node in `nodes` sees the whole cluster, every slot served. */
+  async #untilFormed(nodes: readonly Redis[]): Promise<void> {
+    const until = Date.now() + PATIENCE_MS;
+    for (const node of nodes) {
+      for (;;) {
+        const info = String(await node.call('CLUSTER', 'INFO'));
+        const known = String(await node.call('CLUSTER', 'NODES'))
+          .trim()
+          .split('\n').length;
+        if (info.includes('cluster_state:ok') && known === this.ports.length) break;
+        if (Date.now() > until) throw new Error(`the Redis Cluster did not form: ${info.split('\n')[0]}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+
+  async #form(): Promise<void> {
+    for (const port of this.ports) this.#children.push(this.#spawn(port));
     const nodes = this.ports.map((_, i) => this.node(i));
     try {
       for (const node of nodes) await connectPatiently(node);
@@ -261,18 +309,7 @@ export class OwnRedisCluster {
       for (const port of this.ports.slice(1)) {
         await nodes[0]?.call('CLUSTER', 'MEET', '127.0.0.1', port);
       }
-      const until = Date.now() + PATIENCE_MS;
-      for (const node of nodes) {
-        for (;;) {
-          const info = String(await node.call('CLUSTER', 'INFO'));
-          const known = String(await node.call('CLUSTER', 'NODES'))
-            .trim()
-            .split('\n').length;
-          if (info.includes('cluster_state:ok') && known === nodes.length) break;
-          if (Date.now() > until) throw new Error(`the Redis Cluster did not form: ${info.split('\n')[0]}`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
+      await this.#untilFormed(nodes);
     } finally {
       for (const node of nodes) node.disconnect();
     }

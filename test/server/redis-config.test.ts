@@ -26,6 +26,8 @@ describe('Redis configuration', () => {
     const several = configFromEnv({ REDIS_URL: 'redis://a:7000, rediss://b:7001', REDIS_CLUSTER: '1' });
     expect(several).toMatchObject({ redisUrl: 'redis://a:7000, rediss://b:7001', redisCluster: true });
     expect(configFromEnv({}).redisCluster).toBe(false);
+    // One Redis whose password holds a comma is still one Redis.
+    expect(configFromEnv({ REDIS_URL: 'redis://:pa,ss@cache:6379' }).redisUrl).toBe('redis://:pa,ss@cache:6379');
   });
 
   it('refuses what it cannot use, saying why, without echoing the address', () => {
@@ -40,8 +42,9 @@ describe('Redis configuration', () => {
     );
     const secret = refusal({ REDIS_URL: 'redis://:s3cret@a:7000,http://b:7001', REDIS_CLUSTER: 'true' });
     expect(secret).toBe(
-      'REDIS_URL must list Redis Cluster nodes as redis:// or rediss:// addresses, separated by commas.',
+      'REDIS_URL must list Redis Cluster nodes as redis:// or rediss:// addresses, separated by commas (node 2 is not one).',
     );
+    expect(refusal({ REDIS_URL: 'redis://a:7000,redis://b:port', REDIS_CLUSTER: 'true' })).toContain('(node 2 is not one)');
     expect(refusal({ REDIS_URL: 'http://:s3cret@cache' })).toBe(
       'REDIS_URL must start with redis:// or rediss://.',
     );

@@ -83,12 +83,18 @@ export class RedisChannels {
   async resubscribe(): Promise<void> {
     const channels = [...this.#held.keys()];
     if (channels.length === 0) return;
-    // One channel a command: a Redis Cluster refuses an SSUBSCRIBE of channels in different slots.
-    await Promise.all(
+    // One channel a command: a Redis Cluster refuses an SSUBSCRIBE of channels in different slots. One
+    // warning for the lot, not one per channel.
+    const failures = await Promise.all(
       channels.map((channel) =>
-        this.#subscriber.ssubscribe(channel).catch((error: unknown) => this.#failed('subscribe', error)),
+        this.#subscriber.ssubscribe(channel).then(
+          () => null,
+          (error: unknown) => ({ error }),
+        ),
       ),
     );
+    const failed = failures.find((failure) => failure !== null);
+    if (failed !== undefined) this.#failed('subscribe', failed.error);
   }
 
   #release(channel: string): void {

@@ -48,6 +48,13 @@ export async function openRedis(
         enableOfflineQueue: false,
         enableAutoPipelining: true,
         shardedSubscribers: subscriber,
+        // With TLS the certificate names the host: connect by the name given, not the address it resolves to.
+        ...(target.url.trim().startsWith('rediss://')
+          ? {
+              dnsLookup: (address: string, callback: (error: null, address: string) => void) =>
+                callback(null, address),
+            }
+          : {}),
         // None at the first connect, so a wrong address fails the start; set once connected (below).
         clusterRetryStrategy: () => null,
         redisOptions: { ...connection, ...nodeCredentials(target.url) },
@@ -61,24 +68,22 @@ export async function openRedis(
       });
   let ready = false;
   let down = false;
-  client.on('error', (error: Error) => {
+  const lost = (message: string) => {
     if (ready && !down) {
       down = true;
-      events.lost(error.message);
+      events.lost(message);
     }
-  });
-  client.on('close', () => {
-    if (ready && !down) {
-      down = true;
-      events.lost('connection closed');
-    }
-  });
-  client.on('ready', () => {
+  };
+  const back = () => {
     if (ready && down) {
       down = false;
       events.back();
     }
-  });
+  };
+  client.on('error', (error: Error) => lost(error.message));
+  client.on('close', () => lost('connection closed'));
+  client.on('ready', back);
+  if (client instanceof Cluster) watchShards(client, lost, back);
   try {
     await client.connect();
   } catch (error) {
@@ -91,11 +96,48 @@ export async function openRedis(
   return client;
 }
 
+/**
+ * A cluster stays 'ready' while one of its shards is away, so a node's connection failing counts as lost
+ * too; the way back is every master answering a PING (a node put back in the client's map is not yet a node
+ * that answers; the subscriber's shard connections subscribe again by themselves).
+ */
+function watchShards(cluster: Cluster, lost: (message: string) => void, back: () => void): void {
+  let down = false;
+  cluster.on('node error', (error: Error) => {
+    down = true;
+    lost(error.message);
+  });
+  // A node's connection may also just close (the shard died): it is dropped from the client's pool.
+  cluster.on('-node', () => {
+    down = true;
+    lost('a shard of the cluster went away');
+  });
+  const probe = setInterval(() => {
+    if (!down) return;
+    // Every shard of the slot map, not only the nodes still in the client's pool (a dead one is dropped).
+    const shards = new Set(cluster.slots.flatMap((owners) => (owners[0] === undefined ? [] : [owners[0]])));
+    const masters = cluster.nodes('master');
+    const known = new Set(masters.map((node) => `${node.options.host}:${node.options.port}`));
+    if (shards.size === 0 || [...shards].some((shard) => !known.has(shard))) return;
+    void Promise.all(masters.map((node) => node.ping())).then(
+      () => {
+        down = false;
+        back();
+      },
+      () => undefined,
+    );
+  }, 1000);
+  probe.unref();
+  cluster.once('end', () => clearInterval(probe));
+}
+
 /** The seed nodes of REDIS_URL (validated by the config: redis:// or rediss:// addresses). */
 function clusterNodes(url: string): { host: string; port: number }[] {
   return url.split(',').map((node) => {
     const parsed = new URL(node.trim());
-    return { host: parsed.hostname, port: parsed.port === '' ? 6379 : Number(parsed.port) };
+    // An IPv6 address comes bracketed in a URL ([::1]), and bare to the connection.
+    const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+    return { host, port: parsed.port === '' ? 6379 : Number(parsed.port) };
   });
 }
 

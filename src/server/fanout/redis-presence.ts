@@ -46,6 +46,8 @@ export class RedisPresence implements SharedPresence {
   readonly #timer: NodeJS.Timeout;
   /** This process's alive key was set once: finding it gone afterwards means Redis lost it. */
   #announced = false;
+  /** Every field must be written again (Redis lost them, or a shard was away): until a renewal manages it. */
+  #rewrite = false;
 
   /**
    * `changed` hears of games whose presence elsewhere changed because a process there died; `rewritten`
@@ -94,6 +96,15 @@ export class RedisPresence implements SharedPresence {
     this.#elsewhere.delete(gameId);
   }
 
+  /**
+   * Redis was away (on a cluster, perhaps one shard, which may have come back empty while this process's
+   * alive key, on another, did not): every field this process holds is written again now.
+   */
+  back(): void {
+    this.#rewrite = true;
+    void this.#renew();
+  }
+
   stop(): void {
     clearInterval(this.#timer);
     for (const { gameId, seat } of this.#mine.values()) this.report(gameId, seat, false);
@@ -130,7 +141,7 @@ export class RedisPresence implements SharedPresence {
   async #renew(): Promise<void> {
     try {
       const previous = await this.#redis.set(this.#aliveKey(this.#owner), '1', 'PX', PRESENCE_TTL_MS, 'GET');
-      const lost = this.#announced && previous === null;
+      const lost = (this.#announced && previous === null) || this.#rewrite;
       this.#announced = true;
       const now = Date.now();
       // Each command names one game's key (on a Redis Cluster, keys of many slots): sent together, they go in
@@ -147,7 +158,9 @@ export class RedisPresence implements SharedPresence {
         this.#touched.set(gameId, now);
         writes.push(this.#redis.pexpire(this.#key(gameId), HASH_TTL_MS));
       }
-      await Promise.all(writes);
+      // Every write is tried; one refused (a shard away) leaves the rewrite to the next renewal.
+      const refused = (await Promise.allSettled(writes)).some((write) => write.status === 'rejected');
+      this.#rewrite = lost && refused;
       if (lost) {
         const games = new Set([...this.#mine.values()].map(({ gameId }) => gameId));
         for (const gameId of this.#myWatchers.keys()) games.add(gameId);
