@@ -27,7 +27,9 @@ describe('Redis configuration', () => {
     expect(several).toMatchObject({ redisUrl: 'redis://a:7000, rediss://b:7001', redisCluster: true });
     expect(configFromEnv({}).redisCluster).toBe(false);
     // One Redis whose password holds a comma is still one Redis.
-    expect(configFromEnv({ REDIS_URL: 'redis://:pa,ss@cache:6379' }).redisUrl).toBe('redis://:pa,ss@cache:6379');
+    expect(configFromEnv({ REDIS_URL: 'redis://:pa,ss@cache:6379' }).redisUrl).toBe(
+      'redis://:pa,ss@cache:6379',
+    );
   });
 
   it('refuses what it cannot use, saying why, without echoing the address', () => {
@@ -44,7 +46,9 @@ describe('Redis configuration', () => {
     expect(secret).toBe(
       'REDIS_URL must list Redis Cluster nodes as redis:// or rediss:// addresses, separated by commas (node 2 is not one).',
     );
-    expect(refusal({ REDIS_URL: 'redis://a:7000,redis://b:port', REDIS_CLUSTER: 'true' })).toContain('(node 2 is not one)');
+    expect(refusal({ REDIS_URL: 'redis://a:7000,redis://b:port', REDIS_CLUSTER: 'true' })).toContain(
+      '(node 2 is not one)',
+    );
     expect(refusal({ REDIS_URL: 'http://:s3cret@cache' })).toBe(
       'REDIS_URL must start with redis:// or rediss://.',
     );
