@@ -112,20 +112,27 @@ function watchShards(cluster: Cluster, lost: (message: string) => void, back: ()
     down = true;
     lost('a shard of the cluster went away');
   });
+  // One probe at a time: a node not answering holds its PING up to the connect timeout (5 s).
+  let probing = false;
   const probe = setInterval(() => {
-    if (!down) return;
+    if (!down || probing) return;
     // Every shard of the slot map, not only the nodes still in the client's pool (a dead one is dropped).
     const shards = new Set(cluster.slots.flatMap((owners) => (owners[0] === undefined ? [] : [owners[0]])));
     const masters = cluster.nodes('master');
     const known = new Set(masters.map((node) => `${node.options.host}:${node.options.port}`));
     if (shards.size === 0 || [...shards].some((shard) => !known.has(shard))) return;
-    void Promise.all(masters.map((node) => node.ping())).then(
-      () => {
-        down = false;
-        back();
-      },
-      () => undefined,
-    );
+    probing = true;
+    void Promise.all(masters.map((node) => node.ping()))
+      .then(
+        () => {
+          down = false;
+          back();
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        probing = false;
+      });
   }, 1000);
   probe.unref();
   cluster.once('end', () => clearInterval(probe));
