@@ -225,7 +225,10 @@ export class OwnRedisCluster {
 
   /** A plain client to node `i` (its own shard only). */
   node(i: number): Redis {
-    return new Redis({ host: '127.0.0.1', port: this.ports[i] ?? 0, lazyConnect: true });
+    const client = new Redis({ host: '127.0.0.1', port: this.ports[i] ?? 0, lazyConnect: true });
+    // A shard restarting refuses its client for a moment: it reconnects by itself; nothing to report.
+    client.on('error', () => undefined);
+    return client;
   }
 
   async stop(): Promise<void> {

@@ -66,6 +66,40 @@ describe('the controller', () => {
     expect(draws.length).toBeGreaterThan(3);
   });
 
+  it("pass and play: the device taken before the next seat's news keeps the hand-over screen up", () => {
+    const { ctl } = controller();
+    const state = setUp();
+    const news = (seat: 'red' | 'blue') => ({
+      t: 'update' as const,
+      seat,
+      view: viewFor(state, seat),
+      events: [],
+      seedHash: 'ab'.repeat(32),
+      since: null,
+      v: 0,
+      record: null,
+      bot: null,
+      handTo: null,
+    });
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('pass', 'red', s.forms.computer);
+      s.game.handover = null;
+      s.screen = 'game';
+    });
+    ctl.hear(news('red'));
+    // Red passed the device (what passDevice leaves): blue's news is on its way, red's view still held.
+    ctl.change((s) => {
+      if (s.game !== null) s.game.handover = 'blue';
+    });
+    ctl.takeDevice();
+    expect(ctl.state.game?.handover).toBe('blue');
+    expect(ctl.state.game?.seat).toBe('red');
+    ctl.hear(news('blue'));
+    expect(ctl.state.game?.seat).toBe('blue');
+    ctl.takeDevice();
+    expect(ctl.state.game?.handover).toBeNull();
+  });
+
   it('opens the cannon when this seat must shoot an aimed shot, and not for the other seat', () => {
     const { ctl } = controller();
     const state = playUntil(setUp('shoot'), (s) => s.pending.ask === 'shoot');

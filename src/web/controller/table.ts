@@ -46,8 +46,14 @@ export class Table {
     });
   }
 
-  /** The next seat has the device: the scenes it is owed start. */
+  /**
+   * The next seat has the device: the scenes it is owed start. Not before that seat's own news has come: until
+   * then the page holds the seat that passed, its view and its pirates, which the hand-over screen hides (and a
+   * quick tap would otherwise show them, then be sent back to the hand-over when the news came).
+   */
   takeDevice(): void {
+    const game = this.page.state.game;
+    if (game === null || game.handover === null || game.seat !== game.handover) return;
     changeGame(this.page, (g) => {
       g.handover = null;
     });

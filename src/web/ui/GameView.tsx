@@ -458,7 +458,14 @@ function Handover(props: { game: GameScreen; ctl: Controller }) {
       <div class="panel">
         <h1>{t('game.handoverTitle', { seat: SEAT_NAMES[seat] })}</h1>
         <p>{t('game.handoverText', { other: SEAT_NAMES[opponentOf(seat)] })}</p>
-        <button type="button" class="primary big" ref={focus} onClick={() => props.ctl.takeDevice()}>
+        <button
+          type="button"
+          class="primary big"
+          ref={focus}
+          // Until the next seat's news has come (a moment), there is nothing of its own to show.
+          disabled={props.game.seat !== seat}
+          onClick={() => props.ctl.takeDevice()}
+        >
           {t('game.handoverButton', { seat: SEAT_NAMES[seat] })}
         </button>
       </div>
