@@ -16,7 +16,7 @@ import { Controller } from '../../src/web/controller.ts';
 import { checkFairness } from '../../src/web/game/fairness.ts';
 import { refusalSentence } from '../../src/web/game/refusals.ts';
 import { OnlineLink } from '../../src/web/online/session.ts';
-import { playUntil, setUp } from './fixtures.ts';
+import { playUntil, setUp, updateNews } from './fixtures.ts';
 
 function controller() {
   const draws: number[] = [];
@@ -69,18 +69,7 @@ describe('the controller', () => {
   it("pass and play: the device taken before the next seat's news keeps the hand-over screen up", () => {
     const { ctl } = controller();
     const state = setUp();
-    const news = (seat: 'red' | 'blue') => ({
-      t: 'update' as const,
-      seat,
-      view: viewFor(state, seat),
-      events: [],
-      seedHash: 'ab'.repeat(32),
-      since: null,
-      v: 0,
-      record: null,
-      bot: null,
-      handTo: null,
-    });
+    const news = (seat: 'red' | 'blue') => updateNews(seat, viewFor(state, seat));
     ctl.change((s) => {
       s.game = ctl.newGameScreen('pass', 'red', s.forms.computer);
       s.game.handover = null;
