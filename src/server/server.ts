@@ -207,7 +207,12 @@ async function registerRoutes(
     options: { maxPayload: context.config.limits.hardMessageBytes },
     errorHandler: socketFailed,
   });
+  // Liveness: the process answers. Readiness: it should be sent players (a proxy's health check asks this
+  // one), so it fails first when the process begins to shut down.
   app.get('/healthz', async () => ({ ok: true }));
+  app.get('/readyz', async (_request, reply) =>
+    context.closing ? reply.code(503).send({ ready: false, reason: 'closing' }) : { ready: true },
+  );
   registerGameRoutes(app, context);
   registerPlayerRoutes(app, context);
   registerLobbyRoutes(app, context);

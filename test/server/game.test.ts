@@ -230,5 +230,8 @@ describe('the web page', () => {
     expect(api.body.t).toBe('error');
     const health = await get<{ ok: boolean }>(server.url, '/healthz');
     expect(health.body).toEqual({ ok: true });
+    const ready = await get<{ ready: boolean }>(server.url, '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ ready: true });
   });
 });
