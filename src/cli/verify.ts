@@ -33,7 +33,13 @@ const USAGE = [
   '  --events VIEWER     also print every event VIEWER (red, blue or spectator) was shown, one JSON per line',
   '  --json              print the report as one JSON object',
   '',
-  'Exit code: 0 when every check passes, 1 when one fails, 2 when the input cannot be read.',
+  'The checks are for a finished game. A record that stops before the end (a game still being played, or a',
+  'record cut short) is reported NOT FINISHED, with what was checked (its actions replay, the commitment and',
+  'the contributions it holds) and what was not (how the game ends, and any chance after its last action).',
+  '',
+  'Exit code: 0 when the game is finished and every check passes, 1 when a check fails, 2 when the input cannot',
+  'be read, 3 when every check passes but the record is not of a finished game. Output piped into a reader that',
+  'stops early (| head) ends quietly; the exit code is still the verdict.',
 ].join('\n');
 
 const fail = (message: string): number => refuse('verify', message);
@@ -94,7 +100,29 @@ async function load(source: string): Promise<unknown> {
   }
 }
 
-function printReport(report: FairnessReport, fromAnswer: boolean): void {
+/** The verdict as an exit code (see USAGE): a failed check outweighs an unfinished record. */
+export const VERDICT_CODES = { fair: 0, 'not-fair': 1, unfinished: 3 } as const;
+type Verdict = keyof typeof VERDICT_CODES;
+
+function verdictOf(report: FairnessReport): Verdict {
+  if (!report.fair) return 'not-fair';
+  return report.final?.outcome == null ? 'unfinished' : 'fair';
+}
+
+let quiet = false;
+/**
+ * A reader that closes early (`pirates verify … | head`) has read all it wanted: the rest of the output is
+ * dropped instead of dying on EPIPE with a stack trace (and exit 1, which would read as "a check failed").
+ */
+function quietWhenReaderCloses(): void {
+  if (quiet) return;
+  quiet = true;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
+function printReport(report: FairnessReport, fromAnswer: boolean, actions: number): void {
   for (const check of report.checks) {
     process.stdout.write(`${check.ok ? '✓' : '✗'} ${check.name}: ${check.message}\n`);
     if (check.name === 'commitment' && fromAnswer) {
@@ -110,7 +138,25 @@ function printReport(report: FairnessReport, fromAnswer: boolean): void {
       `  Events each saw in the replay: Red ${count('red')}, Blue ${count('blue')}, a spectator ${count('spectator')} (print them with --events).\n`,
     );
   }
-  process.stdout.write(report.fair ? 'Fair: every check passed.\n' : 'NOT FAIR: a check failed.\n');
+  switch (verdictOf(report)) {
+    case 'fair':
+      process.stdout.write('Fair: every check passed.\n');
+      return;
+    case 'not-fair':
+      process.stdout.write('NOT FAIR: a check failed.\n');
+      return;
+    case 'unfinished':
+      process.stdout.write(
+        [
+          `NOT FINISHED: the record stops after ${actions} actions and the game is not over, so this is not the check of a finished game.`,
+          `  Checked (above): ${report.checks.map((check) => check.name).join(', ')}, on the ${actions} actions the record holds.`,
+          `  Not checked: how the game ends (there is no outcome to compare), nor any chance after action ${actions}.`,
+          "  Check the game's record again once it is over.",
+          '',
+        ].join('\n'),
+      );
+      return;
+  }
 }
 
 export const verifyCommand: Command = {
@@ -175,16 +221,24 @@ export const verifyCommand: Command = {
       ...(computer !== undefined ? { computerSeats: [computer] } : {}),
       seedOnly: values['seed-only'] === true,
     });
+    quietWhenReaderCloses();
+    const verdict = verdictOf(report);
     if (values.json === true) {
-      process.stdout.write(`${JSON.stringify({ fair: report.fair, checks: report.checks })}\n`);
+      const finished = report.final?.outcome != null;
+      process.stdout.write(
+        `${JSON.stringify({ verdict, fair: report.fair, finished, checks: report.checks })}\n`,
+      );
     } else {
-      printReport(report, seedHash === undefined && published.seedHash !== undefined);
+      const actions = Array.isArray((published.record as { actions?: unknown }).actions)
+        ? (published.record as { actions: unknown[] }).actions.length
+        : 0;
+      printReport(report, seedHash === undefined && published.seedHash !== undefined, actions);
     }
     if (events !== undefined && report.shown !== null) {
       for (const [index, list] of report.shown[events].entries()) {
         for (const event of list) process.stdout.write(`${JSON.stringify({ action: index, event })}\n`);
       }
     }
-    return report.fair ? 0 : 1;
+    return VERDICT_CODES[verdict];
   },
 };

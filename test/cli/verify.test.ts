@@ -2,6 +2,7 @@
  * `pirates verify`: a finished game checked from its address and from a saved record, a tampered record or
  * a wrong commitment caught, an old (format 1) record accepted, and bad input answered with a sentence.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,6 +118,46 @@ describe('pirates verify', () => {
     const wrong = await verify(file('g.json', answer), '--computer', person);
     expect(wrong.code).toBe(1);
     expect(wrong.out).toContain('NOT the one derived from the seed');
+  });
+
+  it('a record cut before the end is NOT FINISHED (exit 3), saying what was and was not checked', async () => {
+    const cut = { ...answer.record, actions: answer.record.actions.slice(0, 10) };
+    const { code, out } = await verify(file('cut.json', cut));
+    expect(code).toBe(3);
+    expect(out).not.toContain('Fair: every check passed');
+    expect(out).toContain('NOT FINISHED: the record stops after 10 actions and the game is not over');
+    expect(out).toContain('Checked (above): replay, contributions, on the 10 actions the record holds.');
+    expect(out).toContain('Not checked: how the game ends');
+    const json = await verify(file('cut.json', cut), '--json');
+    expect(json.code).toBe(3);
+    expect(JSON.parse(json.out)).toMatchObject({ verdict: 'unfinished', finished: false });
+    expect(JSON.parse((await verify(file('g.json', answer), '--json')).out)).toMatchObject({
+      verdict: 'fair',
+      finished: true,
+    });
+    // Cut, yet published with the announced outcome: the outcome check fails, and a failure outweighs.
+    const cutAnswer = await verify(file('cut-answer.json', { ...answer, record: cut }));
+    expect(cutAnswer.code).toBe(1);
+    expect(cutAnswer.out).toContain('NOT FAIR');
+    expect(verifyCommand.usage).toContain(
+      '3 when every check passes but the record is not of a finished game',
+    );
+  });
+
+  it('piped into a reader that closes (| head -0), it ends quietly with the verdict as its exit code', async () => {
+    const saved = file('piped.json', answer);
+    const child = spawn(process.execPath, ['bin/pirates.js', 'verify', saved, '--events', 'spectator'], {
+      cwd: new URL('../..', import.meta.url),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy(); // the reader is gone before the first line is written
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(err).toBe('');
+    expect(code).toBe(0);
   });
 
   it('answers bad input with a sentence and exit code 2', async () => {
