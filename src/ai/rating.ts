@@ -1,7 +1,8 @@
 /**
  * Ratings from a round robin: Bradley-Terry strengths fitted by Hunter's MM algorithm (as OpenSpiel fits
- * them), shown as Elo, with bootstrap 95% intervals; and a 95% interval on each pair's score.
- * A pseudo-draw between every pair keeps a 100% pair finite (such pairs carry little Elo information).
+ * them), shown as Elo, with Bayesian bootstrap 95% intervals; and a 95% interval on each pair's score.
+ * A pseudo-draw between every pair keeps a 100% pair finite (such pairs carry little Elo information); the
+ * bootstrap adds half a win and half a loss to each pair, so a shut-out still gets an honest, open interval.
  */
 import type { Random } from '../engine/index.ts';
 
@@ -53,7 +54,13 @@ export interface EloWithInterval {
   readonly high: number;
 }
 
-/** Elo anchored so bot `anchor` is 0, with bootstrap intervals (games resampled within each pair). */
+/**
+ * Elo anchored so bot `anchor` is 0, with 95% intervals from a Bayesian bootstrap (Rubin 1981) smoothed by
+ * Jeffreys' prior: each resample weighs a pair's games by Dirichlet(1, …, 1) and adds two pseudo-games, a win
+ * and a loss, of weight Gamma(½) each; the pair's weighted mean score is played as its `n` games. With wins
+ * and losses alone a pair's score is then drawn from Beta(wins + ½, losses + ½), the Jeffreys posterior, so a
+ * pair that went 0/20 still varies (up to about 11%), where resampling its games (all losses) could not.
+ */
 export function eloWithIntervals(
   bots: number,
   pairs: readonly PairGames[],
@@ -65,23 +72,46 @@ export function eloWithIntervals(
   const point = anchored(fitElo(bots, pairs));
   const draws: number[][] = Array.from({ length: bots }, () => []);
   for (let s = 0; s < samples; s++) {
-    const resampled = pairs.map((pair) => ({
-      a: pair.a,
-      b: pair.b,
-      scores: pair.scores.map(() => pair.scores[random.int(pair.scores.length)] ?? 0.5),
-    }));
+    const resampled = pairs.map((pair) => {
+      const score = smoothedBootstrapScore(pair.scores, random);
+      return { a: pair.a, b: pair.b, scores: pair.scores.map(() => score) };
+    });
     anchored(fitElo(bots, resampled, 100)).forEach((e, i) => {
       draws[i]?.push(e);
     });
   }
   return point.map((elo, i) => {
     const sorted = (draws[i] ?? []).sort((x, y) => x - y);
+    // The point estimate lies inside its interval, even where the pseudo-draw bounds the resamples' far end.
     return {
       elo,
-      low: sorted[Math.floor(sorted.length * 0.025)] ?? elo,
-      high: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.975))] ?? elo,
+      low: Math.min(elo, sorted[Math.floor(sorted.length * 0.025)] ?? elo),
+      high: Math.max(elo, sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.975))] ?? elo),
     };
   });
+}
+
+/** One Bayesian bootstrap draw of a pair's mean score, with half a win and half a loss added (see above). */
+export function smoothedBootstrapScore(scores: readonly number[], random: Random): number {
+  let weighted = 0;
+  let total = 0;
+  for (const score of scores) {
+    const weight = gammaOne(random);
+    weighted += weight * score;
+    total += weight;
+  }
+  const win = gammaHalf(random);
+  const loss = gammaHalf(random);
+  return (weighted + win) / (total + win + loss);
+}
+
+/** Gamma(1), the exponential distribution. */
+const gammaOne = (random: Random) => -Math.log(1 - random.float());
+
+/** Gamma(½): half the square of a standard normal (Box-Muller). */
+function gammaHalf(random: Random): number {
+  const normal = Math.sqrt(-2 * Math.log(1 - random.float())) * Math.cos(2 * Math.PI * random.float());
+  return (normal * normal) / 2;
 }
 
 /** Mean score with a 95% Wilson interval (draws count half). */

@@ -51,8 +51,9 @@ export function reportHtml(report: TournamentReport, context: ReportContext): st
 <body>
 <h1>Tournament, seed ${escapeHtml(context.seed)}</h1>
 <p class="note">Round robin, ${context.games} games a pair asked for (each seed twice, seats swapped). Elo is
-Bradley-Terry with bootstrap 95% intervals, anchored at ${escapeHtml(anchorName(report))} = 0; a pair's interval is
-Wilson's 95%. Made by <code>pirates tournament --html</code>.</p>
+Bradley-Terry, anchored at ${escapeHtml(anchorName(report))} = 0, with 95% intervals from a Bayesian bootstrap that adds
+half a win and half a loss to each pair, so a shut-out keeps an honest interval (its end beyond the point is held by
+the fit's pseudo-draw; docs/ai.md); a pair's interval is Wilson's 95%. Made by <code>pirates tournament --html</code>.</p>
 <h2>Elo</h2>
 ${eloTable(sorted)}
 <h2>Elo with 95% intervals</h2>
@@ -112,7 +113,7 @@ function eloPlot(sorted: TournamentReport['bots']): string {
     return (
       `<g data-bot="${escapeHtml(b.name)}" data-elo="${elo(b.elo)}" data-low="${elo(b.eloLow)}" data-high="${elo(b.eloHigh)}">` +
       `<title>${escapeHtml(b.name)}: ${elo(b.elo)} (${elo(b.eloLow)} to ${elo(b.eloHigh)})</title>` +
-      `<text x="${left - 10}" y="${y + 4}" text-anchor="end">${escapeHtml(b.name)}</text>` +
+      `<text x="${left - 10}" y="${y + 4}" text-anchor="end">${nameLabel(b.name, ROW_LABEL_PX)}</text>` +
       `<line x1="${x(b.eloLow).toFixed(1)}" x2="${x(b.eloHigh).toFixed(1)}" y1="${y}" y2="${y}" stroke="#2a5bd7" stroke-width="2"/>` +
       `<line x1="${x(b.eloLow).toFixed(1)}" x2="${x(b.eloLow).toFixed(1)}" y1="${y - 6}" y2="${y + 6}" stroke="#2a5bd7" stroke-width="2"/>` +
       `<line x1="${x(b.eloHigh).toFixed(1)}" x2="${x(b.eloHigh).toFixed(1)}" y1="${y - 6}" y2="${y + 6}" stroke="#2a5bd7" stroke-width="2"/>` +
@@ -166,11 +167,11 @@ function heatMap(report: TournamentReport): string {
   });
   const rowLabels = names.map(
     (name, i) =>
-      `<text x="${left - 10}" y="${top + i * cell + cell / 2 + 4}" text-anchor="end">${escapeHtml(name)}</text>`,
+      `<text x="${left - 10}" y="${top + i * cell + cell / 2 + 4}" text-anchor="end">${nameLabel(name, ROW_LABEL_PX)}</text>`,
   );
   const columnLabels = names.map(
     (name, j) =>
-      `<text x="${left + j * cell + cell / 2}" y="${top - 10}" text-anchor="middle">${escapeHtml(shorten(name))}</text>`,
+      `<text x="${left + j * cell + cell / 2}" y="${top - 10}" text-anchor="middle">${nameLabel(name, COLUMN_LABEL_PX)}</text>`,
   );
   const width = left + size + 20;
   const height = top + size + 10;
@@ -181,7 +182,44 @@ ${cells.join('\n')}
 </svg>`;
 }
 
-const shorten = (name: string) => (name.length > 10 ? `${name.slice(0, 9)}…` : name);
+/**
+ * Labels fit their room: 160 px before a row, a 64 px column. A longer name (an external bot's whole `cmd:`
+ * line) keeps its start and its end around an ellipsis and carries the full name as its tooltip; the tables
+ * show it whole. Widths are a generous guess for 12 px sans-serif, by letter shape, as no font is measured.
+ */
+const ROW_LABEL_PX = 160;
+const COLUMN_LABEL_PX = 60;
+
+function letterPx(letter: string): number {
+  if (/[WM@%]/.test(letter)) return 12.5;
+  if (/[A-Zmw]/.test(letter)) return 10;
+  if (/[ijlft.,:;'|!/ ()[\]-]/.test(letter)) return 5;
+  return 7.5;
+}
+
+function nameLabel(name: string, room: number): string {
+  const letters = [...name];
+  const width = (part: readonly string[]) => part.reduce((sum, letter) => sum + letterPx(letter), 0);
+  if (width(letters) <= room) return escapeHtml(name);
+  const head: string[] = [];
+  const tail: string[] = [];
+  let used = letterPx('…');
+  // Take letters from the front and the back in turn while they fit: the tool and the bot's file both show.
+  for (let i = 0, j = letters.length - 1; i <= j; ) {
+    const fromFront = head.length <= tail.length;
+    const letter = (fromFront ? letters[i] : letters[j]) ?? '';
+    if (used + letterPx(letter) > room) break;
+    used += letterPx(letter);
+    if (fromFront) {
+      head.push(letter);
+      i++;
+    } else {
+      tail.unshift(letter);
+      j--;
+    }
+  }
+  return `${escapeHtml(`${head.join('')}…${tail.join('')}`)}<title>${escapeHtml(name)}</title>`;
+}
 
 function pairTable(report: TournamentReport): string {
   const rows = report.pairs.map(

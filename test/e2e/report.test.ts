@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eloWithIntervals } from '../../src/ai/rating.ts';
+import { reportHtml } from '../../src/arena/report-html.ts';
+import { randomFromSeed } from '../../src/engine/index.ts';
 import { chromiumAvailable, launch, ROOT, resultsDir } from './harness.ts';
 
 interface Report {
@@ -64,7 +67,7 @@ describe.skipIf(!chromiumAvailable())('the tournament report page', () => {
       expect(await row.locator('[data-field="forfeits"]').textContent()).toBe(String(bot.forfeits));
       const point = tab.locator(`#elo-plot g[data-bot="${bot.name}"]`);
       expect(await point.getAttribute('data-elo')).toBe(bot.elo.toFixed(0));
-      expect(await point.locator('title').textContent()).toBe(
+      expect(await point.locator('title').first().textContent()).toBe(
         `${bot.name}: ${bot.elo.toFixed(0)} (${bot.eloLow.toFixed(0)} to ${bot.eloHigh.toFixed(0)})`,
       );
       // The error bar spans the interval: its ends are where the axis puts eloLow and eloHigh.
@@ -98,6 +101,71 @@ describe.skipIf(!chromiumAvailable())('the tournament report page', () => {
     expect(await tab.locator('#score-matrix g[data-score]').count()).toBe(6);
     await tab.screenshot({ path: join(resultsDir(), 'tournament-report.png'), fullPage: true });
     expect(readFileSync(page, 'utf8')).not.toContain('<script');
+    await context.close();
+  });
+
+  it('a shut-out keeps an error bar, and long cmd: names fit the plot and the heat map with the full name as a tooltip', async () => {
+    const names = [
+      'heuristic',
+      'cmd:python3 /home/someone/bots/deep-learning-pirate/main.py --model big',
+      'cmd:/opt/WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW/bot',
+    ];
+    // Every pair a shut-out (20 of 20): resampling the games alone gave every bot a zero-width interval.
+    const games = [
+      { a: 0, b: 1, scores: Array.from({ length: 20 }, () => 1) },
+      { a: 0, b: 2, scores: Array.from({ length: 20 }, () => 1) },
+      { a: 1, b: 2, scores: Array.from({ length: 20 }, () => 1) },
+    ];
+    const elos = eloWithIntervals(3, games, 0, randomFromSeed('shut-out'));
+    const mean = (scores: number[]) => scores.reduce((sum, s) => sum + s, 0) / scores.length;
+    const html = reportHtml(
+      {
+        bots: names.map((name, i) => ({
+          name,
+          elo: elos[i]?.elo ?? 0,
+          eloLow: elos[i]?.low ?? 0,
+          eloHigh: elos[i]?.high ?? 0,
+          msPerDecision: 1,
+          slowestMs: 1,
+          forfeits: 0,
+        })),
+        pairs: games.map((g) => ({
+          a: names[g.a] ?? '',
+          b: names[g.b] ?? '',
+          games: 20,
+          aScore: mean(g.scores),
+          low: 0,
+          high: 1,
+        })),
+      },
+      { seed: 'shut-out', games: 20 },
+    );
+    const context = await browser.newContext({ viewport: { width: 1000, height: 1200 } });
+    const tab = await context.newPage();
+    await tab.setContent(html);
+    for (const name of names.slice(1)) {
+      const bar = await tab.locator(`#elo-plot g[data-bot="${name}"] line`).first().boundingBox();
+      expect(bar?.width ?? 0).toBeGreaterThan(20);
+    }
+    for (const figure of ['#elo-plot', '#score-matrix']) {
+      const box = await tab.locator(figure).boundingBox();
+      expect(box).not.toBeNull();
+      const labels = await tab.locator(`${figure} text`).evaluateAll((texts) =>
+        texts.map((text) => {
+          const r = text.getBoundingClientRect();
+          return { left: r.left, right: r.right, full: text.querySelector('title')?.textContent ?? null };
+        }),
+      );
+      // Every label (bots' names, axis ticks) lies inside its figure: none is cut at the edge.
+      for (const label of labels) {
+        expect(label.left, JSON.stringify(labels)).toBeGreaterThanOrEqual((box?.x ?? 0) - 0.5);
+        expect(label.right).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0) + 0.5);
+      }
+      // The long names are shortened, with the whole name as the label's tooltip.
+      const tooltips = labels.map((l) => l.full).filter((full) => full !== null);
+      expect(tooltips).toEqual(expect.arrayContaining([names[1], names[2]]));
+    }
+    await tab.screenshot({ path: join(resultsDir(), 'tournament-report-long-names.png'), fullPage: true });
     await context.close();
   });
 });
