@@ -3,11 +3,13 @@
  * engine's own `checkGame` (the page's "Check this game" runs the same). This file reads the input and
  * prints; the checks live in the engine.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import {
   checkGame,
   type FairnessReport,
   type GameToCheck,
+  type HistoryStep,
+  historyFor,
   isContribution,
   type Seat,
   type Viewer,
@@ -32,6 +34,10 @@ const USAGE = [
   '                      or one made in code); without it such a record fails, as a server that chose the dice would',
   '  --events VIEWER     also print every event VIEWER (red, blue or spectator) was shown, one JSON per line',
   '  --json              print the report as one JSON object',
+  '  --bundle FILE       write the verification bundle of a finished game to FILE: the record, the commitment,',
+  '                      the outcome and the events each viewer (red, blue, spectator) was shown in the replay,',
+  '                      numbered as the socket\'s history is (docs/fairness.md "The verification bundle");',
+  '                      never for a game that is not over',
   '',
   'The checks are for a finished game. A record that stops before the end (a game still being played, or a',
   'record cut short) is reported NOT FINISHED, with what was checked (its actions replay, the commitment and',
@@ -98,6 +104,33 @@ async function load(source: string): Promise<unknown> {
   } catch {
     throw new Error(`${source} is not JSON.`);
   }
+}
+
+/** docs/fairness.md "The verification bundle": what a second implementation needs besides the page. */
+export interface VerificationBundle {
+  readonly bundle: typeof BUNDLE_FORMAT;
+  readonly seedHash: string | null;
+  readonly outcome: GameToCheck['outcome'] | null;
+  readonly record: unknown;
+  /** What each viewer was shown, as the socket's `history` answers: `[{ v, events }]`. */
+  readonly events: Readonly<Record<Viewer, readonly HistoryStep[]>>;
+}
+export const BUNDLE_FORMAT = 'pirates-stratego/verification/1';
+
+function bundleOf(report: FairnessReport, published: Published): VerificationBundle | null {
+  const final = report.final;
+  if (final === null || final.outcome === null) return null;
+  return {
+    bundle: BUNDLE_FORMAT,
+    seedHash: published.seedHash ?? null,
+    outcome: published.outcome ?? final.outcome,
+    record: published.record,
+    events: {
+      red: historyFor(final, 'red'),
+      blue: historyFor(final, 'blue'),
+      spectator: historyFor(final, 'spectator'),
+    },
+  };
 }
 
 /** The verdict as an exit code (see USAGE): a failed check outweighs an unfinished record. */
@@ -175,6 +208,7 @@ export const verifyCommand: Command = {
         computer: 'string',
         'seed-only': 'boolean',
         json: 'boolean',
+        bundle: 'string',
       },
       undefined,
       true,
@@ -237,6 +271,23 @@ export const verifyCommand: Command = {
     if (events !== undefined && report.shown !== null) {
       for (const [index, list] of report.shown[events].entries()) {
         for (const event of list) process.stdout.write(`${JSON.stringify({ action: index, event })}\n`);
+      }
+    }
+    const bundlePath = values.bundle;
+    if (bundlePath !== undefined) {
+      const bundle = bundleOf(report, published);
+      if (bundle === null) {
+        process.stderr.write(
+          `pirates verify: no bundle written: ${report.final === null ? 'the record does not replay' : 'the game is not over, and a bundle is only for a finished game'}.\n`,
+        );
+      } else {
+        try {
+          await writeFile(bundlePath, `${JSON.stringify(bundle)}\n`);
+        } catch (error) {
+          return fail(
+            `could not write ${bundlePath}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
       }
     }
     return VERDICT_CODES[verdict];

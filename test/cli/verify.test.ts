@@ -26,6 +26,8 @@ let dir: string;
 let gameId: string;
 let answer: RecordResponse;
 let person: 'red' | 'blue';
+/** The events the person's socket was told, by version: what the bundle must give back for that seat. */
+let told: { v: number; events: readonly unknown[] }[];
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pirates-verify-'));
   server = await startTestServer();
@@ -33,6 +35,9 @@ beforeAll(async () => {
   const client = await Client.open(server.url, created.gameId);
   await client.ask(hello(created.token), isState);
   await playRandomly(client, 'verify');
+  told = client.messages.flatMap((m) =>
+    m.t === 'update' && m.events.length > 0 ? [{ v: m.v, events: m.events }] : [],
+  );
   await client.close();
   gameId = created.gameId;
   person = created.seat;
@@ -142,6 +147,38 @@ describe('pirates verify', () => {
     expect(verifyCommand.usage).toContain(
       '3 when every check passes but the record is not of a finished game',
     );
+  });
+
+  it("--bundle writes a finished game's record with the events each seat was shown, and nothing for an unfinished one", async () => {
+    const path = join(dir, 'bundle.json');
+    const { code } = await verify(file('b.json', answer), '--bundle', path);
+    expect(code).toBe(0);
+    const bundle = JSON.parse(readFileSync(path, 'utf8'));
+    expect(bundle).toMatchObject({
+      bundle: 'pirates-stratego/verification/1',
+      seedHash: answer.seedHash,
+      outcome: answer.outcome,
+      record: answer.record,
+    });
+    // The person's part is what the server told its socket, step by step (the socket's history shape).
+    const mine = new Map<number, unknown>(
+      bundle.events[person].map((step: { v: number; events: unknown }) => [step.v, step.events]),
+    );
+    expect(told.length).toBeGreaterThan(3);
+    for (const step of told) expect(mine.get(step.v)).toEqual(step.events);
+    // The public part numbers every coin and shot of the game, in order.
+    const publicEvents = bundle.events.spectator.flatMap(
+      (step: { events: { type: string }[] }) => step.events,
+    );
+    expect(publicEvents.some((e: { type: string }) => e.type === 'coinTossed')).toBe(true);
+    expect(JSON.stringify(bundle.events.spectator)).not.toContain('entropy');
+
+    const cut = { ...answer.record, actions: answer.record.actions.slice(0, 10) };
+    const unfinished = join(dir, 'unfinished-bundle.json');
+    const early = await verify(file('cut.json', cut), '--bundle', unfinished);
+    expect(early.code).toBe(3);
+    expect(early.err).toContain('no bundle written: the game is not over');
+    expect(() => readFileSync(unfinished)).toThrow();
   });
 
   it('piped into a reader that closes (| head -0), it ends quietly with the verdict as its exit code', async () => {
