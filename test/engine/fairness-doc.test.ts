@@ -3,21 +3,44 @@
  * the engine and against a second implementation written from the page alone with Node's own crypto
  * (OpenSSL's HMAC-SHA256 and ChaCha20), as an independent verifier would write it.
  */
-import { createCipheriv, createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   applyAction,
+  checkGame,
   commitmentOf,
   computerContribution,
   createGame,
+  DEFAULT_CANNON,
   DEFAULT_CARD_SET,
+  DEFAULT_QUICK_ODDS,
+  fireShot,
+  type GameEvent,
   type GameState,
   gameKey,
+  isContribution,
   keyedDraws,
   kindsKey,
   PIECE_SET,
+  publishedShot,
+  randomFromSeed,
+  SHOT_TARGETS,
 } from '../../src/engine/index.ts';
+import {
+  computerContributionOf,
+  DOC_CANNON,
+  DOC_CARD_SET,
+  DOC_PIECE_SET,
+  flyFrom,
+  gameKeyOf,
+  kindsKeyOf,
+  launchFrom,
+  published,
+  purposeStream,
+  shuffle,
+  stream,
+} from './independent-verifier.ts';
 
 const doc = readFileSync(new URL('../../docs/fairness.md', import.meta.url), 'utf8');
 const block = /```vectors\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
@@ -39,54 +62,9 @@ const SEED = 'docs test vector seed';
 const RED = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 const BLUE = 'fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210';
 
-// --- the independent verifier, from the page's "The derivation" only ---
-const DOMAIN = 'pirates-stratego/2/';
-const hmac = (key: Buffer, message: Buffer) => createHmac('sha256', key).update(message).digest();
-const u16be = (n: number) => Buffer.from([n >> 8, n & 0xff]);
-const seedKey = Buffer.from(SEED, 'utf8');
-const theirKindsKey = hmac(seedKey, Buffer.from(`${DOMAIN}kinds`));
-function theirGameKey(red: string, blue: string): Buffer {
-  const r = Buffer.from(red, 'utf8');
-  const b = Buffer.from(blue, 'utf8');
-  return hmac(
-    seedKey,
-    Buffer.concat([Buffer.from(`${DOMAIN}game`), Buffer.from([0]), u16be(r.length), r, u16be(b.length), b]),
-  );
-}
-/**
- * A stream from block `block` on. OpenSSL's chacha20 takes a 16-byte IV: the 32-bit block counter
- * (little-endian), then the 12-byte nonce (all zeros here).
- */
-function stream(key: Buffer, block = 0) {
-  const iv = Buffer.alloc(16);
-  iv.writeUInt32LE(block, 0);
-  const cipher = createCipheriv('chacha20', key, iv);
-  let buffer = Buffer.alloc(0);
-  const word = (): number => {
-    if (buffer.length < 4) buffer = Buffer.concat([buffer, cipher.update(Buffer.alloc(64))]);
-    const w = buffer.readUInt32LE(0);
-    buffer = buffer.subarray(4);
-    return w;
-  };
-  const int = (n: number): number => {
-    for (;;) {
-      const w = word();
-      if (w < 2 ** 32 - (2 ** 32 % n)) return w % n;
-    }
-  };
-  const float = () => ((word() >>> 5) * 2 ** 26 + (word() >>> 6)) / 2 ** 53;
-  return { word, int, float };
-}
-/** The draws of a purpose: the cards and who starts from block 0, plank or shot number `ordinal` from its block. */
-const purposeStream = (key: Buffer, purpose: string, ordinal: number) =>
-  stream(hmac(key, Buffer.from(`${DOMAIN}${purpose}`)), ordinal);
-function shuffle<T>(items: T[], int: (n: number) => number): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = int(i + 1);
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
-  return items;
-}
+// --- the independent verifier (./independent-verifier.ts), from the pages only ---
+const theirKindsKey = kindsKeyOf(SEED);
+const theirGameKey = (red: string, blue: string) => gameKeyOf(SEED, red, blue);
 const words = (s: { word(): number }) =>
   Array.from({ length: 4 }, () => s.word().toString(16).padStart(8, '0'));
 
@@ -113,7 +91,7 @@ describe('docs/fairness.md: the derivation and its test vectors', () => {
     expect(vector('gameKey')).toEqual([gameKey(SEED, { red: RED, blue: BLUE })]);
     expect(vector('seedOnlyKey')).toEqual([theirGameKey('', '').toString('hex')]);
     expect(vector('seedOnlyKey')).toEqual([gameKey(SEED, { red: '', blue: '' })]);
-    const computer = hmac(seedKey, Buffer.from(`${DOMAIN}computer/red`)).toString('hex');
+    const computer = computerContributionOf(SEED, 'red');
     expect(vector('computer/red')).toEqual([computer]);
     expect(vector('computer/red')).toEqual([computerContribution(SEED, 'red')]);
   });
@@ -140,16 +118,16 @@ describe('docs/fairness.md: the derivation and its test vectors', () => {
   it('the deal of kinds and the card layout', () => {
     const kindsStream = stream(theirKindsKey);
     const theirKinds = [
-      ...shuffle(PIECE_SET.slice(), kindsStream.int),
-      ...shuffle(PIECE_SET.slice(), kindsStream.int),
+      ...shuffle(DOC_PIECE_SET.slice(), kindsStream.int),
+      ...shuffle(DOC_PIECE_SET.slice(), kindsStream.int),
     ];
     const cardsStream = purposeStream(theirGameKey(RED, BLUE), 'cards', 0);
     const order = shuffle(
-      DEFAULT_CARD_SET.map((_, i) => i),
+      DOC_CARD_SET.map((_, i) => i),
       cardsStream.int,
     );
     const theirCards = order.map((i) => {
-      const sides = DEFAULT_CARD_SET[i] ?? ['sleeping', 'sleeping'];
+      const sides = DOC_CARD_SET[i] ?? ['sleeping', 'sleeping'];
       const up = cardsStream.int(2);
       return `${sides[up]}/${sides[1 - up]}`;
     });
@@ -160,5 +138,88 @@ describe('docs/fairness.md: the derivation and its test vectors', () => {
     expect(vector('cards')).toEqual(
       dealt.cards.map((c) => `${c.sides[c.up]}/${c.sides[c.up === 0 ? 1 : 0]}`),
     );
+  });
+});
+
+describe('docs/fairness.md and docs/cannon.md: enough for a second implementation', () => {
+  it('the defaults a record leaves out are on the pages: kinds, card set (face ids), cannon, contributions', () => {
+    expect(DOC_PIECE_SET).toEqual(PIECE_SET);
+    expect(DOC_CARD_SET).toEqual(DEFAULT_CARD_SET);
+    expect(DOC_CANNON).toEqual(DEFAULT_CANNON);
+    expect(doc).toContain(
+      `\`quickOdds\`: \`{ sail: ${DEFAULT_QUICK_ODDS.sail}, skull: ${DEFAULT_QUICK_ODDS.skull} }\``,
+    );
+    // The contributions the engine takes, as the page says: 32 to 128 lowercase hex digits.
+    const [, low = '', high = ''] = /takes (\d+) to (\d+) lowercase hex digits/.exec(doc) ?? [];
+    expect(isContribution('a'.repeat(Number(low)))).toBe(true);
+    expect(isContribution('a'.repeat(Number(low) - 1))).toBe(false);
+    expect(isContribution('a'.repeat(Number(high)))).toBe(true);
+    expect(isContribution('a'.repeat(Number(high) + 1))).toBe(false);
+    expect(isContribution('A'.repeat(Number(low)))).toBe(false);
+  });
+
+  it("a shot flown by the pages alone is the engine's: launch, what it struck, when and where, published", () => {
+    const random = randomFromSeed('second implementation');
+    const between = (low: number, high: number) => low + (high - low) * random.float();
+    const struck = new Set<string>();
+    for (let i = 0; i < 3000; i++) {
+      const aim = { x: between(-35, 35), back: between(0, 20), yaw: between(-30, 30), pitch: between(0, 60) };
+      // Near the targets half the time, so the hole and the skull are met too.
+      if (i % 2 === 0) Object.assign(aim, { x: between(-3, 3), back: between(0, 5), yaw: between(-3, 3) });
+      if (i % 4 === 0) aim.pitch = between(10, 32);
+      const u = [random.float(), random.float(), random.float()] as const;
+      const target = SHOT_TARGETS[i % 2] ?? 'sail';
+      const draws = [...u];
+      const engine = fireShot(aim, target, () => draws.shift() ?? 0.5);
+      const theirs = flyFrom(launchFrom(aim, u, DOC_CANNON), DOC_CANNON);
+      expect(theirs.struck).toBe(engine.struck);
+      expect(theirs.time).toBeCloseTo(engine.time, 12);
+      const shown = publishedShot(engine);
+      expect(published(theirs)).toEqual({
+        struck: shown.struck,
+        launch: shown.launch,
+        time: shown.time,
+        end: shown.end,
+      });
+      struck.add(theirs.struck);
+    }
+    expect([...struck].sort()).toEqual(['cloth', 'hole', 'hull', 'skull', 'table']);
+  });
+
+  it('a real game checked from its record and public events alone: every coin and every shot', () => {
+    const golden = JSON.parse(readFileSync(new URL('../fixtures/golden-game.json', import.meta.url), 'utf8'));
+    const record = golden.record as {
+      options: { seed: string };
+      actions: { seat: 'red' | 'blue'; action: { type: string; entropy?: string } }[];
+    };
+    // The public events, as the verification bundle carries them (`pirates verify --bundle`).
+    const events = (checkGame({ record }).shown?.spectator ?? []).flat() as GameEvent[];
+    const given = (seat: string) =>
+      record.actions.find((a) => a.seat === seat && a.action.type === 'contribute')?.action.entropy ?? '';
+    const key = gameKeyOf(record.options.seed, given('red'), given('blue'));
+    let planks = 0;
+    let shots = 0;
+    for (const event of events) {
+      if (event.type === 'coinTossed') {
+        const draws =
+          event.for === 'start' ? purposeStream(key, 'start', 0) : purposeStream(key, 'plank', planks++);
+        expect(draws.int(2) === 0 ? 'shark' : 'pirate').toBe(event.side);
+      }
+      if (event.type === 'shot') {
+        const draws = purposeStream(key, 'shot', shots++);
+        expect(event.aim).not.toBeNull();
+        if (event.aim === null || event.flight === null) continue;
+        const flight = flyFrom(
+          launchFrom(event.aim, [draws.float(), draws.float(), draws.float()], DOC_CANNON),
+          DOC_CANNON,
+        );
+        const hit = flight.struck === (event.target === 'sail' ? 'hole' : 'skull');
+        expect(hit).toBe(event.hit);
+        const { struck, launch, time, end } = event.flight;
+        expect(published(flight)).toEqual({ struck, launch, time, end });
+      }
+    }
+    expect(planks).toBe(8);
+    expect(shots).toBe(20);
   });
 });
