@@ -25,6 +25,7 @@ import {
   PIECE_SET,
   publishedShot,
   randomFromSeed,
+  recordOf,
   SHOT_TARGETS,
 } from '../../src/engine/index.ts';
 import {
@@ -32,6 +33,7 @@ import {
   DOC_CANNON,
   DOC_CARD_SET,
   DOC_PIECE_SET,
+  DOC_QUICK_ODDS,
   flyFrom,
   gameKeyOf,
   kindsKeyOf,
@@ -41,6 +43,7 @@ import {
   shuffle,
   stream,
 } from './independent-verifier.ts';
+import { randomGame } from './random-play.ts';
 
 const doc = readFileSync(new URL('../../docs/fairness.md', import.meta.url), 'utf8');
 const block = /```vectors\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
@@ -146,9 +149,7 @@ describe('docs/fairness.md and docs/cannon.md: enough for a second implementatio
     expect(DOC_PIECE_SET).toEqual(PIECE_SET);
     expect(DOC_CARD_SET).toEqual(DEFAULT_CARD_SET);
     expect(DOC_CANNON).toEqual(DEFAULT_CANNON);
-    expect(doc).toContain(
-      `\`quickOdds\`: \`{ sail: ${DEFAULT_QUICK_ODDS.sail}, skull: ${DEFAULT_QUICK_ODDS.skull} }\``,
-    );
+    expect(DOC_QUICK_ODDS).toEqual(DEFAULT_QUICK_ODDS);
     // The contributions the engine takes, as the page says: 32 to 128 lowercase hex digits.
     const [, low = '', high = ''] = /takes (\d+) to (\d+) lowercase hex digits/.exec(doc) ?? [];
     expect(isContribution('a'.repeat(Number(low)))).toBe(true);
@@ -221,5 +222,29 @@ describe('docs/fairness.md and docs/cannon.md: enough for a second implementatio
     }
     expect(planks).toBe(8);
     expect(shots).toBe(20);
+  });
+
+  it('quick shots: one float of the shot block, against the odds', () => {
+    const { final } = randomGame(
+      { seed: 'quick doc', entropy: 'seats', shots: 'quick', turnLimit: 300 },
+      'quick',
+    );
+    const record = recordOf(final);
+    const events = (checkGame({ record }).shown?.spectator ?? []).flat() as GameEvent[];
+    const given = (seat: string) =>
+      record.actions.find((a) => a.seat === seat && a.action.type === 'contribute')?.action;
+    const share = (seat: string) => {
+      const action = given(seat);
+      return action?.type === 'contribute' ? action.entropy : '';
+    };
+    const key = gameKeyOf(record.options.seed, share('red'), share('blue'));
+    const odds = DOC_QUICK_ODDS;
+    let shots = 0;
+    for (const event of events) {
+      if (event.type !== 'shot') continue;
+      expect(event.flight).toBeNull();
+      expect(purposeStream(key, 'shot', shots++).float() < odds[event.target]).toBe(event.hit);
+    }
+    expect(shots).toBeGreaterThan(5);
   });
 });

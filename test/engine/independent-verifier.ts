@@ -85,6 +85,11 @@ export const DOC_PIECE_SET: string[] = (
   .split(',')
   .map((kind) => kind.trim());
 
+/** docs/fairness.md's default odds of a quick shot. */
+export const DOC_QUICK_ODDS = ((match) => ({ sail: Number(match?.[1]), skull: Number(match?.[2]) }))(
+  /`quickOdds`: `\{ sail: ([0-9.]+), skull: ([0-9.]+) \}`/.exec(fairness),
+);
+
 /** docs/cannon.md's table of defaults: `{ shipGap: 30, … }` in its units (cm, degrees, m/s). */
 export const DOC_CANNON: Record<string, number> = Object.fromEntries(
   [
