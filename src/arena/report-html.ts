@@ -183,11 +183,12 @@ ${cells.join('\n')}
 }
 
 /**
- * Labels fit their room: 160 px before a row, a 64 px column. A longer name (an external bot's whole `cmd:`
- * line) keeps its start and its end around an ellipsis and carries the full name as its tooltip; the tables
- * show it whole. Widths are a generous guess for 12 px sans-serif, by letter shape, as no font is measured.
+ * Labels fit their room (160 px before a row, a 64 px column), with some to spare for a wider font. A longer
+ * name (an external bot's whole `cmd:` line) keeps its start and its end around an ellipsis and carries the
+ * full name as its tooltip; the tables show it whole. Widths are a generous guess for 12 px sans-serif, by
+ * letter shape, as no font is measured.
  */
-const ROW_LABEL_PX = 160;
+const ROW_LABEL_PX = 148;
 const COLUMN_LABEL_PX = 60;
 
 function letterPx(letter: string): number {
