@@ -51,7 +51,12 @@ export interface TournamentGameResult {
   readonly ms: Readonly<Record<Seat, number>>;
   readonly slowest: Readonly<Record<Seat, number>>;
   /** The seat that lost by failing (an external bot that crashed, ran out of time or answered wrongly). */
-  readonly forfeit?: { readonly seat: Seat; readonly message: string };
+  readonly forfeit?: {
+    readonly seat: Seat;
+    readonly message: string;
+    /** The seat's decision it failed, from 1 (its setup). */
+    readonly decision: number;
+  };
 }
 
 export interface TournamentReport {

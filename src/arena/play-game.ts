@@ -36,6 +36,8 @@ export interface ArenaGameOptions {
   readonly deadlineMs: number;
   /** Where external bots' commands run. */
   readonly cwd?: string;
+  /** Milliseconds an external bot has from its start to say it is ready (default: STARTUP_MS). */
+  readonly startupMs?: number;
 }
 
 type Player =
@@ -62,7 +64,10 @@ export async function playArenaGame(
 function player(name: string, options: ArenaGameOptions): Player {
   const command = externalCommand(name);
   if (command !== null) {
-    const bot = new ExternalBot(command, options.cwd === undefined ? {} : { cwd: options.cwd });
+    const bot = new ExternalBot(command, {
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(options.startupMs === undefined ? {} : { startupMs: options.startupMs }),
+    });
     return { kind: 'outside', bot, sent: 0, decisions: 0 };
   }
   const made = contestant(name);
@@ -120,7 +125,7 @@ async function playWithExternals(
       chosen = { ok: false, message: `it answered an illegal action: ${applied.error.message}` };
     }
     if (!chosen.ok) {
-      forfeit = { seat, message: chosen.message };
+      forfeit = { seat, message: chosen.message, decision: decisions[seat] };
       applied = applyAction(state, seat, { type: 'resign' });
     }
     if (applied === null || !applied.ok) throw new Error('A resignation was refused.');

@@ -25,8 +25,18 @@ export interface ArenaTournamentOptions extends TournamentOptions {
   readonly deadlineMs?: number;
   /** Where external bots' commands run (default: this process's directory). */
   readonly cwd?: string;
-  /** Called when a bot loses a game by failing (crash, time, illegal answer), as soon as it is known. */
-  readonly onForfeit?: (game: TournamentGame, seat: 'red' | 'blue', message: string) => void;
+  /** Milliseconds an external bot has from its start to say it is ready (default STARTUP_MS, 30 s). */
+  readonly startupMs?: number;
+  /**
+   * Called when a bot loses a game by failing (crash, time, illegal answer), as soon as it is known, with
+   * the seat's decision it failed (1 is its setup).
+   */
+  readonly onForfeit?: (
+    game: TournamentGame,
+    seat: 'red' | 'blue',
+    message: string,
+    decision: number,
+  ) => void;
 }
 
 export const DEFAULT_DEADLINE_MS = 5000;
@@ -51,12 +61,15 @@ export async function runArenaTournament(options: ArenaTournamentOptions): Promi
   const gameOptions = {
     deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.startupMs === undefined ? {} : { startupMs: options.startupMs }),
   };
   const workers = Math.max(1, Math.min(options.workers ?? defaultWorkers(), games.length));
   let done = 0;
   const finished = (game: TournamentGame, result: TournamentGameResult) => {
     done++;
-    if (result.forfeit !== undefined) options.onForfeit?.(game, result.forfeit.seat, result.forfeit.message);
+    if (result.forfeit !== undefined) {
+      options.onForfeit?.(game, result.forfeit.seat, result.forfeit.message, result.forfeit.decision);
+    }
     options.onGame?.(done, games.length);
     return result;
   };
