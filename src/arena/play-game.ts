@@ -3,9 +3,11 @@
  * src/ai's `playTournamentGame`, as it always was; with an external bot in it, the same loop with awaits,
  * where the external seat is asked by a protocol line (only its view, its legal actions, its own events)
  * and a seat that crashes, runs out of time or answers an illegal action resigns: it loses the game.
+ * Bots given as objects (`Bot` or `AsyncBot`, the caller's own) play here too, on the caller's thread: a
+ * function cannot cross to a worker.
  */
 import { createHash } from 'node:crypto';
-import type { Bot } from '../ai/bot.ts';
+import type { AsyncBot } from '../ai/bot.ts';
 import type { Contestant } from '../ai/match.ts';
 import {
   botStreamName,
@@ -41,17 +43,21 @@ export interface ArenaGameOptions {
 }
 
 type Player =
-  | { readonly kind: 'inside'; readonly contestant: Contestant }
+  | { readonly kind: 'inside'; readonly contestant: Contestant | AsyncBot }
   | { readonly kind: 'outside'; readonly bot: ExternalBot; sent: number; decisions: number };
 
+/** One game; `objects` are the bots given as objects, by name (they play on this thread). */
 export async function playArenaGame(
   game: TournamentGame,
   options: ArenaGameOptions,
+  objects: ReadonlyMap<string, AsyncBot> = new Map(),
 ): Promise<TournamentGameResult> {
-  if (externalCommand(game.names.red) === null && externalCommand(game.names.blue) === null) {
-    return playTournamentGame(game);
-  }
-  const players = { red: player(game.names.red, options), blue: player(game.names.blue, options) };
+  const plain = (name: string) => externalCommand(name) === null && !objects.has(name);
+  if (plain(game.names.red) && plain(game.names.blue)) return playTournamentGame(game);
+  const players = {
+    red: player(game.names.red, options, objects),
+    blue: player(game.names.blue, options, objects),
+  };
   try {
     return await playWithExternals(game, players, options);
   } finally {
@@ -61,7 +67,9 @@ export async function playArenaGame(
   }
 }
 
-function player(name: string, options: ArenaGameOptions): Player {
+function player(name: string, options: ArenaGameOptions, objects: ReadonlyMap<string, AsyncBot>): Player {
+  const given = objects.get(name);
+  if (given !== undefined) return { kind: 'inside', contestant: given };
   const command = externalCommand(name);
   if (command !== null) {
     const bot = new ExternalBot(command, {
@@ -104,7 +112,7 @@ async function playWithExternals(
         action:
           'measurementOnly' in c
             ? c.decideWithTruth({ state, seat, random: randoms[seat] })
-            : (c as Bot).decide({
+            : await c.decide({
                 view: viewFor(state, seat),
                 history: history[seat],
                 random: randoms[seat],
