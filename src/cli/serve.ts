@@ -19,9 +19,10 @@ Options (each beats its environment variable):
   --host H             address to listen on (HOST)
   --database PATH|URL  the SQLite file (DATABASE_PATH), or postgres://... (DATABASE_URL)
   --bot NAME=COMMAND   a computer level played by an external program that speaks the bot protocol
-                       (docs/bots.md), e.g. --bot mybot="python3 mybot.py"; repeat for more. A request for
+                       (docs/bots.md), e.g. --bot mybot="python3 $PWD/mybot.py"; repeat for more. A request for
                        level NAME seats it; a built-in level's name (easy ... expert) puts it in that level's
-                       place, so the page offers it
+                       place, so the page offers it. It runs in a scratch folder (give absolute paths) with a
+                       bare environment, one process per game, ended with the game
 Environment:
   PORT                 port to listen on (default 3000; 0 picks a free one)
   HOST                 address to listen on (default 0.0.0.0)
