@@ -149,4 +149,24 @@ describe('seated programs end with their games, and are bounded (issue 35.5)', (
     }
     expect(children()).toBe(0);
   });
+
+  it('a game left unfinished ends its program when the server lets the game go from memory', async () => {
+    const server = await startTestServer({
+      externalBots: { pal: `node ${ROOT}examples/bot.mjs` },
+      idleGraceMs: 500,
+    });
+    try {
+      const created = await createGame(server.url, { opponent: 'computer', level: 'pal', turnLimit: 40 });
+      const person = await Client.open(server.url, created.gameId);
+      await person.ask(hello(created.token), isState);
+      await playRandomly(person, 'leaver', { maxActions: 2 });
+      await expect.poll(children, { timeout: PATIENCE_MS }).toBe(1);
+      // The person walks away mid-game: nobody looks at the game, and it leaves memory with its program.
+      await person.close();
+      await expect.poll(children, { timeout: PATIENCE_MS }).toBe(0);
+      expect(server.logs.join('')).toContain('game unloaded');
+    } finally {
+      await server.stop();
+    }
+  });
 });
