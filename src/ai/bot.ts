@@ -26,3 +26,12 @@ export interface Bot {
   /** One of `input.view.legalActions`. */
   decide(input: DecisionInput): Action;
 }
+
+/**
+ * A bot that may answer later (a model that infers on another thread, a process, the GPU): `decide`
+ * returns the action or a promise of it. `runArenaTournament` (src/arena) plays it; every `Bot` is one.
+ */
+export interface AsyncBot {
+  readonly name: string;
+  decide(input: DecisionInput): Action | Promise<Action>;
+}

@@ -1,11 +1,13 @@
 /** Computer opponents that see only what a player sees, and tournaments between them. See docs/ai.md. */
-export type { Bot, DecisionInput } from './bot.ts';
+export type { AsyncBot, Bot, DecisionInput } from './bot.ts';
 export { heuristicBot } from './heuristic.ts';
 export { BOT_NAMES, createBot, LEVELS, type Level } from './levels.ts';
 export { type Cheater, type Contestant, type MatchOptions, type MatchResult, playMatch } from './match.ts';
 export { randomBot } from './random-bot.ts';
 export { type EloWithInterval, eloWithIntervals, fitElo, type PairGames, scoreInterval } from './rating.ts';
 export {
+  botName,
+  botObjects,
   botStreamName,
   contestant,
   playTournamentGame,
@@ -13,6 +15,7 @@ export {
   type TournamentGame,
   type TournamentGameResult,
   type TournamentOptions,
+  type TournamentPlan,
   type TournamentReport,
   tournamentGames,
   tournamentReport,

@@ -5,16 +5,21 @@
  * It is cut in three so games can be played anywhere (one thread here, a pool of workers in src/arena):
  * `tournamentGames` lists the games, `playTournamentGame` plays one from its description alone, and
  * `tournamentReport` rates the results, which it takes in the order of the list, whoever played them.
+ * A bot is named (createBot's names) or is a `Bot` object of the caller's, which plays under its own name.
  */
 import { randomFromSeed, type Seat } from '../engine/index.ts';
+import type { Bot } from './bot.ts';
 import { createBot } from './levels.ts';
 import { type Contestant, playMatch } from './match.ts';
 import { oracleForMeasurementOnly } from './oracle.ts';
 import { eloWithIntervals, type PairGames, scoreInterval } from './rating.ts';
 
 export interface TournamentOptions {
-  /** Bot names: createBot's, plus 'oracle:N' (measurement only). */
-  readonly bots: readonly string[];
+  /**
+   * Bot names (createBot's, plus 'oracle:N', measurement only) or your own `Bot` objects, each under its
+   * `name` (every name once). An object plays every game it is in: keep what it learns per game in `history`.
+   */
+  readonly bots: readonly (string | Bot)[];
   /** Games per pair (rounded up to an even number: each seed twice). */
   readonly games: number;
   readonly seed: string;
@@ -23,6 +28,11 @@ export interface TournamentOptions {
   /** Called after every game with the number done and the total. */
   readonly onGame?: (done: number, total: number) => void;
 }
+
+/** What lists a tournament's games and rates them: its options, with bots known by their names alone. */
+export type TournamentPlan = Omit<TournamentOptions, 'onGame' | 'bots'> & {
+  readonly bots: readonly (string | { readonly name: string })[];
+};
 
 /** One game of a tournament, all a player of it needs to know (plain data: it crosses to worker threads). */
 export interface TournamentGame {
@@ -51,7 +61,12 @@ export interface TournamentGameResult {
   readonly ms: Readonly<Record<Seat, number>>;
   readonly slowest: Readonly<Record<Seat, number>>;
   /** The seat that lost by failing (an external bot that crashed, ran out of time or answered wrongly). */
-  readonly forfeit?: { readonly seat: Seat; readonly message: string };
+  readonly forfeit?: {
+    readonly seat: Seat;
+    readonly message: string;
+    /** The seat's decision it failed, from 1 (its setup). */
+    readonly decision: number;
+  };
 }
 
 export interface TournamentReport {
@@ -88,13 +103,41 @@ export function contestant(name: string): Contestant | string {
   return bot.ok ? bot.value : bot.error.message;
 }
 
+/** The name a tournament knows a bot by: its own, or the object's `name`. */
+export function botName(bot: string | { readonly name: string }): string {
+  return typeof bot === 'string' ? bot : bot.name;
+}
+
+/**
+ * The bots given as objects, by name; an error sentence when two bots share a name or an object is no bot.
+ */
+export function botObjects<B extends { readonly name: string }>(
+  bots: readonly (string | B)[],
+): ReadonlyMap<string, B> | string {
+  const names = new Set<string>();
+  const objects = new Map<string, B>();
+  for (const bot of bots) {
+    if (typeof bot !== 'string') {
+      const decide = (bot as { decide?: unknown }).decide;
+      if (typeof bot.name !== 'string' || bot.name === '' || typeof decide !== 'function') {
+        return 'A bot given as an object needs a name and a decide function (docs/ai.md).';
+      }
+      objects.set(bot.name, bot);
+    }
+    const name = botName(bot);
+    if (names.has(name)) return `Two bots are named '${name}': give each bot its own name.`;
+    names.add(name);
+  }
+  return objects;
+}
+
 /** The name of a bot's own random stream in one game (external bots get it as a seed). */
 export function botStreamName(gameSeed: string, name: string, seat: Seat): string {
   return `${gameSeed}/bot-${name}/as-${seat}`;
 }
 
 /** Every game of the round robin, in the order the report takes their results. */
-export function tournamentGames(options: Omit<TournamentOptions, 'onGame'>): readonly TournamentGame[] {
+export function tournamentGames(options: TournamentPlan): readonly TournamentGame[] {
   const n = options.bots.length;
   const seeds = Math.max(1, Math.ceil(options.games / 2));
   const games: TournamentGame[] = [];
@@ -104,8 +147,8 @@ export function tournamentGames(options: Omit<TournamentOptions, 'onGame'>): rea
       for (let s = 0; s < seeds; s++) {
         for (const aSeat of ['red', 'blue'] as const) {
           const bSeat: Seat = aSeat === 'red' ? 'blue' : 'red';
-          const nameA = options.bots[a] ?? '';
-          const nameB = options.bots[b] ?? '';
+          const nameA = botName(options.bots[a] ?? '');
+          const nameB = botName(options.bots[b] ?? '');
           games.push({
             index: games.length,
             pair,
@@ -125,9 +168,17 @@ export function tournamentGames(options: Omit<TournamentOptions, 'onGame'>): rea
   return games;
 }
 
-/** Plays one game between in-process bots (throws on a name `contestant` refuses). */
-export function playTournamentGame(game: TournamentGame): TournamentGameResult {
+/**
+ * Plays one game between in-process bots (throws on a name `contestant` refuses); `objects` are the bots
+ * given as objects, by name.
+ */
+export function playTournamentGame(
+  game: TournamentGame,
+  objects: ReadonlyMap<string, Bot> = new Map(),
+): TournamentGameResult {
   const made = (seat: Seat): Contestant => {
+    const given = objects.get(game.names[seat]);
+    if (given !== undefined) return given;
     const player = contestant(game.names[seat]);
     if (typeof player === 'string') throw new Error(player);
     return player;
@@ -155,7 +206,7 @@ export function scoreFor(winner: Seat | null, seat: Seat): number {
 
 /** Ratings and pair scores from every game's result (in any order; they are put back in list order). */
 export function tournamentReport(
-  options: Omit<TournamentOptions, 'onGame'>,
+  options: TournamentPlan,
   games: readonly TournamentGame[],
   results: readonly TournamentGameResult[],
 ): TournamentReport {
@@ -184,10 +235,11 @@ export function tournamentReport(
       if (result.forfeit?.seat === seat) forfeits[bot] = (forfeits[bot] ?? 0) + 1;
     }
   }
-  const anchor = Math.max(0, options.bots.indexOf('heuristic'));
+  const names = options.bots.map(botName);
+  const anchor = Math.max(0, names.indexOf('heuristic'));
   const elos = eloWithIntervals(n, pairs, anchor, randomFromSeed(`${options.seed}/bootstrap`));
   return {
-    bots: options.bots.map((name, i) => ({
+    bots: names.map((name, i) => ({
       name,
       elo: elos[i]?.elo ?? 0,
       eloLow: elos[i]?.low ?? 0,
@@ -199,8 +251,8 @@ export function tournamentReport(
     pairs: pairs.map((pair) => {
       const interval = scoreInterval(pair.scores);
       return {
-        a: options.bots[pair.a] ?? '',
-        b: options.bots[pair.b] ?? '',
+        a: names[pair.a] ?? '',
+        b: names[pair.b] ?? '',
         games: pair.scores.length,
         aScore: interval.mean,
         low: interval.low,
@@ -212,13 +264,16 @@ export function tournamentReport(
 
 /** The whole tournament on this thread (src/arena plays it on every core, and with external bots). */
 export function runTournament(options: TournamentOptions): TournamentReport {
-  for (const name of options.bots) {
-    const made = contestant(name);
+  const objects = botObjects(options.bots);
+  if (typeof objects === 'string') throw new Error(objects);
+  for (const bot of options.bots) {
+    if (typeof bot !== 'string') continue;
+    const made = contestant(bot);
     if (typeof made === 'string') throw new Error(made);
   }
   const games = tournamentGames(options);
   const results = games.map((game) => {
-    const result = playTournamentGame(game);
+    const result = playTournamentGame(game, objects);
     options.onGame?.(game.index + 1, games.length);
     return result;
   });

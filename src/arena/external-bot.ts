@@ -4,6 +4,8 @@
  * One process per game and seat. A bot that does not answer in time, or whose process ends, fails the
  * question as a value (`timeout`, `crash`) rather than an exception; what it wrote on stderr last is kept
  * for the sentence. Its whole process group is ended when the game is, so a shell's children go too.
+ * Start-up has its own limit: a program may say `ready` before it is asked anything, and its first decision's
+ * clock starts then; one that never says it (an old bot) has the start-up limit added to its first decision.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -15,7 +17,14 @@ export type Asked =
 export interface ExternalBotOptions {
   /** Where the command runs (default: this process's directory). */
   readonly cwd?: string;
+  /** The program's whole environment (default: this process's). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Milliseconds the program has from its start to say `ready` (default STARTUP_MS). */
+  readonly startupMs?: number;
 }
+
+/** The default start-up limit: a Python through a version shim, or one importing numpy or torch, needs seconds. */
+export const STARTUP_MS = 30_000;
 
 /** How many of the bot's last stderr lines a crash's sentence quotes. */
 const STDERR_KEPT = 5;
@@ -29,14 +38,22 @@ export class ExternalBot {
   #waiting: ((asked: Asked) => void) | null = null;
   #ended: string | null = null;
   readonly #exited: Promise<void>;
+  readonly #startedAt = performance.now();
+  readonly #startupMs: number;
+  /** True once the program said `ready` or answered: from then on only the decision's own time counts. */
+  #started = false;
+  /** Re-arms the waiting question's timer when the program says `ready` while it is asked. */
+  #onReady: (() => void) | null = null;
 
   constructor(command: string, options: ExternalBotOptions = {}) {
     this.command = command;
+    this.#startupMs = options.startupMs ?? STARTUP_MS;
     this.#child = spawn(command, {
       shell: true,
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(options.env === undefined ? {} : { env: options.env }),
     });
     this.#exited = new Promise((resolve) => {
       this.#child.once('close', (code, signal) => {
@@ -53,6 +70,13 @@ export class ExternalBot {
     this.#child.stdin?.on('error', () => {});
     if (this.#child.stdout !== null) {
       createInterface({ input: this.#child.stdout }).on('line', (line) => {
+        if (!this.#started) {
+          this.#started = true;
+          if (isReadyLine(line)) {
+            this.#onReady?.();
+            return;
+          }
+        }
         // Only the first line after a question is its answer; anything else is dropped.
         this.#answer({ ok: true, answer: line });
       });
@@ -65,17 +89,48 @@ export class ExternalBot {
     }
   }
 
-  /** Writes one line and waits for the answer line, at most `deadlineMs`. */
+  /**
+   * Writes one line and waits for the answer line, at most `deadlineMs`; while the program has not yet said
+   * `ready` nor answered, what is left of its start-up limit is added (and `ready` starts the `deadlineMs`).
+   */
   ask(line: unknown, deadlineMs: number): Promise<Asked> {
     if (this.#ended !== null) {
       return Promise.resolve({ ok: false, kind: 'crash', message: this.#crashSentence() });
     }
     return new Promise<Asked>((resolve) => {
-      const timer = setTimeout(() => {
+      const startupLeft = this.#started
+        ? 0
+        : Math.max(0, this.#startupMs - (performance.now() - this.#startedAt));
+      const late = (message: string) => () => {
         this.#waiting = null;
-        resolve({ ok: false, kind: 'timeout', message: `it did not answer within ${deadlineMs} ms` });
-      }, deadlineMs);
+        this.#onReady = null;
+        resolve({ ok: false, kind: 'timeout', message });
+      };
+      let timer = setTimeout(
+        late(
+          !this.#started
+            ? `it neither said ready nor answered within its start-up limit (${this.#startupMs} ms) and ${deadlineMs} ms`
+            : `it did not answer within ${deadlineMs} ms`,
+        ),
+        startupLeft + deadlineMs,
+      );
+      if (!this.#started) {
+        // Ready within its start-up limit: the decision's own time starts now (never later than it would have).
+        this.#onReady = () => {
+          this.#onReady = null;
+          clearTimeout(timer);
+          const left = Math.min(
+            deadlineMs,
+            this.#startupMs + deadlineMs - (performance.now() - this.#startedAt),
+          );
+          timer = setTimeout(
+            late(`it said ready but did not answer within ${deadlineMs} ms`),
+            Math.max(0, left),
+          );
+        };
+      }
       this.#waiting = (asked) => {
+        this.#onReady = null;
         clearTimeout(timer);
         resolve(asked);
       };
@@ -121,5 +176,18 @@ export class ExternalBot {
   #crashSentence(): string {
     const said = this.#stderr.length > 0 ? `; its last words on stderr: ${this.#stderr.join(' | ')}` : '';
     return `${this.#ended ?? 'it stopped'}${said}`;
+  }
+}
+
+/** The line a program may write before anything else to say it has started: `ready`, or `{"type":"ready"}`. */
+export function isReadyLine(line: string): boolean {
+  const text = line.trim();
+  if (text === 'ready') return true;
+  if (!text.startsWith('{')) return false;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'ready';
+  } catch {
+    return false;
   }
 }

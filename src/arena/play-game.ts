@@ -3,9 +3,11 @@
  * src/ai's `playTournamentGame`, as it always was; with an external bot in it, the same loop with awaits,
  * where the external seat is asked by a protocol line (only its view, its legal actions, its own events)
  * and a seat that crashes, runs out of time or answers an illegal action resigns: it loses the game.
+ * Bots given as objects (`Bot` or `AsyncBot`, the caller's own) play here too, on the caller's thread: a
+ * function cannot cross to a worker.
  */
 import { createHash } from 'node:crypto';
-import type { Bot } from '../ai/bot.ts';
+import type { AsyncBot } from '../ai/bot.ts';
 import type { Contestant } from '../ai/match.ts';
 import {
   botStreamName,
@@ -36,20 +38,26 @@ export interface ArenaGameOptions {
   readonly deadlineMs: number;
   /** Where external bots' commands run. */
   readonly cwd?: string;
+  /** Milliseconds an external bot has from its start to say it is ready (default: STARTUP_MS). */
+  readonly startupMs?: number;
 }
 
 type Player =
-  | { readonly kind: 'inside'; readonly contestant: Contestant }
+  | { readonly kind: 'inside'; readonly contestant: Contestant | AsyncBot }
   | { readonly kind: 'outside'; readonly bot: ExternalBot; sent: number; decisions: number };
 
+/** One game; `objects` are the bots given as objects, by name (they play on this thread). */
 export async function playArenaGame(
   game: TournamentGame,
   options: ArenaGameOptions,
+  objects: ReadonlyMap<string, AsyncBot> = new Map(),
 ): Promise<TournamentGameResult> {
-  if (externalCommand(game.names.red) === null && externalCommand(game.names.blue) === null) {
-    return playTournamentGame(game);
-  }
-  const players = { red: player(game.names.red, options), blue: player(game.names.blue, options) };
+  const plain = (name: string) => externalCommand(name) === null && !objects.has(name);
+  if (plain(game.names.red) && plain(game.names.blue)) return playTournamentGame(game);
+  const players = {
+    red: player(game.names.red, options, objects),
+    blue: player(game.names.blue, options, objects),
+  };
   try {
     return await playWithExternals(game, players, options);
   } finally {
@@ -59,10 +67,15 @@ export async function playArenaGame(
   }
 }
 
-function player(name: string, options: ArenaGameOptions): Player {
+function player(name: string, options: ArenaGameOptions, objects: ReadonlyMap<string, AsyncBot>): Player {
+  const given = objects.get(name);
+  if (given !== undefined) return { kind: 'inside', contestant: given };
   const command = externalCommand(name);
   if (command !== null) {
-    const bot = new ExternalBot(command, options.cwd === undefined ? {} : { cwd: options.cwd });
+    const bot = new ExternalBot(command, {
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(options.startupMs === undefined ? {} : { startupMs: options.startupMs }),
+    });
     return { kind: 'outside', bot, sent: 0, decisions: 0 };
   }
   const made = contestant(name);
@@ -99,7 +112,7 @@ async function playWithExternals(
         action:
           'measurementOnly' in c
             ? c.decideWithTruth({ state, seat, random: randoms[seat] })
-            : (c as Bot).decide({
+            : await c.decide({
                 view: viewFor(state, seat),
                 history: history[seat],
                 random: randoms[seat],
@@ -120,7 +133,7 @@ async function playWithExternals(
       chosen = { ok: false, message: `it answered an illegal action: ${applied.error.message}` };
     }
     if (!chosen.ok) {
-      forfeit = { seat, message: chosen.message };
+      forfeit = { seat, message: chosen.message, decision: decisions[seat] };
       applied = applyAction(state, seat, { type: 'resign' });
     }
     if (applied === null || !applied.ok) throw new Error('A resignation was refused.');

@@ -3,6 +3,7 @@
  * environment (docs/protocol.md lists them), and a few from flags, which beat the environment;
  * SIGTERM or SIGINT shut it down gracefully with exit code 0.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { refusedName } from '../arena/contestants.ts';
 import { EXTERNAL_NAME } from '../server/bots/external-seats.ts';
@@ -19,9 +20,10 @@ Options (each beats its environment variable):
   --host H             address to listen on (HOST)
   --database PATH|URL  the SQLite file (DATABASE_PATH), or postgres://... (DATABASE_URL)
   --bot NAME=COMMAND   a computer level played by an external program that speaks the bot protocol
-                       (docs/bots.md), e.g. --bot mybot="python3 mybot.py"; repeat for more. A request for
+                       (docs/bots.md), e.g. --bot mybot="python3 $PWD/mybot.py"; repeat for more. A request for
                        level NAME seats it; a built-in level's name (easy ... expert) puts it in that level's
-                       place, so the page offers it
+                       place, so the page offers it. It runs in a scratch folder (give absolute paths) with a
+                       bare environment, one process per game, ended with the game
 Environment:
   PORT                 port to listen on (default 3000; 0 picks a free one)
   HOST                 address to listen on (default 0.0.0.0)
@@ -65,6 +67,13 @@ export const serveCommand: Command = {
     }
     config = withFlags(config, read);
     if (read.problems.length > 0) return read.refuse();
+    for (const [name, command] of Object.entries(config.externalBots ?? {})) {
+      for (const path of pathsHere(command, process.cwd())) {
+        process.stderr.write(
+          `pirates serve: warning: --bot ${name}: '${path}' is a path in this folder, but the program runs in a scratch folder of its own: write it absolute, e.g. $PWD/${path} (docs/bots.md).\n`,
+        );
+      }
+    }
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
       server = await startServer(config);
@@ -89,6 +98,13 @@ export const serveCommand: Command = {
     return 0;
   },
 };
+
+/** The words of a bot's command that name a file or folder relative to `cwd`: they will not be found. */
+export function pathsHere(command: string, cwd: string): string[] {
+  return command
+    .split(/\s+/)
+    .filter((word) => /^[\w.][\w./-]*$/.test(word) && /[./]/.test(word) && existsSync(resolve(cwd, word)));
+}
 
 type ServeFlags = FlagReader<{ port: 'string'; host: 'string'; database: 'string'; bot: 'strings' }>;
 

@@ -2,18 +2,22 @@
  * `pirates tournament`: a seeded round robin between bots with Elo (Bradley-Terry) and 95% intervals, on
  * every core, with external bots that speak the bot protocol (docs/bots.md).
  * Quick shots by default, so the cannon's luck is equal and the table measures decisions (AI.md).
+ * The tournament's chance comes from a key drawn when it starts, shown only when it ends: a bot that reads
+ * this process's command line or environment finds nothing to foresee it with; `--key-file` replays it.
  */
-import { writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { TournamentReport } from '../ai/round-robin.ts';
-import { refusedName } from '../arena/contestants.ts';
+import { externalCommand, refusedName } from '../arena/contestants.ts';
+import { STARTUP_MS } from '../arena/external-bot.ts';
 import { reportHtml } from '../arena/report-html.ts';
 import { DEFAULT_DEADLINE_MS, defaultWorkers, runArenaTournament } from '../arena/tournament.ts';
 import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
 import { progressBar } from './progress.ts';
 
-const USAGE = `Usage: pirates tournament --bots A,B,... [--games N] [--seed S] [--shots quick|aimed] [--turn-limit T]
-                          [--workers N] [--deadline-ms MS] [--html FILE] [--json]
+const USAGE = `Usage: pirates tournament --bots A,B,... [--games N] [--key-file FILE|-] [--seed S] [--shots quick|aimed]
+                          [--turn-limit T] [--workers N] [--deadline-ms MS] [--startup-ms MS] [--html FILE] [--json]
 
 Round robin: every pair plays N games (each seed twice, seats swapped), with separate random streams for
 chance and for each bot. Prints the score of every pair with a 95% interval and each bot's Elo
@@ -22,15 +26,20 @@ chance and for each bot. Prints the score of every pair with a 95% interval and 
                    oracle:N (sees the true state: for measurement only), and cmd:COMMAND, a program that
                    plays by the bot protocol (docs/bots.md), e.g. cmd:python3 mybot.py (no comma in COMMAND)
   --games N        games per pair (default 200)
-  --seed S         tournament seed (default 1)
+  --key-file FILE  replay a tournament: read its key (printed at the end of a run) from FILE, or from stdin
+                   with '-' (echo KEY | pirates tournament ... --key-file -). Without it a new key is drawn,
+                   never written anywhere a bot can read it while the games are played
+  --seed S         the key given on the command line, for tournaments between bots you trust: a cmd: bot
+                   can read its parent's command line and foresee every coin and shot
   --shots MODE     quick (default) or aimed
   --turn-limit T   a game reaching T turns is a draw, half a point each (default 300)
   --workers N      games played at once, one worker thread each (default: every core, ${defaultWorkers()} here);
                    the scores and ratings are the same for any N
   --deadline-ms MS time an external bot has for each decision (default ${DEFAULT_DEADLINE_MS}); one that
                    crashes, runs out of time or answers an illegal action loses that game
+  --startup-ms MS  time an external bot has from its start to say ready (default ${STARTUP_MS}; docs/bots.md)
   --html FILE      also write a report page: the Elo table and plot, and the score matrix as a heat map
-  --json           print { bots: [{ name, elo, eloLow, eloHigh, msPerDecision, slowestMs, forfeits }],
+  --json           print { key, bots: [{ name, elo, eloLow, eloHigh, msPerDecision, slowestMs, forfeits }],
                    pairs: [{ a, b, games, aScore, low, high }] }`;
 
 export const tournamentCommand: Command = {
@@ -45,10 +54,12 @@ export const tournamentCommand: Command = {
         bots: 'string',
         games: 'string',
         seed: 'string',
+        'key-file': 'string',
         shots: 'string',
         'turn-limit': 'string',
         workers: 'string',
         'deadline-ms': 'string',
+        'startup-ms': 'string',
         html: 'string',
         json: 'boolean',
       },
@@ -61,28 +72,44 @@ export const tournamentCommand: Command = {
     const shots = read.choice('shots', 'quick', ['quick', 'aimed']);
     const workers = read.whole('workers', defaultWorkers(), 1, 1024);
     const deadlineMs = read.whole('deadline-ms', DEFAULT_DEADLINE_MS, 1);
+    const startupMs = read.whole('startup-ms', STARTUP_MS, 1);
     if (bots.length < 2) read.problems.push('--bots needs at least two names, comma-separated.');
     if (new Set(bots).size < bots.length) read.problems.push('--bots names a bot twice.');
     for (const name of bots) {
       const refused = refusedName(name);
       if (refused !== null) read.problems.push(refused);
     }
+    if (read.values.seed !== undefined && read.values['key-file'] !== undefined) {
+      read.problems.push('--seed and --key-file both give the key: give one.');
+    }
     if (read.problems.length > 0) return read.refuse();
+    const key = await tournamentKey(read.values.seed, read.values['key-file']);
+    if (!key.ok) {
+      process.stderr.write(`pirates tournament: ${key.message}\n`);
+      return 2;
+    }
+    if (read.values.seed !== undefined && bots.some((name) => externalCommand(name) !== null)) {
+      process.stderr.write(
+        'pirates tournament: warning: --seed is on the command line, where a cmd: bot can read it and foresee every coin and shot; leave it out (a key is drawn) or replay with --key-file.\n',
+      );
+    }
     const progress = progressBar({ json: read.values.json, unit: 'games' });
     let report: TournamentReport;
     try {
       report = await runArenaTournament({
         bots,
         games,
-        seed: read.text('seed', '1'),
+        seed: key.key,
         shots,
         turnLimit,
         workers,
         deadlineMs,
+        startupMs,
         onGame: (done, total) => progress.tick(done, total),
-        onForfeit: (game, seat, message) =>
+        // The game's seed is not said: it holds the key, which nobody may know before the last game ends.
+        onForfeit: (game, seat, message, decision) =>
           progress.note(
-            `pirates tournament: ${game.names[seat]} (${seat}, game ${game.index + 1}, seed ${game.seed}) loses the game: ${message}`,
+            `pirates tournament: ${game.names[seat]} (${seat}, game ${game.index + 1}) loses the game on its decision ${decision}${decision === 1 ? ' (its setup)' : ''}: ${message}`,
           ),
       });
     } catch (error) {
@@ -93,10 +120,7 @@ export const tournamentCommand: Command = {
     progress.end();
     if (read.values.html !== undefined) {
       try {
-        await writeFile(
-          read.values.html,
-          reportHtml(jsonOf(report), { seed: read.text('seed', '1'), games }),
-        );
+        await writeFile(read.values.html, reportHtml(jsonOf(report), { seed: key.key, games }));
       } catch (error) {
         process.stderr.write(
           `pirates tournament: could not write ${read.values.html}: ${(error as Error).message}\n`,
@@ -104,10 +128,46 @@ export const tournamentCommand: Command = {
         return 1;
       }
     }
-    process.stdout.write(read.values.json ? `${JSON.stringify(jsonOf(report))}\n` : table(report));
+    process.stdout.write(
+      read.values.json
+        ? `${JSON.stringify({ key: key.key, ...jsonOf(report) })}\n`
+        : `${table(report)}\nkey ${key.key} (replay: echo ${key.key} | pirates tournament ... --key-file -)\n`,
+    );
     return 0;
   },
 };
+
+/**
+ * The tournament's key, from which all its chance comes: read from a file or stdin for a replay, the
+ * `--seed` given, or 128 random bits drawn now. It is never put in a bot's command line or environment.
+ */
+async function tournamentKey(
+  seed: string | undefined,
+  keyFile: string | undefined,
+): Promise<{ ok: true; key: string } | { ok: false; message: string }> {
+  if (seed !== undefined) return { ok: true, key: seed };
+  if (keyFile === undefined) return { ok: true, key: randomBytes(16).toString('hex') };
+  let text: string;
+  try {
+    text = keyFile === '-' ? await readStdin() : await readFile(keyFile, 'utf8');
+  } catch (error) {
+    return { ok: false, message: `could not read the key from ${keyFile}: ${(error as Error).message}` };
+  }
+  const key = text.trim();
+  if (key === '' || key.includes('\n') || key.length > 256) {
+    return {
+      ok: false,
+      message: `${keyFile === '-' ? 'stdin' : keyFile} should hold one key (the one a tournament printed), on one line.`,
+    };
+  }
+  return { ok: true, key };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 export function jsonOf(report: TournamentReport): TournamentReport {
   return {

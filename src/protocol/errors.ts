@@ -18,6 +18,7 @@ export const SERVER_ERRORS = {
   'rate/games': 'Too many new games from this address; wait a minute (HTTP 429).',
   'rate/computer-games':
     'Too many games against the computer running from this address; finish one (HTTP 429).',
+  'rate/bot-programs': 'Too many games against a bot program going from this address; finish one (HTTP 429).',
   'request/invalid': 'The HTTP request body is wrong (HTTP 400).',
   'request/too-large': 'The HTTP request body is too large (HTTP 413).',
   'request/not-found': 'No such API path (HTTP 404).',
@@ -41,6 +42,8 @@ export const SERVER_ERRORS = {
   'seek/token': 'The token is not this seek’s (HTTP 403).',
   'record/not-over': 'The record is published when the game is over (HTTP 409).',
   'server/closing': 'The server is shutting down; reconnect.',
+  'server/bot-programs':
+    'The server runs as many bot programs as it may; try again when a game ends (HTTP 503).',
   'server/internal': 'The server failed on this message (a bug); nothing was changed.',
   'store/unavailable': 'The database cannot be reached; nothing was changed, try again (HTTP 503).',
   'store/corrupt': 'A stored game no longer replays under the rules.',

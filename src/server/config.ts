@@ -27,6 +27,10 @@ export interface Limits {
   readonly sendBufferBytes: number;
   /** Per IP address: games against the computer running at once (the bot workers are shared by all). */
   readonly computerGamesPerAddress: number;
+  /** Per IP address: games against a `--bot` program going at once (each runs a process of its own). */
+  readonly botProgramsPerAddress: number;
+  /** In all, per process: games against a `--bot` program going at once. */
+  readonly botPrograms: number;
 }
 
 export interface ServerConfig {
@@ -110,6 +114,9 @@ export const DEFAULT_LIMITS: Limits = {
   sendBufferBytes: 1024 * 1024,
   // A family playing the computer on a few devices; a flood of instant expert games is refused.
   computerGamesPerAddress: 6,
+  // A `--bot` program is a process (tens of MB for Node, far more with a model): a couple per person.
+  botProgramsPerAddress: 2,
+  botPrograms: 16,
 };
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -232,6 +239,8 @@ export function configFromEnv(env: Env): ServerConfig {
         DEFAULT_LIMITS.computerGamesPerAddress,
         1,
       ),
+      botProgramsPerAddress: number('BOT_PROGRAMS_PER_ADDRESS', DEFAULT_LIMITS.botProgramsPerAddress, 1),
+      botPrograms: number('BOT_PROGRAMS', DEFAULT_LIMITS.botPrograms, 1),
     },
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
     trustProxy: trustProxyOf(env.TRUST_PROXY),

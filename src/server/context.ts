@@ -2,6 +2,8 @@
  * What the HTTP routes and the socket sessions share: the rooms, who is present, and the limits. One plain
  * object built in server.ts, so handlers get their collaborators passed in rather than reaching for globals.
  */
+
+import type { ExternalSeats } from './bots/external-seats.ts';
 import type { ServerConfig } from './config.ts';
 import type { Fanout } from './fanout/fanout.ts';
 import type { ComputerGamesLimit } from './http/computer-games-limit.ts';
@@ -18,6 +20,8 @@ export interface ServerContext {
   readonly fanout: Fanout;
   readonly presence: PresenceBoard;
   readonly computerGames: ComputerGamesLimit;
+  /** The programs of `pirates serve --bot` (null without any): their seats and bounds. */
+  readonly externalSeats: ExternalSeats | null;
   /** Emotes per player, counted across every process when there is Redis. */
   readonly emotes: EmoteLimit;
   /** Seeks for an opponent and the seekers waiting on them. */

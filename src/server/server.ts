@@ -99,6 +99,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     hints.attach(parts.rooms, backends.presence);
     parts.rooms.onRoom((room) => parts.presence.track(room));
     parts.rooms.onRoom((room) => parts.computers.track(room));
+    parts.rooms.onRoom((room) => parts.context.externalSeats?.track(room, backends.fanout));
     parts.rooms.keepWhile((room) => parts.computers.busy(room));
     // The process whose append ended a game records its result and, between two players, rates it.
     parts.rooms.onEnd((room) => {
@@ -166,10 +167,20 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
   const external =
     Object.keys(config.externalBots ?? {}).length === 0
       ? null
-      : new ExternalSeats(config.externalBots ?? {}, {
-          forfeited: (gameId, name, seat, message) =>
-            app.log.warn({ gameId, seat }, `external bot ${name} resigned: ${message}`),
-        });
+      : new ExternalSeats(
+          config.externalBots ?? {},
+          {
+            forfeited: (gameId, name, seat, decision, message) =>
+              app.log.warn(
+                { gameId, seat },
+                `external bot ${name} resigned on its decision ${decision}${decision === 1 ? ' (its setup)' : ''}: ${message}`,
+              ),
+          },
+          {
+            programsPerAddress: config.limits.botProgramsPerAddress,
+            programs: config.limits.botPrograms,
+          },
+        );
   const pool = new BotPool(config.botWorkers, Date.now, external);
   const computers = new ComputerPlayers(
     pool,
@@ -185,6 +196,7 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     fanout,
     presence,
     computerGames: new ComputerGamesLimit(config.limits.computerGamesPerAddress),
+    externalSeats: external,
     emotes:
       backends.redis === null
         ? new LocalEmoteLimit()

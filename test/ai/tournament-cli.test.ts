@@ -37,7 +37,7 @@ describe('pirates tournament', () => {
     ]);
     expect(code).toBe(0);
     expect(err).toContain(
-      `pirates tournament: ${bot} (blue, game 1, seed 1/game-0) loses the game: the answer 9999 is not the index of a legal action`,
+      `pirates tournament: ${bot} (blue, game 1) loses the game on its decision 2: the answer 9999 is not the index of a legal action`,
     );
     expect(err.trim().split('\n')).toHaveLength(2);
     const report = JSON.parse(out) as {

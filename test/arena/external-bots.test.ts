@@ -71,6 +71,8 @@ describe('a bot that breaks the protocol loses the game, with a sentence', () =>
     ['crash', /it crashed: it exited with code 3; its last words on stderr: out of rum/],
     ['silent', /it did not answer within 300 ms/],
   ] as const;
+  // misbehave.mjs answers its first decision (its setup) properly: it fails the second.
+  const failed: Record<string, number> = {};
   for (const [mode, sentence] of cases) {
     it(mode, async () => {
       const said: string[] = [];
@@ -81,7 +83,10 @@ describe('a bot that breaks the protocol loses the game, with a sentence', () =>
         seed: mode,
         // Long enough for any answer on a busy machine, except for the bot that never answers.
         deadlineMs: mode === 'silent' ? 300 : PATIENCE_MS,
-        onForfeit: (game, seat, message) => said.push(`${game.names[seat]} ${seat}: ${message}`),
+        onForfeit: (game, seat, message, decision) => {
+          said.push(`${game.names[seat]} ${seat}: ${message}`);
+          failed[seat] = decision;
+        },
       });
       expect(report.pairs[0]?.aScore).toBe(0);
       expect(report.bots[0]?.forfeits).toBe(2);
@@ -89,8 +94,52 @@ describe('a bot that breaks the protocol loses the game, with a sentence', () =>
       expect(said).toHaveLength(2);
       for (const line of said) expect(line).toMatch(sentence);
       expect(said.map((line) => line.split(': ')[0])).toEqual([`${name} red`, `${name} blue`]);
+      expect(failed).toEqual({ red: 2, blue: 2 });
     });
   }
+});
+
+describe('start-up has its own limit (issue 33.3)', () => {
+  // A decision's time, and a start-up longer than it: a bot that counted its start-up against its first
+  // decision would lose every game. Both scale with TEST_PATIENCE, so a slow machine only waits longer.
+  const factor = PATIENCE_MS / 120_000;
+  const deadlineMs = 2000 * factor;
+  const sleep = String(2 * deadlineMs);
+  for (const ready of ['ready', 'old'] as const) {
+    it(`a bot that takes twice a decision's time to start plays all its games (${ready === 'ready' ? 'it says ready' : 'an old bot that never says it'})`, async () => {
+      const said: string[] = [];
+      const report = await runArenaTournament({
+        ...small,
+        workers: 2,
+        bots: [`cmd:node test/fixtures/bots/slow-start.mjs ${sleep} ${ready}`, 'random'],
+        seed: `slow-${ready}`,
+        deadlineMs,
+        startupMs: PATIENCE_MS,
+        onForfeit: (_game, _seat, message) => said.push(message),
+      });
+      expect(said).toEqual([]);
+      expect(report.pairs[0]?.games).toBe(2);
+      expect(report.bots.map((b) => b.forfeits)).toEqual([0, 0]);
+    });
+  }
+
+  it('a bot that never gets ready loses at its first decision (its setup), and says so', async () => {
+    const said: string[] = [];
+    const report = await runArenaTournament({
+      ...small,
+      workers: 2,
+      bots: ['random', 'cmd:node test/fixtures/bots/slow-start.mjs never'],
+      seed: 'never',
+      deadlineMs: 200,
+      startupMs: 300,
+      onForfeit: (_game, seat, message, decision) => said.push(`${seat} ${decision}: ${message}`),
+    });
+    expect(report.bots.map((b) => b.forfeits)).toEqual([0, 2]);
+    expect(said.sort()).toEqual([
+      'blue 1: it neither said ready nor answered within its start-up limit (300 ms) and 200 ms',
+      'red 1: it neither said ready nor answered within its start-up limit (300 ms) and 200 ms',
+    ]);
+  });
 });
 
 describe('what a bot is shown', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readFlags } from '../../src/cli/flags.ts';
 import { main, usage } from '../../src/cli/main.ts';
-import { withFlags } from '../../src/cli/serve.ts';
+import { pathsHere, withFlags } from '../../src/cli/serve.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 
 describe('pirates command', () => {
@@ -110,5 +110,10 @@ describe('serve flags beat the environment', () => {
       externalBots: { mybot: 'python3 mybot.py', hard: 'node examples/bot.mjs' },
     });
     expect(read(['--database', 'postgres://u@db/games']).config.databaseUrl).toBe('postgres://u@db/games');
+    // A program runs in a scratch folder: serve warns of the paths of its command that are relative to here.
+    const here = new URL('../../', import.meta.url).pathname;
+    expect(pathsHere('node examples/bot.mjs --fast', here)).toEqual(['examples/bot.mjs']);
+    expect(pathsHere(`node ${here}examples/bot.mjs`, here)).toEqual([]);
+    expect(pathsHere('python3 mybot.py', here)).toEqual([]);
   });
 });

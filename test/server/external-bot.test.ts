@@ -6,12 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { Client, createGame, hello, isState, post, startTestServer } from './harness.ts';
 import { playRandomly } from './players.ts';
 
+const ROOT = new URL('../../', import.meta.url).pathname;
+
 describe('an external bot seated by the server', () => {
   it('plays a person to the end; a broken one resigns with a log line; unknown levels are still refused', async () => {
     const server = await startTestServer({
       externalBots: {
-        pal: 'node examples/bot.mjs',
-        broken: 'node test/fixtures/bots/misbehave.mjs index',
+        // Absolute paths: a program runs in a scratch folder of its own, not the server's (docs/bots.md).
+        pal: `node ${ROOT}examples/bot.mjs`,
+        broken: `node ${ROOT}test/fixtures/bots/misbehave.mjs index`,
       },
     });
     try {
@@ -34,7 +37,7 @@ describe('an external bot seated by the server', () => {
       expect(lost).toMatchObject({ winner: 'red', reason: 'resigned' });
       await other.close();
       expect(server.logs.join('')).toContain(
-        'external bot broken resigned: the answer 9999 is not the index of a legal action',
+        'external bot broken resigned on its decision 2: the answer 9999 is not the index of a legal action',
       );
 
       const unknown = await post<{ code: string; message: string }>(server.url, '/api/games', {

@@ -361,6 +361,8 @@ export function hostileSuite(title: string, start: StartServer): void {
           socketOpensPerMinute: 1000,
           sendBufferBytes: 1024 * 1024,
           computerGamesPerAddress: 2,
+          botProgramsPerAddress: 2,
+          botPrograms: 16,
         },
       });
       try {

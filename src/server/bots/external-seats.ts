@@ -3,12 +3,29 @@
  * plays by the bot protocol, one process per game and seat, started at its seat's first decision and
  * handed only that seat's view, legal actions and events, as in a tournament. A bot that crashes, runs out
  * of time or answers an action that is not legal resigns its game (and the log says why), so a broken bot
- * never leaves a person waiting. Processes idle for a while (their game over or forgotten) are ended.
+ * never leaves a person waiting. A program runs with as little of the server as can be: a bare environment
+ * (no DATABASE_URL, no REDIS_URL), a scratch folder of its own and a random seed. It is ended when its game
+ * ends or is let go, and the games that may hold one are bounded per address and in all (program-bounds.ts).
  */
-import { createHash } from 'node:crypto';
-import { ExternalBot } from '../../arena/external-bot.ts';
-import { type Action, actionKey, type GameEvent, type PlayerView, type Seat } from '../../engine/index.ts';
-import { decideLine, readAnswer } from '../../protocol/bot-lines.ts';
+
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ExternalBot, STARTUP_MS } from '../../arena/external-bot.ts';
+import {
+  type Action,
+  actionKey,
+  eventsFor,
+  type GameEvent,
+  type PlayerView,
+  SEATS,
+  type Seat,
+} from '../../engine/index.ts';
+import { decideLine, overLine, readAnswer } from '../../protocol/bot-lines.ts';
+import { aboutTheTable, type Fanout } from '../fanout/fanout.ts';
+import type { Room } from '../rooms/room.ts';
+import { ProgramBounds } from './program-bounds.ts';
 
 /** A name `--bot` may give: short, lower case, usable as a level in a request. */
 export const EXTERNAL_NAME = /^[a-z][a-z0-9-]{0,31}$/;
@@ -20,6 +37,10 @@ const IDLE_MS = 10 * 60 * 1000;
 
 interface Seated {
   readonly bot: ExternalBot;
+  /** Its scratch folder (its working folder, HOME and TMPDIR), removed with it. */
+  readonly scratch: string;
+  /** Its own random seed: drawn, not derived from anything its opponent can see. */
+  readonly seed: string;
   /** Events already sent. */
   sent: number;
   decisions: number;
@@ -27,30 +48,92 @@ interface Seated {
 }
 
 export interface ExternalSeatsLog {
-  forfeited(gameId: string, name: string, seat: Seat, message: string): void;
+  forfeited(gameId: string, name: string, seat: Seat, decision: number, message: string): void;
 }
+
+export interface ExternalSeatsSettings {
+  /** Milliseconds a program has for each decision. */
+  readonly deadlineMs: number;
+  /** Milliseconds a program has from its start to say it is ready (docs/bots.md). */
+  readonly startupMs: number;
+  /** Games against a program opened from one address and not yet over or let go. */
+  readonly programsPerAddress: number;
+  /** Games against a program in this process, in all. */
+  readonly programs: number;
+}
+
+export const DEFAULT_EXTERNAL_SETTINGS: ExternalSeatsSettings = {
+  deadlineMs: SERVER_DEADLINE_MS,
+  startupMs: STARTUP_MS,
+  programsPerAddress: 2,
+  programs: 16,
+};
 
 export class ExternalSeats {
   readonly #commands: ReadonlyMap<string, string>;
   readonly #seated = new Map<string, Seated>();
   readonly #log: ExternalSeatsLog;
-  readonly #deadlineMs: number;
+  readonly #settings: ExternalSeatsSettings;
   readonly #sweep: NodeJS.Timeout;
+  /** The games that may hold a program, by address: what a new game is refused on. */
+  readonly bounds: ProgramBounds;
 
   constructor(
     commands: Readonly<Record<string, string>>,
     log: ExternalSeatsLog,
-    deadlineMs = SERVER_DEADLINE_MS,
+    settings: Partial<ExternalSeatsSettings> = {},
   ) {
     this.#commands = new Map(Object.entries(commands));
     this.#log = log;
-    this.#deadlineMs = deadlineMs;
+    this.#settings = { ...DEFAULT_EXTERNAL_SETTINGS, ...settings };
+    this.bounds = new ProgramBounds(this.#settings.programsPerAddress, this.#settings.programs, () =>
+      this.#games(),
+    );
     this.#sweep = setInterval(() => this.#endIdle(), IDLE_MS / 4);
     this.#sweep.unref();
   }
 
   has(name: string): boolean {
     return this.#commands.has(name);
+  }
+
+  /** Programs running now (one per game and seat asked so far). */
+  get running(): number {
+    return this.#seated.size;
+  }
+
+  /**
+   * Ends a room's programs when its game ends (after an `over` line) or when the room is let go (a
+   * RoomRegistry hook); returns what stops listening.
+   */
+  track(room: Room, fanout: Fanout): (() => void) | undefined {
+    const played = SEATS.some((seat) => {
+      const { holder, level } = room.seat(seat);
+      return holder === 'computer' && level !== null && this.has(level);
+    });
+    if (!played) return undefined;
+    const unsubscribe = fanout.subscribe(room.id, (notice) => {
+      if (aboutTheTable(notice) && room.over) this.release(room.id, room);
+    });
+    return () => {
+      unsubscribe();
+      this.release(room.id, room.over ? room : null);
+    };
+  }
+
+  /** Ends the game's programs (telling them how it ended when it did) and frees its place in the bounds. */
+  release(gameId: string, ended: Pick<Room, 'state' | 'events'> | null = null): void {
+    this.bounds.free(gameId);
+    for (const seat of SEATS) {
+      const key = `${gameId}:${seat}`;
+      const seated = this.#seated.get(key);
+      if (seated === undefined) continue;
+      if (ended !== null) {
+        const events = eventsFor(ended.events, seat);
+        seated.bot.tell(overLine(seat, ended.state.outcome, events.slice(seated.sent)));
+      }
+      void this.#end(key);
+    }
   }
 
   /** The seat's action: the bot's answer, or a resignation when it failed. */
@@ -68,7 +151,7 @@ export class ExternalSeats {
     const key = `${gameId}:${seat}`;
     let seated = this.#seated.get(key);
     if (seated === undefined) {
-      seated = { bot: new ExternalBot(command), sent: 0, decisions: 0, lastAsked: Date.now() };
+      seated = this.#start(command);
       this.#seated.set(key, seated);
     }
     seated.decisions += 1;
@@ -77,13 +160,12 @@ export class ExternalSeats {
       view,
       seat,
       decision: seated.decisions,
-      timeLeftMs: this.#deadlineMs,
-      // A seed of its own, not the game's (which the server keeps secret until the game is over).
-      seed: createHash('sha256').update(`${key}:${name}`).digest('hex').slice(0, 32),
+      timeLeftMs: this.#settings.deadlineMs,
+      seed: seated.seed,
       events: history.slice(seated.sent),
     });
     seated.sent = history.length;
-    const asked = await seated.bot.ask(line, this.#deadlineMs);
+    const asked = await seated.bot.ask(line, this.#settings.deadlineMs);
     let failure: string | null = null;
     let action: Action | null = null;
     if (!asked.ok) failure = asked.kind === 'timeout' ? asked.message : `it crashed: ${asked.message}`;
@@ -95,8 +177,8 @@ export class ExternalSeats {
       } else action = read.value;
     }
     if (action !== null) return action;
-    this.#log.forfeited(gameId, name, seat, failure ?? 'it failed');
-    this.#end(key);
+    this.#log.forfeited(gameId, name, seat, seated.decisions, failure ?? 'it failed');
+    void this.#end(key);
     return { type: 'resign' };
   }
 
@@ -105,15 +187,42 @@ export class ExternalSeats {
     await Promise.all([...this.#seated.keys()].map((key) => this.#end(key)));
   }
 
-  #endIdle(): void {
-    const now = Date.now();
-    for (const [key, seated] of this.#seated) if (now - seated.lastAsked > IDLE_MS) void this.#end(key);
+  /**
+   * A program with only what it needs: PATH to find its interpreter, a language, and a scratch folder as
+   * its working folder, HOME and TMPDIR; nothing of the server's environment (its database's and Redis's
+   * addresses, its secrets) nor its folder.
+   */
+  #start(command: string): Seated {
+    const scratch = mkdtempSync(join(tmpdir(), 'pirates-bot-'));
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+      LANG: process.env.LANG ?? 'C.UTF-8',
+      HOME: scratch,
+      TMPDIR: scratch,
+    };
+    const bot = new ExternalBot(command, { cwd: scratch, env, startupMs: this.#settings.startupMs });
+    const seed = randomBytes(16).toString('hex');
+    return { bot, scratch, seed, sent: 0, decisions: 0, lastAsked: Date.now() };
   }
 
-  #end(key: string): Promise<void> {
+  /** Game ids with a program running. */
+  #games(): Set<string> {
+    return new Set([...this.#seated.keys()].map((key) => key.slice(0, key.lastIndexOf(':'))));
+  }
+
+  #endIdle(): void {
+    const now = Date.now();
+    for (const [key, seated] of this.#seated) {
+      if (now - seated.lastAsked > IDLE_MS) void this.#end(key);
+    }
+  }
+
+  async #end(key: string): Promise<void> {
     const seated = this.#seated.get(key);
     this.#seated.delete(key);
-    return seated === undefined ? Promise.resolve() : seated.bot.close();
+    if (seated === undefined) return;
+    await seated.bot.close();
+    rmSync(seated.scratch, { recursive: true, force: true });
   }
 }
 

@@ -13,6 +13,7 @@ import {
   type RecordResponse,
   type SpectatorResponse,
 } from '../../protocol/index.ts';
+import { DEFAULT_LEVEL } from '../bots/levels.ts';
 import type { ServerContext } from '../context.ts';
 import { openGame } from '../rooms/open-game.ts';
 import type { Room } from '../rooms/room.ts';
@@ -65,12 +66,25 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
         `${cap} games against the computer are already going from here; finish or resign one first.`,
       );
     }
+    // A game against a `--bot` program holds a place in the programs' bounds from now until it ends.
+    const programs = computer && context.externalSeats?.has(parsed.data.level ?? DEFAULT_LEVEL);
+    const held = programs ? context.externalSeats?.bounds.hold(request.ip) : undefined;
+    if (held !== undefined && !held.ok) {
+      return replyError(reply, held.refusal.status, held.refusal.code, held.refusal.message);
+    }
     const opened = await openGame(
       context.rooms,
       parsed.data,
       context.config.turnLimit,
       Object.keys(context.config.externalBots ?? {}),
-    );
+    ).catch((error: unknown) => {
+      if (held?.ok) context.externalSeats?.bounds.free(held.place);
+      throw error;
+    });
+    if (held?.ok) {
+      if (opened.ok) context.externalSeats?.bounds.bind(held.place, opened.value.room.id);
+      else context.externalSeats?.bounds.free(held.place);
+    }
     if (!opened.ok) return replyError(reply, 400, opened.error.code, opened.error.message);
     const { room, seat, token, invite } = opened.value;
     if (computer) context.computerGames.add(request.ip, room);
