@@ -58,7 +58,9 @@ export const serveCommand: Command = {
     if (typeof read === 'number') return read;
     let config: ServerConfig;
     try {
-      config = configFromEnv(process.env);
+      // --database stands for its variable before the environment is checked as a whole (REDIS_URL needs
+      // DATABASE_URL: a postgres:// flag satisfies it, a SQLite file does not).
+      config = configFromEnv(withDatabaseFlag(process.env, read.values.database));
     } catch (error) {
       process.stderr.write(`pirates serve: ${(error as Error).message}\n`);
       return 2;
@@ -90,6 +92,20 @@ export const serveCommand: Command = {
   },
 };
 
+/** The environment with --database in place of DATABASE_URL (a postgres:// URL) or DATABASE_PATH (a file). */
+function withDatabaseFlag(env: NodeJS.ProcessEnv, database: string | undefined): NodeJS.ProcessEnv {
+  if (database === undefined) return env;
+  if (/^postgres(ql)?:\/\//.test(database)) return { ...env, DATABASE_URL: database };
+  return { ...env, DATABASE_URL: '', DATABASE_PATH: database };
+}
+
+/** Whether a postgres:// URL names a password (in its user part, or as ?password=). */
+function passwordIn(url: string): boolean {
+  if (!URL.canParse(url)) return /:[^/@]*@/.test(url);
+  const parsed = new URL(url);
+  return parsed.password !== '' || parsed.searchParams.has('password');
+}
+
 type ServeFlags = FlagReader<{ port: 'string'; host: 'string'; database: 'string'; bot: 'strings' }>;
 
 /** The environment's settings with the flags' in their place; a bad flag adds a problem. */
@@ -97,6 +113,12 @@ export function withFlags(config: ServerConfig, read: ServeFlags): ServerConfig 
   const port = read.whole('port', config.port, 0, 65_535);
   const database = read.values.database;
   const postgres = database !== undefined && /^postgres(ql)?:\/\//.test(database);
+  if (postgres && passwordIn(database)) {
+    // The command line is public: ps, /proc/PID/cmdline and the supervisor's status show it to every user.
+    read.problems.push(
+      '--database must not carry a password: every user of the machine can read a command line (ps). Set the URL in DATABASE_URL instead, or leave the password out of it and give it in PGPASSWORD or ~/.pgpass (PGPASSFILE).',
+    );
+  }
   const bots: Record<string, string> = { ...(config.externalBots ?? {}) };
   for (const spec of read.values.bot ?? []) {
     const split = spec.indexOf('=');

@@ -33,6 +33,7 @@ import type { PlayerStore } from './player-store.ts';
 import { isConnectionFailure } from './postgres-failures.ts';
 import { CLOCK_DEADLINE, CLOCK_RUNNING, migrate, quoteIdentifier } from './postgres-migrations.ts';
 import { PostgresPlayerStore, type Query } from './postgres-players.ts';
+import { missingPrivilege } from './postgres-privileges.ts';
 import { PostgresSeeks } from './postgres-seeks.ts';
 
 interface GameRow {
@@ -140,6 +141,8 @@ export class PostgresGameStore implements GameStore {
       const client = await pool.connect();
       try {
         await migrate(client, schema);
+      } catch (error) {
+        throw (await missingPrivilege(client, schema, error)) ?? error;
       } finally {
         client.release();
       }
