@@ -149,6 +149,7 @@ async function openStore(config: ServerConfig, log: BackendLog): Promise<GameSto
       url: config.databaseUrl,
       schema: config.databaseSchema,
       poolSize: config.databasePool,
+      preparedStatements: config.databasePreparedStatements,
       onIdleError: (message) =>
         log.warn(`a PostgreSQL connection failed (${message}); the pool opens another`),
     });

@@ -48,6 +48,12 @@ export interface ServerConfig {
   /** PostgreSQL connections per process. */
   readonly databasePool: number;
   /**
+   * Whether the queries run on every move are prepared once per connection (named statements). False behind
+   * a pooler that hands each transaction a different server connection (PgBouncer's transaction pooling
+   * before 1.21, or without max_prepared_statements), where a statement prepared on one is missing on the next.
+   */
+  readonly databasePreparedStatements: boolean;
+  /**
    * redis://... to tell other processes that a game moved (REDIS_URL); null: this process only. With
    * `redisCluster`, one or more nodes of a Redis Cluster, comma-separated (the rest are found from them).
    */
@@ -121,6 +127,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   databaseUrl: null,
   databaseSchema: 'public',
   databasePool: 10,
+  databasePreparedStatements: true,
   redisUrl: null,
   redisCluster: false,
   redisPrefix: 'pirates:',
@@ -200,6 +207,12 @@ export function configFromEnv(env: Env): ServerConfig {
       'REDIS_URL is set without DATABASE_URL: processes sharing Redis must share PostgreSQL too (set DATABASE_URL), or unset REDIS_URL for one process on SQLite.',
     );
   }
+  const prepared = env.DATABASE_PREPARED_STATEMENTS ?? '';
+  if (!['', 'true', 'false'].includes(prepared)) {
+    throw new Error(
+      `DATABASE_PREPARED_STATEMENTS must be 'true' or 'false', not '${prepared.slice(0, 40)}'.`,
+    );
+  }
   const databaseSchema =
     env.DATABASE_SCHEMA === undefined || env.DATABASE_SCHEMA === ''
       ? DEFAULT_CONFIG.databaseSchema
@@ -223,6 +236,7 @@ export function configFromEnv(env: Env): ServerConfig {
     databaseUrl,
     databaseSchema,
     databasePool: number('DATABASE_POOL', DEFAULT_CONFIG.databasePool, 1),
+    databasePreparedStatements: prepared !== 'false',
     redisUrl,
     redisCluster,
     redisPrefix: env.REDIS_PREFIX ?? DEFAULT_CONFIG.redisPrefix,

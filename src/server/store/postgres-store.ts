@@ -74,6 +74,8 @@ export interface PostgresOptions {
   readonly poolSize?: number;
   /** Told about errors of idle connections (the database restarted, the network dropped). */
   readonly onIdleError?: (message: string) => void;
+  /** False: no named (prepared) statements, for a pooler in transaction mode (DATABASE_PREPARED_STATEMENTS). */
+  readonly preparedStatements?: boolean;
 }
 
 export class PostgresGameStore implements GameStore {
@@ -102,8 +104,12 @@ export class PostgresGameStore implements GameStore {
     (l) => l.gameId,
   );
 
-  private constructor(pool: pg.Pool, schema: string) {
+  /** Whether the per-move queries are named statements, prepared once per connection. */
+  readonly #prepared: boolean;
+
+  private constructor(pool: pg.Pool, schema: string, prepared: boolean) {
     this.#pool = pool;
+    this.#prepared = prepared;
     const quoted = quoteIdentifier(schema);
     this.#t = { games: `${quoted}.games`, actions: `${quoted}.actions`, seeks: `${quoted}.seeks` };
     this.#people = { seats: `${quoted}.seat_players`, players: `${quoted}.players` };
@@ -150,7 +156,7 @@ export class PostgresGameStore implements GameStore {
       await pool.end().catch(() => undefined);
       throw error;
     }
-    return new PostgresGameStore(pool, schema);
+    return new PostgresGameStore(pool, schema, options.preparedStatements ?? true);
   }
 
   async createGame(game: StoredGame): Promise<void> {
@@ -418,7 +424,7 @@ export class PostgresGameStore implements GameStore {
   ): Promise<pg.QueryResult<R>> {
     try {
       const config: pg.QueryConfig = { text: sql, values: [...values] };
-      if (name !== undefined) config.name = `${name}:${this.#t.games}`;
+      if (name !== undefined && this.#prepared) config.name = `${name}:${this.#t.games}`;
       return await this.#pool.query<R>(config);
     } catch (error) {
       if (isConnectionFailure(error)) throw new StoreUnavailable(error);
