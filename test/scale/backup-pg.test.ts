@@ -28,7 +28,7 @@ import {
   tempDir,
 } from '../server/harness.ts';
 import { lobbyPost, pairThroughLobby } from '../server/lobby-client.ts';
-import { playRandomly } from '../server/players.ts';
+import { playRandomly, setUpUntilPlay } from '../server/players.ts';
 import { isolation, PG_TEST_URL, skipWithoutServices } from './services.ts';
 
 const skip = await skipWithoutServices('backup-pg.test.ts');
@@ -124,7 +124,7 @@ if (!skip) {
       await expect
         .poll(async () => (await get<PlayerPage>(server.url, `/api/players/${a.id}`)).body.rating.games)
         .toBe(1);
-      // A friend game left unfinished after a few moves.
+      // A friend game left unfinished once both seats are set up.
       const open = await createGame(server.url, { opponent: 'friend', seat: 'red', turnLimit: 40 });
       const joined = await post<JoinGameResponse>(server.url, `/api/games/${open.gameId}/join`, {
         invite: open.invite,
@@ -133,10 +133,7 @@ if (!skip) {
       await red.ask(hello(open.token), isState);
       const blue = await Client.open(server.url, open.gameId);
       await blue.ask(hello(joined.body.token), isState);
-      await Promise.all([
-        playRandomly(red, 'open-red', { maxActions: 3 }),
-        playRandomly(blue, 'open-blue', { maxActions: 3 }),
-      ]);
+      await Promise.all([setUpUntilPlay(red), setUpUntilPlay(blue)]);
       await Promise.all([red.close(), blue.close()]);
 
       // Dumped while the server runs (pg_dump reads one snapshot), restored into a new database.
