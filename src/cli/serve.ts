@@ -36,10 +36,12 @@ Environment:
   SOCKETS_PER_ADDRESS  sockets one address may hold open (default 64)
   COMPUTER_GAMES_PER_ADDRESS   games against the computer one address may run at once (default 6)
   HELLO_MS             how long a socket may wait before its hello (default 10000)
-  LOG_LEVEL            pino level (default info)
+  LOG_LEVEL            fatal, error, warn, info (default), debug, trace or silent
   TRUST_PROXY          proxies that may name the client's address: false (default), hops, or addresses
 Many processes (docs/deploy.md):
-  DATABASE_URL         postgres://... : store games in PostgreSQL instead of SQLite
+  DATABASE_URL         postgres://... : store games in PostgreSQL instead of SQLite (a password here, not
+                       in --database: a command line is visible to every user)
+  DATABASE_PREPARED_STATEMENTS   false behind PgBouncer in transaction mode (default true)
   REDIS_URL            redis://... : tell the other processes when a game moves (needs DATABASE_URL)
   REDIS_CLUSTER        true: REDIS_URL names nodes of a Redis Cluster, comma-separated (default false)
   COMPUTER_LEASE_MS    how long one process holds a computer seat's decision (default 10000)`;
