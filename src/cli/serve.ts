@@ -38,10 +38,12 @@ Environment:
   SOCKETS_PER_ADDRESS  sockets one address may hold open (default 64)
   COMPUTER_GAMES_PER_ADDRESS   games against the computer one address may run at once (default 6)
   HELLO_MS             how long a socket may wait before its hello (default 10000)
-  LOG_LEVEL            pino level (default info)
+  LOG_LEVEL            fatal, error, warn, info (default), debug, trace or silent
   TRUST_PROXY          proxies that may name the client's address: false (default), hops, or addresses
 Many processes (docs/deploy.md):
-  DATABASE_URL         postgres://... : store games in PostgreSQL instead of SQLite
+  DATABASE_URL         postgres://... : store games in PostgreSQL instead of SQLite (a password here, not
+                       in --database: a command line is visible to every user)
+  DATABASE_PREPARED_STATEMENTS   false behind PgBouncer in transaction mode (default true)
   REDIS_URL            redis://... : tell the other processes when a game moves (needs DATABASE_URL)
   REDIS_CLUSTER        true: REDIS_URL names nodes of a Redis Cluster, comma-separated (default false)
   COMPUTER_LEASE_MS    how long one process holds a computer seat's decision (default 10000)`;
@@ -60,7 +62,9 @@ export const serveCommand: Command = {
     if (typeof read === 'number') return read;
     let config: ServerConfig;
     try {
-      config = configFromEnv(process.env);
+      // --database stands for its variable before the environment is checked as a whole (REDIS_URL needs
+      // DATABASE_URL: a postgres:// flag satisfies it, a SQLite file does not).
+      config = configFromEnv(withDatabaseFlag(process.env, read.values.database));
     } catch (error) {
       process.stderr.write(`pirates serve: ${(error as Error).message}\n`);
       return 2;
@@ -106,6 +110,20 @@ export function pathsHere(command: string, cwd: string): string[] {
     .filter((word) => /^[\w.][\w./-]*$/.test(word) && /[./]/.test(word) && existsSync(resolve(cwd, word)));
 }
 
+/** The environment with --database in place of DATABASE_URL (a postgres:// URL) or DATABASE_PATH (a file). */
+function withDatabaseFlag(env: NodeJS.ProcessEnv, database: string | undefined): NodeJS.ProcessEnv {
+  if (database === undefined) return env;
+  if (/^postgres(ql)?:\/\//.test(database)) return { ...env, DATABASE_URL: database };
+  return { ...env, DATABASE_URL: '', DATABASE_PATH: database };
+}
+
+/** Whether a postgres:// URL names a password (in its user part, or as ?password=). */
+function passwordIn(url: string): boolean {
+  if (!URL.canParse(url)) return /:[^/@]*@/.test(url);
+  const parsed = new URL(url);
+  return parsed.password !== '' || parsed.searchParams.has('password');
+}
+
 type ServeFlags = FlagReader<{ port: 'string'; host: 'string'; database: 'string'; bot: 'strings' }>;
 
 /** The environment's settings with the flags' in their place; a bad flag adds a problem. */
@@ -113,6 +131,12 @@ export function withFlags(config: ServerConfig, read: ServeFlags): ServerConfig 
   const port = read.whole('port', config.port, 0, 65_535);
   const database = read.values.database;
   const postgres = database !== undefined && /^postgres(ql)?:\/\//.test(database);
+  if (postgres && passwordIn(database)) {
+    // The command line is public: ps, /proc/PID/cmdline and the supervisor's status show it to every user.
+    read.problems.push(
+      '--database must not carry a password: every user of the machine can read a command line (ps). Set the URL in DATABASE_URL instead, or leave the password out of it and give it in PGPASSWORD or ~/.pgpass (PGPASSFILE).',
+    );
+  }
   const bots: Record<string, string> = { ...(config.externalBots ?? {}) };
   for (const spec of read.values.bot ?? []) {
     const split = spec.indexOf('=');

@@ -16,6 +16,7 @@ import { RedisPresence } from './fanout/redis-presence.ts';
 import { type LobbyBus, LocalLobbyBus, RedisLobbyBus } from './lobby/lobby-bus.ts';
 import { type SharedPresence, SingleProcessPresence } from './rooms/shared-presence.ts';
 import type { GameStore } from './store/game-store.ts';
+import { MissingPrivilege } from './store/postgres-privileges.ts';
 import { PostgresGameStore } from './store/postgres-store.ts';
 import { SqliteGameStore } from './store/sqlite-store.ts';
 
@@ -28,8 +29,11 @@ export interface Backends {
   readonly lobby: LobbyBus;
   /** The Redis command connection, for the shared per-address limits; null without REDIS_URL. */
   readonly redis: RedisConnection | null;
-  /** For the ready log line, e.g. { store: 'postgres', fanout: 'redis' }. */
-  readonly kinds: { readonly store: string; readonly fanout: string };
+  /**
+   * For the ready log line, e.g. { store: 'postgres', fanout: 'redis' }; with SQLite also the file's absolute
+   * path, so a process started in another folder than meant shows where its games went.
+   */
+  readonly kinds: { readonly store: string; readonly fanout: string; readonly databasePath?: string };
   close(): Promise<void>;
 }
 
@@ -60,7 +64,11 @@ export async function openBackends(
       presence: new SingleProcessPresence(),
       lobby: new LocalLobbyBus(),
       redis: null,
-      kinds: { store: storeKind(config, store), fanout: 'local' },
+      kinds: {
+        store: storeKind(config, store),
+        fanout: 'local',
+        ...(store === undefined && config.databaseUrl === null ? { databasePath: config.databasePath } : {}),
+      },
       close: () => gameStore.close(),
     };
   }
@@ -141,10 +149,13 @@ async function openStore(config: ServerConfig, log: BackendLog): Promise<GameSto
       url: config.databaseUrl,
       schema: config.databaseSchema,
       poolSize: config.databasePool,
+      preparedStatements: config.databasePreparedStatements,
       onIdleError: (message) =>
         log.warn(`a PostgreSQL connection failed (${message}); the pool opens another`),
     });
   } catch (error) {
+    // A role without a privilege is reached: its error says which privilege, and the GRANT.
+    if (error instanceof MissingPrivilege) throw error;
     // The error of pg names the host and the cause, not the password.
     throw new Error(
       `PostgreSQL cannot be reached: ${error instanceof Error ? error.message : String(error)}`,

@@ -52,6 +52,12 @@ export interface ServerConfig {
   /** PostgreSQL connections per process. */
   readonly databasePool: number;
   /**
+   * Whether the queries run on every move are prepared once per connection (named statements). False behind
+   * a pooler that hands each transaction a different server connection (PgBouncer's transaction pooling
+   * before 1.21, or without max_prepared_statements), where a statement prepared on one is missing on the next.
+   */
+  readonly databasePreparedStatements: boolean;
+  /**
    * redis://... to tell other processes that a game moved (REDIS_URL); null: this process only. With
    * `redisCluster`, one or more nodes of a Redis Cluster, comma-separated (the rest are found from them).
    */
@@ -128,6 +134,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   databaseUrl: null,
   databaseSchema: 'public',
   databasePool: 10,
+  databasePreparedStatements: true,
   redisUrl: null,
   redisCluster: false,
   redisPrefix: 'pirates:',
@@ -147,14 +154,21 @@ export const DEFAULT_CONFIG: ServerConfig = {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** pino's levels, the only values LOG_LEVEL may take (a misspelt level would crash the logger at start). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A schema name the server can write into its SQL unquoted-safe: a plain lower-case identifier. */
+export const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
 /** Reads the environment; a bad value is an error naming the variable. */
 export function configFromEnv(env: Env): ServerConfig {
-  const number = (name: string, fallback: number, min = 0): number => {
+  const number = (name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < min) {
-      throw new Error(`${name} must be a whole number of at least ${min}, not '${raw}'.`);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+      throw new Error(`${name} must be a whole number ${range}, not '${raw.slice(0, 40)}'.`);
     }
     return value;
   };
@@ -193,15 +207,43 @@ export function configFromEnv(env: Env): ServerConfig {
   } else if (redisCluster) {
     throw new Error('REDIS_CLUSTER=true needs REDIS_URL: one or more nodes of the cluster.');
   }
+  if (redisUrl !== null && databaseUrl === null) {
+    // Redis shares moves between processes that share a store: beside a SQLite file of its own, each process
+    // would keep its own games, and a player sent to another process would find none of them.
+    throw new Error(
+      'REDIS_URL is set without DATABASE_URL: processes sharing Redis must share PostgreSQL too (set DATABASE_URL), or unset REDIS_URL for one process on SQLite.',
+    );
+  }
+  const prepared = env.DATABASE_PREPARED_STATEMENTS ?? '';
+  if (!['', 'true', 'false'].includes(prepared)) {
+    throw new Error(
+      `DATABASE_PREPARED_STATEMENTS must be 'true' or 'false', not '${prepared.slice(0, 40)}'.`,
+    );
+  }
+  const databaseSchema =
+    env.DATABASE_SCHEMA === undefined || env.DATABASE_SCHEMA === ''
+      ? DEFAULT_CONFIG.databaseSchema
+      : env.DATABASE_SCHEMA;
+  if (!SCHEMA_NAME.test(databaseSchema)) {
+    throw new Error(
+      `DATABASE_SCHEMA must be a plain PostgreSQL name (lower-case letters, digits and _, starting with a letter or _, at most 63), not '${databaseSchema.slice(0, 70)}'.`,
+    );
+  }
+  const logLevel =
+    env.LOG_LEVEL === undefined || env.LOG_LEVEL === '' ? DEFAULT_CONFIG.logLevel : env.LOG_LEVEL;
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; not '${logLevel.slice(0, 40)}'.`);
+  }
   return {
-    port: number('PORT', DEFAULT_CONFIG.port),
+    port: number('PORT', DEFAULT_CONFIG.port, 0, 65_535),
     host: env.HOST ?? DEFAULT_CONFIG.host,
     listenBacklog: number('LISTEN_BACKLOG', DEFAULT_CONFIG.listenBacklog, 1),
     databasePath: resolve(env.DATABASE_PATH ?? DEFAULT_CONFIG.databasePath),
     databaseSync: sync,
     databaseUrl,
-    databaseSchema: env.DATABASE_SCHEMA ?? DEFAULT_CONFIG.databaseSchema,
+    databaseSchema,
     databasePool: number('DATABASE_POOL', DEFAULT_CONFIG.databasePool, 1),
+    databasePreparedStatements: prepared !== 'false',
     redisUrl,
     redisCluster,
     redisPrefix: env.REDIS_PREFIX ?? DEFAULT_CONFIG.redisPrefix,
@@ -242,7 +284,7 @@ export function configFromEnv(env: Env): ServerConfig {
       botProgramsPerAddress: number('BOT_PROGRAMS_PER_ADDRESS', DEFAULT_LIMITS.botProgramsPerAddress, 1),
       botPrograms: number('BOT_PROGRAMS', DEFAULT_LIMITS.botPrograms, 1),
     },
-    logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
+    logLevel,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }

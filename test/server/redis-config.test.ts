@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../src/server/config.ts';
+import { configFromEnv, configFromEnv as configFromEnvAlone } from '../../src/server/config.ts';
 import { openRedis } from '../../src/server/fanout/redis-client.ts';
 
 const refusal = (env: Record<string, string>): string => {
@@ -18,6 +18,9 @@ const refusal = (env: Record<string, string>): string => {
 
 describe('Redis configuration', () => {
   it('one Redis by default, a cluster when REDIS_CLUSTER says so, seeded by one node or several', () => {
+    // Redis shares moves between processes sharing PostgreSQL: REDIS_URL alone is refused (operator-config).
+    const configFromEnv = (env: Record<string, string>) =>
+      configFromEnvAlone({ DATABASE_URL: 'postgres://db/games', ...env });
     expect(configFromEnv({ REDIS_URL: 'redis://cache:6379' })).toMatchObject({
       redisUrl: 'redis://cache:6379',
       redisCluster: false,
@@ -62,7 +65,7 @@ describe('Redis configuration', () => {
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const events = { lost: () => undefined, back: () => undefined };
     await expect(openRedis({ url: `redis://127.0.0.1:${port}`, cluster: true }, events)).rejects.toThrow(
-      /^The Redis Cluster cannot be reached: /,
+      new RegExp(`^The Redis Cluster at 127\\.0\\.0\\.1:${port} cannot be reached: `),
     );
   });
 });

@@ -99,7 +99,11 @@ function stopChildrenOnExit(): void {
 
 export async function sqliteDeployment(limits: LimitsKind = 'raised'): Promise<Deployment> {
   const dir = mkdtempSync(join(tmpdir(), 'pirates-bench-'));
-  const server = await startServerProcess({ DATABASE_PATH: join(dir, 'bench.sqlite') }, limits);
+  // DATABASE_URL and REDIS_URL name the shared deployment's services: the SQLite process must not inherit them.
+  const server = await startServerProcess(
+    { DATABASE_PATH: join(dir, 'bench.sqlite'), DATABASE_URL: '', REDIS_URL: '', REDIS_CLUSTER: '' },
+    limits,
+  );
   return {
     label: `sqlite, 1 process${limits === 'public' ? ', public limits' : ''}`,
     urls: [server.url],

@@ -80,16 +80,37 @@ export async function openRedis(
       events.back();
     }
   };
-  client.on('error', (error: Error) => lost(error.message));
+  // The start's error says only 'Connection is closed.': the cause is in the error event before it.
+  let cause = '';
+  client.on('error', (error: Error) => {
+    cause = describeError(error);
+    lost(error.message);
+  });
   client.on('close', () => lost('connection closed'));
   client.on('ready', back);
   if (client instanceof Cluster) watchShards(client, lost, back);
+  const what = target.cluster ? `The Redis Cluster at ${where(target.url)}` : `Redis at ${where(target.url)}`;
   try {
     await client.connect();
   } catch (error) {
     client.disconnect();
-    const what = target.cluster ? 'The Redis Cluster' : 'Redis';
-    throw new Error(`${what} cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? describeError(error) : String(error);
+    // The connection's own error (connect ECONNREFUSED 10.0.0.5:6379, WRONGPASS ...) over ioredis' summary.
+    throw new Error(`${what} cannot be reached: ${cause !== '' ? cause : message}`);
+  }
+  if (!subscriber) {
+    // Sharded pub/sub (SPUBLISH, SSUBSCRIBE) came with Redis 7: an older server would take every other command
+    // and refuse each hint, so games would pause between processes with nothing said at start.
+    let refusal: string | null;
+    try {
+      refusal = redisVersionRefusal(await client.info('server'));
+    } catch (error) {
+      refusal = `INFO failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    if (refusal !== null) {
+      client.disconnect();
+      throw new Error(`${what}: ${refusal}`);
+    }
   }
   if (client instanceof Cluster) client.options.clusterRetryStrategy = backOff;
   ready = true;
@@ -136,6 +157,42 @@ function watchShards(cluster: Cluster, lost: (message: string) => void, back: ()
   }, 1000);
   probe.unref();
   cluster.once('end', () => clearInterval(probe));
+}
+
+/** The oldest Redis the server runs on: sharded pub/sub. */
+export const REDIS_MAJOR_NEEDED = 7;
+
+/**
+ * Why the Redis whose `INFO server` answer this is cannot serve, or null if it can (7.0 or later). A server
+ * that names no version (a proxy or a look-alike) is refused too: it may lack sharded pub/sub.
+ */
+export function redisVersionRefusal(info: string): string | null {
+  const version = /^redis_version:([0-9]+)\.([0-9]+)(?:\.([0-9]+))?/m.exec(info);
+  if (version === null) {
+    return `it did not say its version (INFO server has no redis_version); the server needs Redis ${REDIS_MAJOR_NEEDED} or later.`;
+  }
+  if (Number(version[1]) >= REDIS_MAJOR_NEEDED) return null;
+  return `it is Redis ${version[0].slice('redis_version:'.length)}; the server needs Redis ${REDIS_MAJOR_NEEDED} or later (sharded pub/sub: SPUBLISH, SSUBSCRIBE). Upgrade Redis.`;
+}
+
+/** host:port of each address in REDIS_URL, never its user or password. */
+function where(url: string): string {
+  return url
+    .split(',')
+    .map((node) => {
+      if (!URL.canParse(node.trim())) return 'an address that does not parse';
+      const parsed = new URL(node.trim());
+      return `${parsed.hostname}:${parsed.port === '' ? 6379 : parsed.port}`;
+    })
+    .join(', ');
+}
+
+/** An error's message and, for a socket's failure, its code (ECONNREFUSED, ENOTFOUND, ...). */
+function describeError(error: Error): string {
+  const code = (error as Error & { code?: unknown }).code;
+  return typeof code === 'string' && !error.message.includes(code)
+    ? `${code}: ${error.message}`
+    : error.message;
 }
 
 /** The seed nodes of REDIS_URL (validated by the config: redis:// or rediss:// addresses). */

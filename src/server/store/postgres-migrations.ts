@@ -4,6 +4,7 @@
  * `schema_migrations` records what was applied. Migrations are never edited once shipped, only added.
  */
 import type { PoolClient } from 'pg';
+import { SCHEMA_NAME } from '../config.ts';
 
 /** The seat whose clock runs, and when it runs out (ms since 1970): shared by an index and its query. */
 export const CLOCK_RUNNING = `(clock->>'running')`;
@@ -134,7 +135,10 @@ export async function migrate(client: PoolClient, schema: string): Promise<numbe
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
+    // Only a schema not there yet is created: CREATE SCHEMA IF NOT EXISTS checks the database's CREATE privilege
+    // even when it exists, and a role given a schema made for it need not have that privilege.
+    const present = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    if (present.rowCount === 0) await client.query(`CREATE SCHEMA ${quoted}`);
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${quoted}.schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`,
     );
@@ -161,7 +165,7 @@ export async function migrate(client: PoolClient, schema: string): Promise<numbe
 
 /** A schema name as an SQL identifier; only plain names are accepted (they come from the environment). */
 export function quoteIdentifier(name: string): string {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
+  if (!SCHEMA_NAME.test(name)) {
     throw new Error(`DATABASE_SCHEMA must be lower-case letters, digits and _, not '${name.slice(0, 70)}'.`);
   }
   return `"${name}"`;

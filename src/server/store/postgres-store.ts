@@ -33,6 +33,7 @@ import type { PlayerStore } from './player-store.ts';
 import { isConnectionFailure } from './postgres-failures.ts';
 import { CLOCK_DEADLINE, CLOCK_RUNNING, migrate, quoteIdentifier } from './postgres-migrations.ts';
 import { PostgresPlayerStore, type Query } from './postgres-players.ts';
+import { missingPrivilege } from './postgres-privileges.ts';
 import { PostgresSeeks } from './postgres-seeks.ts';
 
 interface GameRow {
@@ -73,6 +74,8 @@ export interface PostgresOptions {
   readonly poolSize?: number;
   /** Told about errors of idle connections (the database restarted, the network dropped). */
   readonly onIdleError?: (message: string) => void;
+  /** False: no named (prepared) statements, for a pooler in transaction mode (DATABASE_PREPARED_STATEMENTS). */
+  readonly preparedStatements?: boolean;
 }
 
 export class PostgresGameStore implements GameStore {
@@ -101,8 +104,12 @@ export class PostgresGameStore implements GameStore {
     (l) => l.gameId,
   );
 
-  private constructor(pool: pg.Pool, schema: string) {
+  /** Whether the per-move queries are named statements, prepared once per connection. */
+  readonly #prepared: boolean;
+
+  private constructor(pool: pg.Pool, schema: string, prepared: boolean) {
     this.#pool = pool;
+    this.#prepared = prepared;
     const quoted = quoteIdentifier(schema);
     this.#t = { games: `${quoted}.games`, actions: `${quoted}.actions`, seeks: `${quoted}.seeks` };
     this.#people = { seats: `${quoted}.seat_players`, players: `${quoted}.players` };
@@ -140,6 +147,8 @@ export class PostgresGameStore implements GameStore {
       const client = await pool.connect();
       try {
         await migrate(client, schema);
+      } catch (error) {
+        throw (await missingPrivilege(client, schema, error)) ?? error;
       } finally {
         client.release();
       }
@@ -147,7 +156,7 @@ export class PostgresGameStore implements GameStore {
       await pool.end().catch(() => undefined);
       throw error;
     }
-    return new PostgresGameStore(pool, schema);
+    return new PostgresGameStore(pool, schema, options.preparedStatements ?? true);
   }
 
   async createGame(game: StoredGame): Promise<void> {
@@ -415,7 +424,7 @@ export class PostgresGameStore implements GameStore {
   ): Promise<pg.QueryResult<R>> {
     try {
       const config: pg.QueryConfig = { text: sql, values: [...values] };
-      if (name !== undefined) config.name = `${name}:${this.#t.games}`;
+      if (name !== undefined && this.#prepared) config.name = `${name}:${this.#t.games}`;
       return await this.#pool.query<R>(config);
     } catch (error) {
       if (isConnectionFailure(error)) throw new StoreUnavailable(error);
