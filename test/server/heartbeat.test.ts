@@ -5,8 +5,11 @@
  * `autoPong: false`; nothing here waits a fixed time: pings are counted, closes and messages awaited.
  */
 import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { serveCommand } from '../../src/cli/serve.ts';
 import type { JoinGameResponse, LobbyMessage } from '../../src/protocol/index.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { type Beating, Heartbeat } from '../../src/server/socket/heartbeat.ts';
@@ -160,5 +163,11 @@ describe('HEARTBEAT_SECONDS', () => {
     expect(configFromEnv({ HEARTBEAT_SECONDS: '5' }).heartbeatMs).toBe(5000);
     expect(() => configFromEnv({ HEARTBEAT_SECONDS: '0' })).toThrow(/HEARTBEAT_SECONDS must be/);
     expect(() => configFromEnv({ HEARTBEAT_SECONDS: 'often' })).toThrow(/HEARTBEAT_SECONDS must be/);
+  });
+
+  it("is in `pirates serve --help` and in docs/protocol.md's settings table", () => {
+    expect(serveCommand.usage).toMatch(/^ {2}HEARTBEAT_SECONDS {4}every socket is pinged this often/m);
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/protocol.md'), 'utf8');
+    expect(doc).toMatch(/^\| `HEARTBEAT_SECONDS` +\| 20 +\|/m);
   });
 });
