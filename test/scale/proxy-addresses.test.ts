@@ -14,6 +14,7 @@ import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinGameResponse } from '../../src/protocol/index.ts';
+import { PATIENCE_MS } from '../patience.ts';
 import { Client, hello, isState, post, tempDir } from '../server/harness.ts';
 import { type ServerProcess, spawnServer } from '../server/process.ts';
 import { frozen } from './freeze.ts';
@@ -101,6 +102,8 @@ function postFrom(
       },
     );
     sent.on('error', reject);
+    // An answer that never comes (a connection held open) fails the test rather than hang it.
+    sent.setTimeout(PATIENCE_MS, () => sent.destroy(new Error(`no answer from ${url}${path}`)));
     sent.end(text);
   });
 }
