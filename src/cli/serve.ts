@@ -38,6 +38,8 @@ Environment:
   SOCKETS_PER_ADDRESS  sockets one address may hold open (default 64)
   COMPUTER_GAMES_PER_ADDRESS   games against the computer one address may run at once (default 6)
   HELLO_MS             how long a socket may wait before its hello (default 10000)
+  HEARTBEAT_SECONDS    every socket is pinged this often; one silent since the last ping is cut, so a
+                       frozen client's seat turns away (default 20; keep it under the proxy's idle timeout)
   LOG_LEVEL            fatal, error, warn, info (default), debug, trace or silent
   TRUST_PROXY          proxies that may name the client's address: false (default), hops, or addresses
 Many processes (docs/deploy.md):

@@ -88,6 +88,12 @@ export interface ServerConfig {
   readonly turnLimit: number | null;
   /** How long a seeker waits before the page offers the computer instead (ms); the seek stays open. */
   readonly seekOfferMs: number;
+  /**
+   * How often every socket is pinged (ms); one that has not answered a ping by the next is cut, so a frozen
+   * client is closed within two of these and its seat turns away. Below a proxy's idle timeout, the pings
+   * keep a quiet socket open through it.
+   */
+  readonly heartbeatMs: number;
   /** How often timed games' clocks are checked for a flag (ms). */
   readonly clockTickMs: number;
   /** The server's clock (ms since 1970); tests pass a fake one to run clocks out without waiting. */
@@ -146,6 +152,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   botWorkers: Math.max(1, Math.min(4, availableParallelism() - 1)),
   turnLimit: 400,
   seekOfferMs: 60_000,
+  // A third of nginx's and the shipped proxies' 60 s idle timeout: two pings may be lost before it is reached.
+  heartbeatMs: 20_000,
   clockTickMs: 1000,
   limits: DEFAULT_LIMITS,
   logLevel: 'info',
@@ -267,6 +275,7 @@ export function configFromEnv(env: Env): ServerConfig {
     botWorkers: number('BOT_WORKERS', DEFAULT_CONFIG.botWorkers, 1),
     turnLimit: turnLimit === 0 ? null : turnLimit,
     seekOfferMs: number('SEEK_OFFER_SECONDS', DEFAULT_CONFIG.seekOfferMs / 1000, 1) * 1000,
+    heartbeatMs: number('HEARTBEAT_SECONDS', DEFAULT_CONFIG.heartbeatMs / 1000, 1) * 1000,
     clockTickMs: DEFAULT_CONFIG.clockTickMs,
     limits: {
       ...DEFAULT_LIMITS,

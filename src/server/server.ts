@@ -34,6 +34,7 @@ import { HintRouter } from './rooms/hint-router.ts';
 import { PresenceBoard } from './rooms/presence.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
 import { LocalEmoteLimit, RedisEmoteLimit } from './socket/emote-limit.ts';
+import { Heartbeat } from './socket/heartbeat.ts';
 import { registerLobbySocket } from './socket/lobby-socket.ts';
 import type { Session } from './socket/session.ts';
 import { registerSocketRoute } from './socket/socket-route.ts';
@@ -123,6 +124,10 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
       backends.redis === null ? null : { redis: backends.redis, prefix: config.redisPrefix },
     );
     await registerRoutes(app, parts.context, sessions);
+    // Every socket, game or lobby, from the WebSocket server's own 'connection'; it stops when that closes.
+    new Heartbeat(app.websocketServer, config.heartbeatMs, () =>
+      app.log.debug('socket closed: no pong since the last ping'),
+    );
     await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;

@@ -6,40 +6,25 @@
  * on when a socket is sent to another process, and when the process holding games is killed mid-game:
  * their players reconnect through the proxy and go on, and every view told is the final record's.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoinGameResponse, RecordResponse } from '../../src/protocol/index.ts';
-import { PATIENCE_MS } from '../patience.ts';
 import { Client, createGame, get, post, tempDir } from '../server/harness.ts';
 import { type ServerProcess, spawnServer } from '../server/process.ts';
-import { freePort } from './own-services.ts';
+import { HAPROXY_CONFIG, haproxyBinary, type RunningProxy, startHaproxy } from './proxies.ts';
 import { isolation, REDIS_TEST_URL, skipWithoutServices } from './services.ts';
 import { SteadyPlayer } from './steady-player.ts';
 
-const CONFIG = join(import.meta.dirname, '../../deploy/haproxy.cfg');
 const GAMES = 12;
-
-function haproxyBinary(): string | null {
-  try {
-    return (
-      execFileSync('sh', ['-c', 'command -v haproxy || ls /usr/sbin/haproxy'], { encoding: 'utf8' })
-        .split('\n')[0]
-        ?.trim() || null
-    );
-  } catch {
-    return null;
-  }
-}
 
 const skip = await skipWithoutServices('proxy');
 const binary = haproxyBinary();
 if (!skip && binary === null && process.env.CI) throw new Error('proxy test: haproxy is not installed');
 const isolated = isolation('proxy');
 let servers: ServerProcess[] = [];
-let proxy: ChildProcess | null = null;
+let proxy: RunningProxy | null = null;
 let proxyUrl = '';
 let redis: Redis;
 
@@ -49,33 +34,12 @@ beforeAll(async () => {
   const dir = tempDir();
   const env = { ...isolated.env, IDLE_GRACE_SECONDS: '1', COMPUTER_LEASE_MS: '1000', TURN_LIMIT: '80' };
   servers = await Promise.all([0, 1, 2].map((i) => spawnServer(`${dir}/unused-${i}.sqlite`, env)));
-  const port = await freePort();
-  const output: string[] = [];
-  proxy = spawn(binary, ['-db', '-f', CONFIG], {
-    env: {
-      ...process.env,
-      PIRATES_PROXY_BIND: `127.0.0.1:${port}`,
-      ...Object.fromEntries(servers.map((s, i) => [`PIRATES_SERVER_${i + 1}`, new URL(s.url).host])),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proxy.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  proxy.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  proxyUrl = `http://127.0.0.1:${port}`;
-  const until = Date.now() + PATIENCE_MS;
-  for (;;) {
-    const ok = await fetch(`${proxyUrl}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > until || proxy.exitCode !== null) throw new Error(`haproxy: ${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  proxy = await startHaproxy(servers.map((s) => new URL(s.url).host));
+  proxyUrl = proxy.url;
 });
 afterAll(async () => {
   if (skip || binary === null) return;
-  proxy?.kill('SIGTERM');
+  await proxy?.stop();
   for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGTERM');
   await Promise.all(servers.map((s) => s.exited));
   redis.disconnect();
@@ -106,7 +70,7 @@ interface Table {
 describe.skipIf(skip || binary === null)('HAProxy in front of three processes', () => {
   it('docs/deploy.md shows the very config the test runs', () => {
     const doc = readFileSync(join(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
-    expect(doc).toContain(['```haproxy', readFileSync(CONFIG, 'utf8').trimEnd(), '```'].join('\n'));
+    expect(doc).toContain(['```haproxy', readFileSync(HAPROXY_CONFIG, 'utf8').trimEnd(), '```'].join('\n'));
   });
 
   it('routes each game to one process, and its players go on when a socket lands elsewhere or a process dies', async () => {

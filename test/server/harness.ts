@@ -112,6 +112,8 @@ export class Client {
   closed = false;
   /** The close code, once closed (e.g. 4429 for a flood). */
   closeCode: number | null = null;
+  /** WebSocket pings received from the server (its heartbeat). */
+  pings = 0;
 
   /** Calls `listener` for every message from now on; returns the function that stops it. */
   onMessage(listener: (m: ReadMessage) => void): () => void {
@@ -135,6 +137,7 @@ export class Client {
         else this.#waiters.push(waiter);
       }
     });
+    socket.on('ping', () => this.pings++);
     socket.on('close', (code) => {
       this.closed = true;
       this.closeCode = code;
@@ -149,8 +152,12 @@ export class Client {
     return { ...wire, view };
   }
 
-  static async open(base: string, gameId: string): Promise<Client> {
-    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/games/${gameId}/socket`);
+  /**
+   * `options` are ws's: `{ autoPong: false }` for a peer that stops answering pings, `{ localAddress }` to
+   * come from another loopback address (127.x.y.z).
+   */
+  static async open(base: string, gameId: string, options?: WebSocket.ClientOptions): Promise<Client> {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/games/${gameId}/socket`, options);
     // Listen before the socket opens: the server may answer in the same packet as the upgrade.
     const client = new Client(socket);
     await new Promise<void>((resolve, reject) => {
