@@ -7,9 +7,9 @@ import { resolve } from 'node:path';
 import { refusedName } from '../arena/contestants.ts';
 import { EXTERNAL_NAME } from '../server/bots/external-seats.ts';
 import { configFromEnv, type ServerConfig } from '../server/config.ts';
-import { startServer } from '../server/server.ts';
 import type { Command } from './command.ts';
 import { type FlagReader, readFlags } from './flags.ts';
+import { loadServerPart } from './server-part.ts';
 
 const USAGE = `Usage: pirates serve [--port P] [--host H] [--database PATH|URL] [--bot NAME=COMMAND ...]
 
@@ -65,9 +65,11 @@ export const serveCommand: Command = {
     }
     config = withFlags(config, read);
     if (read.problems.length > 0) return read.refuse();
-    let server: Awaited<ReturnType<typeof startServer>>;
+    const loaded = await loadServerPart('serve', () => import('../server/server.ts'));
+    if (typeof loaded === 'number') return loaded;
+    let server: Awaited<ReturnType<typeof loaded.startServer>>;
     try {
-      server = await startServer(config);
+      server = await loaded.startServer(config);
     } catch (error) {
       // A database or Redis that cannot be reached, a port in use: one clear line, no stack trace.
       process.stderr.write(`pirates serve: could not start: ${(error as Error).message}\n`);
