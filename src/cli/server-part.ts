@@ -10,9 +10,9 @@ export async function loadServerPart<T>(command: string, load: () => Promise<T>)
     const missing = /Cannot find package '([^']+)'/.exec(String((error as Error).message))?.[1];
     if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND' || missing === undefined) throw error;
     process.stderr.write(
-      `pirates ${command}: this install has no game server ('${missing}' is not installed). The ` +
-        'pirates-stratego package holds the library and the pirates command for bots (tournament, cannon, ' +
-        'verify, bench, fit-evaluation); the server runs from a clone of the repository or from its ' +
+      `pirates ${command}: this install lacks the game server's libraries ('${missing}' is not installed). ` +
+        'The pirates-stratego package holds the library and the pirates command for bots (tournament, ' +
+        'cannon, verify, bench, fit-evaluation); the server runs from a clone of the repository or from its ' +
         'production build (its docs/deploy.md, "Production install").\n',
     );
     return 1;
