@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commands } from './commands.ts';
-import { packageRoot } from './package-root.ts';
+import { packageRoot } from '../server/package-root.ts';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;

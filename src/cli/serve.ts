@@ -27,7 +27,7 @@ Environment:
   HOST                 address to listen on (default 0.0.0.0)
   DATABASE_PATH        the SQLite file (default ./data/pirates.sqlite)
   DATABASE_SYNC        'normal' (survives a killed process, default) or 'full' (also a power cut)
-  WEB_ROOT             the built web client (default ./dist/web)
+  WEB_ROOT             the built web page (default: this package's dist/web)
   AWAY_SECONDS         how long a seat may be empty on its turn before the other may claim (default 300)
   BOT_DELAY_MIN_MS, BOT_DELAY_MAX_MS   the computer's human-like pause (default 400-1200)
   BOT_WORKERS          worker threads for computer players

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DEFAULT_LIMITS } from '../../server/config.ts';
-import { packageRoot } from '../package-root.ts';
+import { packageRoot } from '../../server/package-root.ts';
 import {
   mainThreadCpuSeconds,
   openServiceCpuMeter,

@@ -1,6 +1,6 @@
 /**
  * The folder of the package this code belongs to (where package.json and bin/ are), found by walking up:
- * the sources (src/cli), the compiled command (dist/lib/cli) and an installed package sit at different
+ * the sources (src/server), the compiled code (dist/lib/server) and an installed package sit at different
  * depths below it.
  */
 import { existsSync, readFileSync } from 'node:fs';
