@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commands } from './commands.ts';
 import { packageRoot } from '../server/package-root.ts';
+import { commands } from './commands.ts';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
