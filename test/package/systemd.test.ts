@@ -30,7 +30,7 @@ describe('deploy/pirates@.service', () => {
     const text = readFileSync(UNIT, 'utf8');
     expect(verify(text)).toEqual({ status: 0, output: '' });
     expect(text).toMatch(/^ExecStart=\/usr\/bin\/node \/opt\/pirates\/bin\/pirates\.js serve$/m);
-    expect(text).toMatch(/^Environment=PORT=%i$/m);
+    expect(text).toMatch(/^Environment=PORT=%i DATABASE_PATH=\/var\/lib\/pirates\/pirates\.sqlite$/m);
     expect(text).toMatch(/^KillSignal=SIGTERM$/m);
   });
 
