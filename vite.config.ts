@@ -6,9 +6,13 @@
  * The page installs as an app and plays the computer offline (issue 20): vite-plugin-pwa writes the web app
  * manifest and a Workbox service worker that precaches the whole build (the game's Worker included), so a
  * page opened without a network still starts. /api is never cached: online play needs the server.
+ *
+ * Every text file also gets a brotli (.br) and a gzip (.gz) copy at build time (issue 30), which the server
+ * sends to a browser that accepts them (@fastify/static's preCompressed), so no request costs compression.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
@@ -21,6 +25,7 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   worker: { format: 'es' },
   plugins: [
+    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: null,

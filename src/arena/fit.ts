@@ -7,6 +7,7 @@ import { Tinypool } from 'tinypool';
 import type { Bot } from '../ai/bot.ts';
 import { type Fit, fitFromGames, fitGameSamples, type Sample } from '../ai/fit-evaluation.ts';
 import { createBot } from '../ai/index.ts';
+import { entryFile } from './entry-file.ts';
 import { defaultWorkers } from './tournament.ts';
 
 /** One game of a fit, as a worker gets it: plain data (the player by name). */
@@ -41,12 +42,6 @@ export function fitTaskSamples(task: FitTask): Sample[] {
   );
 }
 
-function workerFile(): URL {
-  return import.meta.url.endsWith('.ts')
-    ? new URL('./fit-worker-tsx.js', import.meta.url)
-    : new URL('./fit-worker.js', import.meta.url);
-}
-
 export async function fitOnCores(options: ArenaFitOptions): Promise<Fit> {
   const tasks: FitTask[] = Array.from({ length: options.games }, (_, game) => ({
     seed: options.seed,
@@ -62,7 +57,7 @@ export async function fitOnCores(options: ArenaFitOptions): Promise<Fit> {
   };
   if (workers === 1) return fitFromGames(tasks.map((task) => finished(fitTaskSamples(task))));
   const pool = new Tinypool({
-    filename: workerFile().href,
+    filename: entryFile('fit-worker', import.meta.url).href,
     minThreads: workers,
     maxThreads: workers,
     isolateWorkers: false,

@@ -19,6 +19,7 @@ import {
   tournamentReport,
 } from '../ai/round-robin.ts';
 import { refusedName } from './contestants.ts';
+import { entryFile } from './entry-file.ts';
 import type { GameTask } from './game-worker.ts';
 import { playArenaGame } from './play-game.ts';
 
@@ -52,13 +53,6 @@ export const DEFAULT_DEADLINE_MS = 5000;
 
 export function defaultWorkers(): number {
   return availableParallelism();
-}
-
-/** The worker's file: the compiled one in the package, the tsx loader next to the sources here. */
-function workerFile(): URL {
-  return import.meta.url.endsWith('.ts')
-    ? new URL('./game-worker-tsx.js', import.meta.url)
-    : new URL('./game-worker.js', import.meta.url);
 }
 
 export async function runArenaTournament(options: ArenaTournamentOptions): Promise<TournamentReport> {
@@ -95,7 +89,7 @@ export async function runArenaTournament(options: ArenaTournamentOptions): Promi
     results = await playHere(games);
   } else {
     const pool = new Tinypool({
-      filename: workerFile().href,
+      filename: entryFile('game-worker', import.meta.url).href,
       minThreads: workers,
       maxThreads: workers,
       isolateWorkers: false,

@@ -3,6 +3,8 @@
  * Each subcommand returns an exit code instead of calling process.exit, so tests can run it in-process.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../server/package-root.ts';
 import { commands } from './commands.ts';
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -44,7 +46,7 @@ function help(names: readonly string[]): number {
 
 /** The package's version, from its package.json. */
 export function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {
     version: string;
   };
   return manifest.version;

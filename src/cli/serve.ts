@@ -8,9 +8,9 @@ import { resolve } from 'node:path';
 import { refusedName } from '../arena/contestants.ts';
 import { EXTERNAL_NAME } from '../server/bots/external-seats.ts';
 import { configFromEnv, type ServerConfig } from '../server/config.ts';
-import { startServer } from '../server/server.ts';
 import type { Command } from './command.ts';
 import { type FlagReader, readFlags } from './flags.ts';
+import { loadServerPart } from './server-part.ts';
 
 const USAGE = `Usage: pirates serve [--port P] [--host H] [--database PATH|URL] [--bot NAME=COMMAND ...]
 
@@ -29,7 +29,7 @@ Environment:
   HOST                 address to listen on (default 0.0.0.0)
   DATABASE_PATH        the SQLite file (default ./data/pirates.sqlite)
   DATABASE_SYNC        'normal' (survives a killed process, default) or 'full' (also a power cut)
-  WEB_ROOT             the built web client (default ./dist/web)
+  WEB_ROOT             the built web page (default: this package's dist/web)
   AWAY_SECONDS         how long a seat may be empty on its turn before the other may claim (default 300)
   BOT_DELAY_MIN_MS, BOT_DELAY_MAX_MS   the computer's human-like pause (default 400-1200)
   BOT_WORKERS          worker threads for computer players
@@ -80,9 +80,11 @@ export const serveCommand: Command = {
         );
       }
     }
-    let server: Awaited<ReturnType<typeof startServer>>;
+    const loaded = await loadServerPart('serve', () => import('../server/server.ts'));
+    if (typeof loaded === 'number') return loaded;
+    let server: Awaited<ReturnType<typeof loaded.startServer>>;
     try {
-      server = await startServer(config);
+      server = await loaded.startServer(config);
     } catch (error) {
       // A database or Redis that cannot be reached, a port in use: one clear line, no stack trace.
       process.stderr.write(`pirates serve: could not start: ${(error as Error).message}\n`);

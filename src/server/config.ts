@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
+import { DEFAULT_WEB_ROOT, webRootOf } from './http/web-root.ts';
 
 export interface Limits {
   /** Largest socket message answered with an error (bytes); the socket itself closes past `hardMessageBytes`. */
@@ -145,7 +146,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   redisCluster: false,
   redisPrefix: 'pirates:',
   computerLeaseMs: 10_000,
-  webRoot: resolve('dist', 'web'),
+  webRoot: DEFAULT_WEB_ROOT,
   awayMs: 5 * 60 * 1000,
   idleGraceMs: 30 * 1000,
   botDelay: { minMs: 400, maxMs: 1200 },
@@ -256,7 +257,7 @@ export function configFromEnv(env: Env): ServerConfig {
     redisCluster,
     redisPrefix: env.REDIS_PREFIX ?? DEFAULT_CONFIG.redisPrefix,
     computerLeaseMs: number('COMPUTER_LEASE_MS', DEFAULT_CONFIG.computerLeaseMs, 100),
-    webRoot: resolve(env.WEB_ROOT ?? DEFAULT_CONFIG.webRoot),
+    webRoot: webRootOf(env.WEB_ROOT),
     awayMs: number('AWAY_SECONDS', DEFAULT_CONFIG.awayMs / 1000) * 1000,
     // IDLE_GRACE_SECONDS was FINISHED_GRACE_SECONDS when only finished games were let go: both are read.
     idleGraceMs:

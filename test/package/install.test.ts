@@ -1,15 +1,24 @@
 /**
- * The package as a user gets it: `npm pack` (which builds dist/lib), the tarball installed into an empty
- * folder with npm, and a small TypeScript program there that imports it by name, is type-checked by the
- * repository's tsc against the shipped .d.ts files, compiled and run: it plays a game.
+ * The package as a user gets it: `npm run pack:lib` (which builds dist/lib), the tarball installed into an
+ * empty folder with npm, and a small TypeScript program there that imports it by name, is type-checked by the
+ * repository's tsc against the shipped .d.ts files, compiled and run: it plays a game. Its `pirates` command
+ * runs what it can without the server's libraries, and its docs link only to files it ships.
  * The install is offline: npm's cache here lacks the registry's metadata for the dependencies, so each
  * dependency (and theirs) is packed from this repository's node_modules and handed to the same
  * `npm install`, which then needs nothing from the network.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -17,7 +26,7 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const npm = (args: string[], cwd: string) =>
   execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-/** The package's dependencies and theirs, by name, as installed here. */
+/** The packed package's dependencies (its staged manifest) and theirs, by name, as installed here. */
 function dependencyNames(from: string, seen = new Set<string>()): Set<string> {
   const manifest = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
@@ -74,7 +83,9 @@ describe('the package, packed and installed elsewhere', () => {
 
   beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'pirates-package-'));
-    const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], ROOT)) as {
+    const packed = JSON.parse(
+      npm(['run', '--silent', 'pack:lib', '--', '--pack-destination', work], ROOT),
+    ) as {
       filename: string;
       files: { path: string }[];
     }[];
@@ -85,7 +96,7 @@ describe('the package, packed and installed elsewhere', () => {
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
     const deps = join(work, 'deps');
     mkdirSync(deps);
-    for (const name of dependencyNames(ROOT)) {
+    for (const name of dependencyNames(join(ROOT, 'dist/package'))) {
       npm(['pack', '--ignore-scripts', '--pack-destination', deps, join(ROOT, 'node_modules', name)], ROOT);
     }
     const depTarballs = readdirSync(deps).map((file) => join(deps, file));
@@ -100,8 +111,74 @@ describe('the package, packed and installed elsewhere', () => {
     expect(files).toContain('dist/lib/ai/index.d.ts');
     expect(files).toContain('dist/lib/protocol/index.d.ts');
     expect(files).toContain('dist/lib/arena/game-worker.js');
+    expect(files).toContain('dist/lib/cli/main.js');
+    expect(files).toContain('bin/pirates.js');
     expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/'))).toEqual([]);
     expect(files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/lib/'))).toEqual([]);
+  });
+
+  it('links its docs only to files it ships', () => {
+    const root = join(work, 'app/node_modules/pirates-stratego');
+    const broken: string[] = [];
+    for (const doc of files.filter((f) => f.endsWith('.md'))) {
+      const text = readFileSync(join(root, doc), 'utf8');
+      for (const [, target = ''] of text.matchAll(/\]\((?!https?:|#)([^)#\s]+)[^)]*\)/g)) {
+        const path = normalize(join(dirname(doc), target));
+        if (!files.includes(path) && !existsSync(join(root, path))) broken.push(`${doc}: ${target}`);
+      }
+    }
+    expect(files).toContain('README.md');
+    expect(files).toContain('docs/bots.md');
+    expect(broken).toEqual([]);
+  });
+
+  /** The installed package's `pirates`, as `npx pirates` runs it in the user's folder. */
+  function pirates(args: string[]): { status: number; stdout: string; stderr: string } {
+    const result = spawnSync(process.execPath, [join(work, 'app/node_modules/.bin/pirates'), ...args], {
+      cwd: join(work, 'app'),
+      encoding: 'utf8',
+    });
+    return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  it('runs its pirates command: --version, --help, a tournament with a program, the cannon', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(pirates(['--version'])).toMatchObject({ status: 0, stdout: `${manifest.version}\n` });
+    const help = pirates(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('tournament');
+    expect(pirates(['tournament', '--help']).stdout).toContain('--bots');
+    const bot = join(work, 'app/node_modules/pirates-stratego/examples/bot.mjs');
+    const tournament = pirates([
+      'tournament',
+      '--bots',
+      `heuristic,cmd:node ${bot}`,
+      '--games',
+      '2',
+      '--turn-limit',
+      '60',
+      '--workers',
+      '2',
+      '--html',
+      'report.html',
+    ]);
+    expect(tournament.stderr).toBe('');
+    expect(tournament.status).toBe(0);
+    expect(tournament.stdout).toContain('heuristic');
+    expect(tournament.stdout).toContain('cmd:node');
+    expect(readFileSync(join(work, 'app/report.html'), 'utf8')).toContain('<html');
+    const cannon = pirates(['cannon', '--calibrate', '--shots', '5']);
+    expect(cannon.status).toBe(0);
+    expect(cannon.stdout).toContain('skull');
+  });
+
+  it('says plainly that it has no game server', () => {
+    for (const command of ['serve', 'bench-server']) {
+      const refused = pirates([command, '--port', '0']);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/lacks the game server's libraries \('[a-z@/-]+' is not installed\)/);
+      expect(refused.stderr).not.toContain('    at ');
+    }
   });
 
   it('installs with only the libraries the engine, bots and protocol need', () => {

@@ -221,9 +221,9 @@ describe('tokens, invites and unknown games', () => {
 });
 
 describe('the web page', () => {
-  it('says how to build the web client when it is not built, and API misses are JSON', async () => {
+  it('says how to build the web client when it is not built (503), and API misses are JSON', async () => {
     const page = await fetch(`${server.url}/`);
-    expect(page.status).toBe(200);
+    expect(page.status).toBe(503);
     expect(await page.text()).toContain('web client is not built');
     const api = await get<{ t: string; code: string }>(server.url, '/api/nothing-here');
     expect(api.status).toBe(404);

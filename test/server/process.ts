@@ -1,7 +1,7 @@
 /** Runs `pirates serve` as a child process (crash and shutdown tests), and finds its port in its log. */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PATIENCE_MS } from '../patience.ts';
 
 export interface ServerProcess {
@@ -15,8 +15,11 @@ export interface ServerProcess {
 export async function spawnServer(
   databasePath: string,
   env: Record<string, string> = {},
+  /** Another install's bin/pirates.js (test/package/production.test.ts), run in its own folder. */
+  script = join(import.meta.dirname, '../../bin/pirates.js'),
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../../bin/pirates.js'), 'serve'], {
+  const child = spawn(process.execPath, [script, 'serve'], {
+    cwd: dirname(dirname(script)),
     env: {
       ...process.env,
       PORT: '0',

@@ -8,6 +8,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import WebSocket from 'ws';
+import { entryFile } from '../../arena/entry-file.ts';
 import type { CreateGameResponse } from '../../protocol/index.ts';
 
 /** What the abuser did, as it reports it. */
@@ -21,7 +22,7 @@ export interface AbuseCounts {
 
 /** Starts the abuser against `url` in a child process; `stop` ends it and resolves with what it did. */
 export function startAbuser(url: string): { stop(): Promise<AbuseCounts | { failed: string }> } {
-  const child: ChildProcess = fork(new URL('./abuser-process.js', import.meta.url), [url], {
+  const child: ChildProcess = fork(entryFile('abuser-process', import.meta.url), [url], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const report = new Promise<AbuseCounts | { failed: string }>((resolve) => {
@@ -116,7 +117,7 @@ async function junk(gameId: string): Promise<void> {
   }
 }
 
-/** The abuser's body, in the child process (abuser-process.js): abuses `target` until told to stop. */
+/** The abuser's body, in the child process (abuser-process.ts): abuses `target` until told to stop. */
 export async function abuse(target: string): Promise<void> {
   url = target;
   const response = await fetch(`${url}/api/games`, {

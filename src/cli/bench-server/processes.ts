@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DEFAULT_LIMITS } from '../../server/config.ts';
+import { packageRoot } from '../../server/package-root.ts';
 import {
   mainThreadCpuSeconds,
   openServiceCpuMeter,
@@ -170,7 +171,7 @@ async function startServerProcess(env: Record<string, string>, limits: LimitsKin
   // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': where the servers' time goes (Node
   // refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
-  const script = join(import.meta.dirname, '../../../bin/pirates.js');
+  const script = join(packageRoot(), 'bin/pirates.js');
   const child = spawn(process.execPath, [...nodeArgs, script, 'serve'], {
     env: { ...process.env, ...BENCH_ENV, ...(limits === 'raised' ? RAISED_LIMITS : {}), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

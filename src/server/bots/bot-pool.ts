@@ -9,6 +9,7 @@
  * Levels named by `pirates serve --bot name=cmd` go to their external program instead (external-seats.ts).
  */
 import { Worker } from 'node:worker_threads';
+import { entryFile } from '../../arena/entry-file.ts';
 import type { Action, GameEvent, PlayerView } from '../../engine/index.ts';
 import type { DecisionReply, DecisionRequest } from './bot-protocol.ts';
 import type { ExternalSeats } from './external-seats.ts';
@@ -34,7 +35,7 @@ interface Job extends Pending {
   readonly deadline: number;
 }
 
-const WORKER_URL = new URL('./bot-worker.js', import.meta.url);
+const WORKER_URL = entryFile('bot-worker', import.meta.url);
 
 export class BotPool {
   readonly #slots: Slot[] = [];
