@@ -20,6 +20,7 @@ import {
   type LiveGameRow,
   type PairGame,
   type PlaceOutcome,
+  type PoolClients,
   type SeatRecord,
   type SeekRecord,
   type SeekState,
@@ -101,8 +102,11 @@ export class PostgresGameStore implements GameStore {
     (l) => l.gameId,
   );
 
-  private constructor(pool: pg.Pool, schema: string) {
+  readonly migrated: readonly number[];
+
+  private constructor(pool: pg.Pool, schema: string, migrated: readonly number[]) {
     this.#pool = pool;
+    this.migrated = migrated;
     const quoted = quoteIdentifier(schema);
     this.#t = { games: `${quoted}.games`, actions: `${quoted}.actions`, seeks: `${quoted}.seeks` };
     this.#people = { seats: `${quoted}.seat_players`, players: `${quoted}.players` };
@@ -136,10 +140,11 @@ export class PostgresGameStore implements GameStore {
     });
     // An idle connection that dies must not take the process with it; the next query opens a new one.
     pool.on('error', (error) => options.onIdleError?.(error.message));
+    let migrated: number[];
     try {
       const client = await pool.connect();
       try {
-        await migrate(client, schema);
+        migrated = await migrate(client, schema);
       } finally {
         client.release();
       }
@@ -147,7 +152,15 @@ export class PostgresGameStore implements GameStore {
       await pool.end().catch(() => undefined);
       throw error;
     }
-    return new PostgresGameStore(pool, schema);
+    return new PostgresGameStore(pool, schema, migrated);
+  }
+
+  async ping(): Promise<void> {
+    await this.#query('SELECT 1', []);
+  }
+
+  poolClients(): PoolClients {
+    return { total: this.#pool.totalCount, idle: this.#pool.idleCount, waiting: this.#pool.waitingCount };
   }
 
   async createGame(game: StoredGame): Promise<void> {
