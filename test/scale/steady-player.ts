@@ -33,7 +33,6 @@ export class SteadyPlayer {
   paceMs = 0;
   /** Its own move on its way: the version it was made at, and when it was first sent. */
   #waiting: { readonly v: number; readonly at: number } | null = null;
-  #stopped = false;
   /** The version it last thought about (paced play thinks once per position). */
   #thought = -1;
 
@@ -43,15 +42,7 @@ export class SteadyPlayer {
     this.#random = randomFromSeed(seed);
   }
 
-  /** Makes `playUntil` return at its next step (a test's playing time is over). */
-  stop(): void {
-    this.#stopped = true;
-  }
 
-  /** Plays on after a `stop`. */
-  resume(): void {
-    this.#stopped = false;
-  }
 
   /** The newest version this player was told. */
   get v(): number {
@@ -73,7 +64,7 @@ export class SteadyPlayer {
         this.longestWaitMs = Math.max(this.longestWaitMs, Date.now() - this.#waiting.at);
         this.#waiting = null;
       }
-      if (latest === null || latest.view.outcome !== null || latest.v >= target || this.#stopped) return;
+      if (latest === null || latest.view.outcome !== null || latest.v >= target) return;
       const action = pick(latest.view, () => this.#random.float());
       if (action !== null && this.#waiting === null) {
         // A person looks at the new position before moving; the game may have moved meanwhile.
