@@ -6,8 +6,20 @@
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { JoinGameResponse } from '../../src/protocol/index.ts';
 import { configFromEnv } from '../../src/server/config.ts';
-import { tempDir } from './harness.ts';
+import {
+  Client,
+  createGame,
+  get,
+  hello,
+  isState,
+  pick,
+  post,
+  type ReadMessage,
+  startTestServer,
+  tempDir,
+} from './harness.ts';
 import { spawnServer } from './process.ts';
 
 describe('shutdown', () => {
@@ -46,5 +58,38 @@ describe('shutdown', () => {
       'shutdown: the deadline passed before it finished; exiting now',
     );
     expect(lines.find((l) => l.msg.includes('deadline passed'))?.level).toBe(50);
+  });
+
+  it('drains first: not ready, no new games, while the games here go on; then the sockets are told', async () => {
+    // Long enough for the checks below on a slow machine; the drain has no end but its time.
+    const server = await startTestServer({ drainMs: 10_000 });
+    const created = await createGame(server.url, { opponent: 'friend', seat: 'red' });
+    const joined = await post<JoinGameResponse>(server.url, `/api/games/${created.gameId}/join`, {
+      invite: created.invite,
+    });
+    const red = await Client.open(server.url, created.gameId);
+    const state = await red.ask(hello(created.token), isState);
+    const closing = server.stop();
+
+    expect((await get(server.url, '/readyz')).body).toEqual({ ready: false, reason: 'draining' });
+    expect((await get(server.url, '/healthz')).status).toBe(200);
+    const refused = await post<{ code: string }>(server.url, '/api/games', { opponent: 'friend' });
+    expect([refused.status, refused.body.code]).toEqual([503, 'server/closing']);
+    // The game here goes on: a move is applied, and a player arriving (the proxy has not noticed yet) is served.
+    const view = (m: ReadMessage) => (m.t === 'state' ? m.view : null);
+    const seen = view(state);
+    const action = seen === null ? null : pick(seen, Math.random);
+    const moved = await red.ask({ t: 'act', v: 0, action }, (m) => m.t === 'update' || m.t === 'error');
+    expect(moved.t).toBe('update');
+    const blue = await Client.open(server.url, created.gameId);
+    const told = await blue.ask(hello(joined.body.token), (m) => m.t === 'state' || m.t === 'error');
+    expect(told.t === 'state' && told.v).toBe(1);
+
+    // After the drain every socket is told why it closes.
+    for (const client of [red, blue]) {
+      const goodbye = await client.find((m) => m.t === 'error' && m.code === 'server/closing');
+      expect(goodbye.t).toBe('error');
+    }
+    await closing;
   });
 });
