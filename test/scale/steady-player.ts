@@ -42,8 +42,6 @@ export class SteadyPlayer {
     this.#random = randomFromSeed(seed);
   }
 
-
-
   /** The newest version this player was told. */
   get v(): number {
     return this.#client?.latest()?.v ?? 0;
