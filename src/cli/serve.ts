@@ -1,7 +1,8 @@
 /**
  * `pirates serve` (what `npm start` runs): the game server with the web page. Settings come from the
  * environment (docs/protocol.md lists them), and a few from flags, which beat the environment;
- * SIGTERM or SIGINT shut it down gracefully with exit code 0.
+ * SIGTERM or SIGINT shut it down gracefully (server.ts: drain, sockets closed gradually, appends finished)
+ * with exit code 0, or past SHUTDOWN_SECONDS with exit code 1 and a line saying so.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -42,6 +43,11 @@ Environment:
                        frozen client's seat turns away (default 20; keep it under the proxy's idle timeout)
   LOG_LEVEL            fatal, error, warn, info (default), debug, trace or silent
   TRUST_PROXY          proxies that may name the client's address: false (default), hops, or addresses
+  METRICS_PORT         Prometheus metrics on their own port (GET /metrics); unset: none (default)
+  METRICS_HOST         address of the metrics port (default 127.0.0.1)
+  DRAIN_SECONDS        on SIGTERM, how long readiness fails before sockets close (default 8)
+  CLOSE_SOCKETS_PER_SECOND   on SIGTERM, game sockets closed a second after the drain (default 500)
+  SHUTDOWN_SECONDS     on SIGTERM, the bound: exit by then whatever is left (default 30)
 Many processes (docs/deploy.md):
   DATABASE_URL         postgres://... : store games in PostgreSQL instead of SQLite (a password here, not
                        in --database: a command line is visible to every user)
@@ -94,6 +100,14 @@ export const serveCommand: Command = {
       const stop = () => {
         process.off('SIGTERM', stop);
         process.off('SIGINT', stop);
+        // The stated bound: whatever still holds the shutdown up, the process is gone by then.
+        setTimeout(() => {
+          server.app.log.error(
+            { shutdownSeconds: config.shutdownMs / 1000 },
+            'shutdown: the deadline passed before it finished; exiting now',
+          );
+          process.exit(1);
+        }, config.shutdownMs).unref();
         server.close().then(resolve, (error: unknown) => {
           process.stderr.write(`pirates serve: shutdown failed: ${String(error)}\n`);
           process.exitCode = 1;

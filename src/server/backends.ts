@@ -29,6 +29,8 @@ export interface Backends {
   readonly lobby: LobbyBus;
   /** The Redis command connection, for the shared per-address limits; null without REDIS_URL. */
   readonly redis: RedisConnection | null;
+  /** Each Redis connection by its role, for readiness and the metrics (empty without REDIS_URL). */
+  readonly redisConnections: readonly { readonly connection: string; readonly client: RedisConnection }[];
   /**
    * For the ready log line, e.g. { store: 'postgres', fanout: 'redis' }; with SQLite also the file's absolute
    * path, so a process started in another folder than meant shows where its games went.
@@ -64,6 +66,7 @@ export async function openBackends(
       presence: new SingleProcessPresence(),
       lobby: new LocalLobbyBus(),
       redis: null,
+      redisConnections: [],
       kinds: {
         store: storeKind(config, store),
         fanout: 'local',
@@ -120,6 +123,10 @@ export async function openBackends(
       presence,
       lobby,
       redis: publisher,
+      redisConnections: [
+        { connection: 'publisher', client: publisher },
+        { connection: 'subscriber', client: subscriber },
+      ],
       kinds: { store: storeKind(config, store), fanout: config.redisCluster ? 'redis-cluster' : 'redis' },
       async close() {
         stopping = true;
@@ -141,6 +148,16 @@ export async function openBackends(
 }
 
 async function openStore(config: ServerConfig, log: BackendLog): Promise<GameStore> {
+  const store = await openStoreOf(config, log);
+  log.info(
+    store.migrated.length === 0
+      ? 'database schema up to date: no migration applied'
+      : `migrations applied: ${store.migrated.join(', ')}`,
+  );
+  return store;
+}
+
+async function openStoreOf(config: ServerConfig, log: BackendLog): Promise<GameStore> {
   if (config.databaseUrl === null) {
     return new SqliteGameStore(config.databasePath, { synchronous: config.databaseSync });
   }

@@ -108,6 +108,20 @@ export interface ServerConfig {
   readonly trustProxy: false | number | readonly string[];
   /** Where log lines go (default stdout); tests collect them to check that no secret is written. */
   readonly logStream?: Writable;
+  /**
+   * The Prometheus endpoint's own listener (METRICS_PORT, METRICS_HOST): null port for none (the default),
+   * 0 for a free one. Never the public port: the counts are the operator's, not every visitor's.
+   */
+  readonly metrics: { readonly port: number | null; readonly host: string };
+  /**
+   * Shutdown (docs/deploy.md "Restarts"): how long readiness fails before the sockets are closed, so the
+   * proxy's health check sees it first (ms; at least its `inter` x `fall` plus its check timeout).
+   */
+  readonly drainMs: number;
+  /** Shutdown: game sockets told `server/closing` and closed per second, so their reconnects are spread. */
+  readonly closeSocketsPerSecond: number;
+  /** Shutdown: the hard bound; past it the process exits anyway, with a logged error (ms). */
+  readonly shutdownMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -159,6 +173,11 @@ export const DEFAULT_CONFIG: ServerConfig = {
   limits: DEFAULT_LIMITS,
   logLevel: 'info',
   trustProxy: false,
+  metrics: { port: null, host: '127.0.0.1' },
+  // deploy/haproxy.cfg checks /readyz every 2 s and needs 3 failures (6 s), each allowed its check timeout.
+  drainMs: 8000,
+  closeSocketsPerSecond: 500,
+  shutdownMs: 30_000,
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -188,6 +207,17 @@ export function configFromEnv(env: Env): ServerConfig {
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     // The value may hold a password: name the variable, never echo it.
     throw new Error('DATABASE_URL must start with postgres:// or postgresql:// (SQLite uses DATABASE_PATH).');
+  }
+  const metricsPort =
+    env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? null : number('METRICS_PORT', 0);
+  if (metricsPort !== null && metricsPort > 65_535)
+    throw new Error(`METRICS_PORT must be a port from 0 to 65535, not '${env.METRICS_PORT}'.`);
+  const drainMs = number('DRAIN_SECONDS', DEFAULT_CONFIG.drainMs / 1000) * 1000;
+  const shutdownMs = number('SHUTDOWN_SECONDS', DEFAULT_CONFIG.shutdownMs / 1000, 1) * 1000;
+  if (shutdownMs <= drainMs) {
+    throw new Error(
+      `SHUTDOWN_SECONDS (${shutdownMs / 1000}) must be longer than DRAIN_SECONDS (${drainMs / 1000}): the sockets are closed and the appends finished after the drain.`,
+    );
   }
   const redisUrl = env.REDIS_URL === undefined || env.REDIS_URL === '' ? null : env.REDIS_URL;
   const clusterFlag = env.REDIS_CLUSTER ?? '';
@@ -296,6 +326,10 @@ export function configFromEnv(env: Env): ServerConfig {
     },
     logLevel,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    metrics: { port: metricsPort, host: env.METRICS_HOST || DEFAULT_CONFIG.metrics.host },
+    drainMs,
+    closeSocketsPerSecond: number('CLOSE_SOCKETS_PER_SECOND', DEFAULT_CONFIG.closeSocketsPerSecond, 1),
+    shutdownMs,
   };
 }
 

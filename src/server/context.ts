@@ -12,6 +12,7 @@ import type { PresenceBoard } from './rooms/presence.ts';
 import type { RoomRegistry } from './rooms/room-registry.ts';
 import type { EmoteLimit } from './socket/emote-limit.ts';
 import type { GameStore } from './store/game-store.ts';
+import type { ServerMetrics } from './watch/metrics.ts';
 
 export interface ServerContext {
   readonly config: ServerConfig;
@@ -26,6 +27,10 @@ export interface ServerContext {
   readonly emotes: EmoteLimit;
   /** Seeks for an opponent and the seekers waiting on them. */
   readonly lobby: Lobby;
-  /** True once shutdown began: new sockets and actions are refused. */
+  /** What the Prometheus endpoint counts (watch/metrics.ts). */
+  readonly metrics: ServerMetrics;
+  /** True once shutdown began: readiness fails, new games and seeks are refused, the games played go on. */
+  draining: boolean;
+  /** True once the drain is over and the sockets are being closed: new sockets are refused. */
   closing: boolean;
 }

@@ -33,19 +33,27 @@ import { DueClocks } from './rooms/due-clocks.ts';
 import { HintRouter } from './rooms/hint-router.ts';
 import { PresenceBoard } from './rooms/presence.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
+import { closeGradually, drain } from './shutdown.ts';
 import { LocalEmoteLimit, RedisEmoteLimit } from './socket/emote-limit.ts';
 import { Heartbeat } from './socket/heartbeat.ts';
 import { registerLobbySocket } from './socket/lobby-socket.ts';
 import type { Session } from './socket/session.ts';
 import { registerSocketRoute } from './socket/socket-route.ts';
 import { type GameStore, StoreUnavailable } from './store/game-store.ts';
+import { countHttpRefusals, ServerMetrics } from './watch/metrics.ts';
+import { listenForMetrics, type MetricsListener } from './watch/metrics-listener.ts';
+import { Readiness } from './watch/readiness.ts';
+import { releaseOf } from './watch/release.ts';
+import { warnUnlessStoreAway, watchStore } from './watch/store-watch.ts';
 
 export interface RunningServer {
   /** e.g. 'http://127.0.0.1:3000' */
   readonly url: string;
   readonly port: number;
   readonly app: FastifyInstance;
-  /** Graceful shutdown; safe to call twice. */
+  /** The Prometheus endpoint, e.g. 'http://127.0.0.1:9464/metrics'; null when METRICS_PORT is not set. */
+  readonly metricsUrl: string | null;
+  /** Graceful shutdown (drain, sockets closed gradually, appends finished); safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -61,26 +69,70 @@ interface Parts {
 }
 
 export async function startServer(config: ServerConfig, store?: GameStore): Promise<RunningServer> {
+  const release = releaseOf();
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: config.limits.bodyBytes,
     trustProxy: trustOf(config.trustProxy),
     // A socket's upgrade is not logged as a request: a flood of connections would write two lines each.
-    // What a socket does wrong logs its own line.
-    logController: new LogController({ disableRequestLogging: (request) => isUpgrade(request) }),
+    // What a socket does wrong logs its own line. Health checks come every second or two from every proxy:
+    // they are logged at debug (below).
+    logController: new LogController({
+      disableRequestLogging: (request) => isUpgrade(request) || isProbe(request),
+    }),
   });
   const hints = new HintRouter((gameId, error) =>
-    app.log.warn({ gameId }, `catching up with the store failed: ${String(error)}`),
+    warnUnlessStoreAway(app.log, { gameId }, 'catching up with the store failed', error),
   );
   const log = { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m) };
   const backends = await openBackends(config, log, hints, store);
-  const parts = buildParts(config, app, backends);
+  const redisStates = () =>
+    backends.redisConnections.map(({ connection, client }) => ({
+      connection,
+      ready: client.status === 'ready',
+    }));
   const sessions = new Set<Session>();
+  const metrics = new ServerMetrics(release, {
+    gamesHeld: () => parts.rooms.rooms().length,
+    poolClients: () => backends.store.poolClients(),
+    redis: redisStates,
+    decisionsQueued: () => parts.pool.asked,
+  });
+  const watched = watchStore(backends.store, metrics, {
+    lost: (message) =>
+      app.log.warn(
+        `the game store cannot be reached (${message}); players are told store/unavailable until it is back`,
+      ),
+    back: (awayMs) =>
+      app.log.info({ awayMs }, `the game store is back after ${(awayMs / 1000).toFixed(1)} s`),
+  });
+  const parts = buildParts(config, app, { ...backends, store: watched }, metrics);
+  const readiness = new Readiness({
+    store: watched,
+    redis: redisStates,
+    draining: () => parts.context.draining,
+  });
+  let metricsListener: MetricsListener | null = null;
+  /** Whether a proxy may have sent players here (a start that failed has nobody to drain). */
+  let listening = false;
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      const step = (message: string, bindings: object = {}) => app.log.info(bindings, `shutdown: ${message}`);
+      const started = Date.now();
+      // Readiness fails first: the proxy stops sending players here while every game goes on as before.
+      parts.context.draining = true;
+      step('not ready; new games and seeks refused; waiting for the proxy to notice', {
+        drainSeconds: config.drainMs / 1000,
+      });
+      await drain(listening ? config.drainMs : 0);
       parts.context.closing = true;
+      step('closing the game sockets', { sockets: sessions.size, perSecond: config.closeSocketsPerSecond });
+      // Closed before the hard deadline (serve.ts) with time left for the appends and the store.
+      const closeBy = started + Math.max(config.drainMs, config.shutdownMs - 5000);
+      const closed = await closeGradually(sessions, config.closeSocketsPerSecond, closeBy);
+      step('sockets closed; finishing the actions in flight', { sockets: closed });
       clearInterval(sweeper);
       parts.computers.stop();
       parts.clocks.stop();
@@ -88,11 +140,13 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
       parts.context.lobby.stop();
       parts.presence.stop();
       await parts.rooms.drain();
-      for (const session of sessions) session.goodbye();
       await app.close();
+      await metricsListener?.close();
       await parts.pool.close();
       await parts.rooms.drain();
+      step('actions stored; closing the store and Redis');
       await backends.close();
+      step('done', { seconds: (Date.now() - started) / 1000 });
     })();
     return closing;
   };
@@ -106,12 +160,15 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     parts.rooms.onEnd((room) => {
       const outcome = room.state.outcome;
       if (outcome === null) return;
-      finishGame(backends.store.players, room.id, outcome).then(
+      // The outcome is public once the game is over; the seed is not logged (the record reveals it).
+      const { winner, reason, how } = outcome;
+      app.log.info({ gameId: room.id, winner, reason, how, moves: room.version }, 'game over');
+      finishGame(watched.players, room.id, outcome).then(
         (done) => {
           if (done === 'rated') app.log.info({ gameId: room.id }, 'game rated');
         },
         (error: unknown) =>
-          app.log.warn({ gameId: room.id }, `the game's result was not recorded: ${String(error)}`),
+          warnUnlessStoreAway(app.log, { gameId: room.id }, "the game's result was not recorded", error),
       );
     });
     parts.rooms.onRoom((room) => parts.clocks.track(room));
@@ -123,17 +180,36 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
       app,
       backends.redis === null ? null : { redis: backends.redis, prefix: config.redisPrefix },
     );
-    await registerRoutes(app, parts.context, sessions);
+    countHttpRefusals(app, metrics);
+    await registerRoutes(app, parts.context, sessions, readiness);
     // Every socket, game or lobby, from the WebSocket server's own 'connection'; it stops when that closes.
     new Heartbeat(app.websocketServer, config.heartbeatMs, () =>
       app.log.debug('socket closed: no pong since the last ping'),
     );
     await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
+    listening = true;
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
-    app.log.info({ url, gamesLoaded: parts.rooms.loads, ...backends.kinds }, 'pirates server ready');
-    return { url, port, app, close };
+    if (config.metrics.port !== null) {
+      metricsListener = await listenForMetrics(
+        metrics,
+        { port: config.metrics.port, host: config.metrics.host },
+        app.log,
+      );
+    }
+    app.log.info(
+      {
+        url,
+        version: release.version,
+        commit: release.commit,
+        ...(metricsListener === null ? {} : { metricsUrl: metricsListener.url }),
+        gamesLoaded: parts.rooms.loads,
+        ...backends.kinds,
+      },
+      'pirates server ready',
+    );
+    return { url, port, app, metricsUrl: metricsListener?.url ?? null, close };
   } catch (error) {
     // A port in use, a game that will not load: release the workers, the database and the sockets, so a
     // process that cannot serve ends at once and its supervisor sees it fail.
@@ -142,7 +218,12 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   }
 }
 
-function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backends): Parts {
+function buildParts(
+  config: ServerConfig,
+  app: FastifyInstance,
+  backends: Backends,
+  metrics: ServerMetrics,
+): Parts {
   const { store, fanout } = backends;
   const now = config.now ?? Date.now;
   const rooms = new RoomRegistry(
@@ -152,7 +233,7 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     now,
   );
   const flagFailed = (gameId: string | null, error: unknown) =>
-    app.log.warn({ gameId }, `a flag on time could not be recorded: ${String(error)}`);
+    warnUnlessStoreAway(app.log, { gameId }, 'a flag on time could not be recorded', error);
   const clocks = new ClockWatch(config.clockTickMs, flagFailed);
   const dueClocks = new DueClocks(
     store,
@@ -166,7 +247,7 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     backends.lobby,
     rooms,
     { turnLimit: config.turnLimit, offerMs: config.seekOfferMs, now },
-    (error) => app.log.warn(`the lobby could not reach the store: ${String(error)}`),
+    (error) => warnUnlessStoreAway(app.log, {}, 'the lobby could not reach the store', error),
   );
   const presence = new PresenceBoard(config.awayMs, fanout, backends.presence);
   const external =
@@ -186,7 +267,7 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
             programs: config.limits.botPrograms,
           },
         );
-  const pool = new BotPool(config.botWorkers, Date.now, external);
+  const pool = new BotPool(config.botWorkers, Date.now, external, (seconds) => metrics.decided(seconds));
   const computers = new ComputerPlayers(
     pool,
     fanout,
@@ -209,6 +290,8 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
             app.log.warn(`emotes counted by this process alone: redis failed (${message})`),
           ),
     lobby,
+    metrics,
+    draining: false,
     closing: false,
   };
   return { context, rooms, presence, pool, computers, clocks, dueClocks };
@@ -218,18 +301,26 @@ async function registerRoutes(
   app: FastifyInstance,
   context: ServerContext,
   sessions: Set<Session>,
+  readiness: Readiness,
 ): Promise<void> {
   app.setErrorHandler(replyToFailure);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: context.config.limits.hardMessageBytes },
     errorHandler: socketFailed,
   });
-  // Liveness: the process answers. Readiness: it should be sent players (a proxy's health check asks this
-  // one), so it fails first when the process begins to shut down.
+  // Liveness: the process answers (a database away is no reason to restart it). Readiness: it should be
+  // sent players (a proxy's health check asks this one): not while it drains, nor without its store or Redis.
   app.get('/healthz', async () => ({ ok: true }));
-  app.get('/readyz', async (_request, reply) =>
-    context.closing ? reply.code(503).send({ ready: false, reason: 'closing' }) : { ready: true },
-  );
+  app.get('/readyz', async (_request, reply) => {
+    const reasons = await readiness.notReady();
+    return reasons.length === 0
+      ? { ready: true }
+      : reply.code(503).send({ ready: false, reason: reasons.join(',') });
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (isProbe(request))
+      request.log.debug({ url: request.url, statusCode: reply.statusCode }, 'probe answered');
+  });
   registerGameRoutes(app, context);
   registerPlayerRoutes(app, context);
   registerLobbyRoutes(app, context);
@@ -241,7 +332,8 @@ async function registerRoutes(
 /** A request that failed outside a handler's own refusals: the store away, a bad body, or a bug. */
 function replyToFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof StoreUnavailable) {
-    request.log.warn({ err: error }, 'store unavailable');
+    // The store's watch logged the outage once (watch/store-watch.ts); each request refused in it is not news.
+    request.log.debug({ err: error }, 'store unavailable');
     const message = 'The game store cannot be reached right now; try again in a moment.';
     return reply.code(503).send(errorMessage('store/unavailable', message));
   }
@@ -274,6 +366,11 @@ function socketFailed(error: Error, socket: { terminate(): void }, request: Fast
 
 function isUpgrade(request: FastifyRequest): boolean {
   return request.headers.upgrade !== undefined;
+}
+
+/** A health check (liveness or readiness): asked every few seconds by every proxy and supervisor. */
+function isProbe(request: FastifyRequest): boolean {
+  return request.url === '/healthz' || request.url === '/readyz';
 }
 
 /** The proxies allowed to name the client's address: none, the nearest `n` hops, or these addresses. */

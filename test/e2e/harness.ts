@@ -135,6 +135,8 @@ export async function startGameServer(
       BOT_DELAY_MAX_MS: '50',
       BOT_WORKERS: '1',
       LOG_LEVEL: 'warn',
+      // Stopped at the end of a test: no proxy in front waits to notice it draining.
+      DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -27,6 +27,14 @@ export class SteadyPlayer {
   readonly refusals: string[] = [];
   /** How many sockets it opened. */
   connections = 0;
+  /** The longest a move of its own waited to be told applied, reconnects included (ms). */
+  longestWaitMs = 0;
+  /** How long it thinks before each move (ms): a person's pace; 0 plays at once. */
+  paceMs = 0;
+  /** Its own move on its way: the version it was made at, and when it was first sent. */
+  #waiting: { readonly v: number; readonly at: number } | null = null;
+  /** The version it last thought about (paced play thinks once per position). */
+  #thought = -1;
 
   constructor(connect: () => Promise<Client>, token: string, seed: string) {
     this.#connect = connect;
@@ -50,8 +58,21 @@ export class SteadyPlayer {
       const client = await this.#connected();
       if (client === null) continue;
       const latest = client.latest();
+      if (latest !== null && this.#waiting !== null && latest.v > this.#waiting.v) {
+        this.longestWaitMs = Math.max(this.longestWaitMs, Date.now() - this.#waiting.at);
+        this.#waiting = null;
+      }
       if (latest === null || latest.view.outcome !== null || latest.v >= target) return;
       const action = pick(latest.view, () => this.#random.float());
+      if (action !== null && this.#waiting === null) {
+        // A person looks at the new position before moving; the game may have moved meanwhile.
+        if (this.paceMs > 0 && this.#thought !== latest.v) {
+          this.#thought = latest.v;
+          await pause(this.paceMs);
+          continue;
+        }
+        this.#waiting = { v: latest.v, at: Date.now() };
+      }
       const moved = (m: ServerMessage) => (m.t === 'update' || m.t === 'state') && m.v > latest.v;
       const answer = client.next((m) => moved(m) || m.t === 'error', NUDGE_MS).catch(() => null);
       if (action !== null) client.send({ t: 'act', v: latest.v, action });

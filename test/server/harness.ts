@@ -48,6 +48,8 @@ export function testConfig(dir: string, overrides: Partial<ServerConfig> = {}): 
       computerGamesPerAddress: 100_000,
     },
     logLevel: 'info',
+    // A test's server stops at once: no proxy in front waits to notice it is draining.
+    drainMs: 0,
     ...overrides,
   };
 }

@@ -1,4 +1,7 @@
 /** No token, invite code or seed in any log line: the secrets are never logged, and pino redacts them anyway. */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,11 +99,115 @@ describe('logs keep secrets', () => {
       await client.ask(hello(game.token), isState);
       await client.close();
     }
-    await get(server.url, '/healthz');
+    await get(server.url, `/api/games/${game.gameId}`);
     const lines = server.logs
       .slice(before)
       .map((l) => JSON.parse(l) as { msg: string; req?: { url: string } });
     const requests = lines.filter((l) => l.msg === 'incoming request').map((l) => l.req?.url);
-    expect(requests).toEqual(['/healthz']);
+    expect(requests).toEqual([`/api/games/${game.gameId}`]);
+  });
+});
+
+/** The log lines written since `before`, parsed. */
+function linesSince(before: number): LogLine[] {
+  return server.logs.slice(before).map((l) => JSON.parse(l) as LogLine);
+}
+
+interface LogLine {
+  readonly level: number;
+  readonly msg: string;
+  readonly [field: string]: unknown;
+}
+
+const INFO = 30;
+const DEBUG = 20;
+
+describe('logs say what an operator needs, and health checks stay below info', () => {
+  it('health and readiness checks are logged at debug only, never as info request lines', async () => {
+    const before = server.logs.length;
+    for (let i = 0; i < 3; i++) {
+      expect((await get(server.url, '/healthz')).status).toBe(200);
+      expect((await get(server.url, '/readyz')).status).toBe(200);
+    }
+    await expect.poll(() => linesSince(before).filter((l) => l.msg === 'probe answered').length).toBe(6);
+    const lines = linesSince(before);
+    const mentioning = lines.filter((l) => JSON.stringify(l).match(/\/(healthz|readyz)/));
+    expect(mentioning.length).toBe(6);
+    expect(mentioning.every((l) => l.level === DEBUG)).toBe(true);
+  });
+
+  it('the ready line names the release (package.json version, git commit) and the migrations applied are logged', async () => {
+    const own = await startTestServer();
+    try {
+      const lines = own.logs.map((l) => JSON.parse(l) as LogLine);
+      const ready = lines.find((l) => l.msg === 'pirates server ready');
+      const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+        version: string;
+      };
+      expect(ready?.level).toBe(INFO);
+      expect(ready?.version).toBe(pkg.version);
+      // From a clone git names the commit; a copy without .git (scripts/node24.sh) names none.
+      const root = join(import.meta.dirname, '../..');
+      const commit = existsSync(join(root, '.git'))
+        ? execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+        : null;
+      expect(ready?.commit).toBe(commit);
+      // A fresh SQLite file: every migration, from the first, named.
+      const migrations = lines.find((l) => l.msg.startsWith('migrations applied: '));
+      expect(migrations?.level).toBe(INFO);
+      expect(migrations?.msg).toMatch(/^migrations applied: 1(, \d+)*$/);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('sockets opening and closing are debug lines; a game over is one info line with its result', async () => {
+    const before = server.logs.length;
+    const created = await createGame(server.url, { opponent: 'friend', turnLimit: 20 });
+    const joined = await post<JoinGameResponse>(server.url, `/api/games/${created.gameId}/join`, {
+      invite: created.invite,
+    });
+    const a = await Client.open(server.url, created.gameId);
+    const b = await Client.open(server.url, created.gameId);
+    await a.ask(hello(created.token), isState);
+    await b.ask(hello(joined.body.token), isState);
+    await Promise.all([playRandomly(a, 'over-a'), playRandomly(b, 'over-b')]);
+    await Promise.all([a.close(), b.close()]);
+    await expect.poll(() => linesSince(before).filter((l) => l.msg === 'game socket closed').length).toBe(2);
+    const lines = linesSince(before);
+    const opened = lines.filter((l) => l.msg === 'game socket open');
+    expect(opened.map((l) => [l.level, l.gameId])).toEqual([
+      [DEBUG, created.gameId],
+      [DEBUG, created.gameId],
+    ]);
+    const over = lines.filter((l) => l.msg === 'game over');
+    expect(over.length).toBe(1);
+    const record = await get<RecordResponse>(server.url, `/api/games/${created.gameId}/record`);
+    const outcome = record.body.outcome;
+    expect(over[0]).toMatchObject({ level: INFO, gameId: created.gameId, reason: outcome?.reason });
+    expect(over[0]?.winner ?? null).toBe(outcome?.winner ?? null);
+    expect(JSON.stringify(over[0])).not.toContain(record.body.record.options.seed);
+  });
+
+  it('a shutdown logs each of its steps, in order, at info', async () => {
+    const own = await startTestServer();
+    const game = await createGame(own.url, { opponent: 'friend' });
+    const client = await Client.open(own.url, game.gameId);
+    await client.ask(hello(game.token), isState);
+    const before = own.logs.length;
+    await own.stop();
+    const steps = own.logs
+      .slice(before)
+      .map((l) => JSON.parse(l) as LogLine)
+      .filter((l) => l.msg.startsWith('shutdown: '));
+    expect(steps.map((l) => [l.level, l.msg])).toEqual([
+      [INFO, 'shutdown: not ready; new games and seeks refused; waiting for the proxy to notice'],
+      [INFO, 'shutdown: closing the game sockets'],
+      [INFO, 'shutdown: sockets closed; finishing the actions in flight'],
+      [INFO, 'shutdown: actions stored; closing the store and Redis'],
+      [INFO, 'shutdown: done'],
+    ]);
+    expect(steps[1]?.sockets).toBe(1);
+    await client.find((m) => m.t === 'error' && m.code === 'server/closing');
   });
 });

@@ -42,13 +42,25 @@ export class BotPool {
   readonly #waiting = new FairQueue<Job>();
   readonly #now: () => number;
   readonly #external: ExternalSeats | null;
+  readonly #decided: (seconds: number) => void;
   #nextId = 1;
   #closed = false;
+  /** Decisions asked and not yet answered (waiting in the queue or being thought). */
+  #asked = 0;
 
-  /** `now` is the clock deadlines are read on (tests pass their own); `external` the programs seated by name. */
-  constructor(size: number, now: () => number = Date.now, external: ExternalSeats | null = null) {
+  /**
+   * `now` is the clock deadlines are read on (tests pass their own); `external` the programs seated by name;
+   * `decided` hears how long each decision took, its wait in the queue included (the metrics).
+   */
+  constructor(
+    size: number,
+    now: () => number = Date.now,
+    external: ExternalSeats | null = null,
+    decided: (seconds: number) => void = () => undefined,
+  ) {
     this.#now = now;
     this.#external = external;
+    this.#decided = decided;
     for (let i = 0; i < Math.max(1, size); i++) this.#slots.push(this.#spawn());
   }
 
@@ -65,14 +77,28 @@ export class BotPool {
     deadline: number = Number.POSITIVE_INFINITY,
   ): Promise<Decision> {
     if (this.#closed) return Promise.reject(new Error('The bot pool is closed.'));
+    const started = performance.now();
+    this.#asked++;
+    const answered = () => {
+      this.#asked--;
+      this.#decided((performance.now() - started) / 1000);
+    };
     if (this.#external?.has(level)) {
-      return this.#external.decide(level, view, history, owner).then((action) => ({ action }));
+      return this.#external
+        .decide(level, view, history, owner)
+        .then((action) => ({ action }))
+        .finally(answered);
     }
     const request = { id: this.#nextId++, level, view, history, seed };
     return new Promise<Decision>((resolve, reject) => {
       this.#waiting.push(owner, { request, deadline, resolve, reject });
       this.#dispatch();
-    });
+    }).finally(answered);
+  }
+
+  /** Decisions asked and not yet answered: waiting for a worker, or being thought now. */
+  get asked(): number {
+    return this.#asked;
   }
 
   async close(): Promise<void> {

@@ -50,7 +50,7 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
     `You have created ${gamesPerMinute} games in the last minute; wait a moment before creating another.`,
   );
   app.post('/api/games', { onRequest: creation }, async (request, reply) => {
-    if (context.closing) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
+    if (context.draining) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
     const parsed = createGameSchema.safeParse(request.body ?? {});
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A new game', parsed.error));

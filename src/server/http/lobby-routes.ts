@@ -41,7 +41,7 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
   const gone = 'This seek is no longer open: it was cancelled, taken by someone else, or its seeker left.';
 
   app.post('/api/seeks', { onRequest: seeking }, async (request, reply) => {
-    if (context.closing) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
+    if (context.draining) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
     const parsed = seekRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A seek', parsed.error));
@@ -65,7 +65,7 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
   });
 
   app.post<{ Params: IdParams }>('/api/seeks/:id/accept', { onRequest: seeking }, async (request, reply) => {
-    if (context.closing) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
+    if (context.draining) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
     const id = request.params.id;
     const player = await requestPlayer(context.store.players, request, reply);
     if (player === null) return reply;

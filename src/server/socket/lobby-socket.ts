@@ -21,7 +21,7 @@ export function registerLobbySocket(app: FastifyInstance, context: ServerContext
     'rate/sockets',
     `At most ${socketOpensPerMinute} sockets may be opened from one address a minute; wait a moment.`,
   );
-  app.get('/api/lobby/socket', { websocket: true, onRequest: opens }, (socket) => {
+  app.get('/api/lobby/socket', { websocket: true, onRequest: opens }, (socket, request) => {
     const send = (message: LobbyMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
@@ -33,7 +33,11 @@ export function registerLobbySocket(app: FastifyInstance, context: ServerContext
       socket.close(4408, 'auth/hello-late');
     }, helloMs);
     deadline.unref();
-    socket.on('close', () => {
+    context.metrics.socketOpened('lobby');
+    request.log.debug('lobby socket open');
+    socket.on('close', (code: number) => {
+      context.metrics.socketClosed('lobby');
+      request.log.debug({ code }, 'lobby socket closed');
       closed = true;
       clearTimeout(deadline);
       leave?.();

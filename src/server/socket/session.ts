@@ -145,7 +145,6 @@ export class Session {
     if (bytes > limits.messageBytes) {
       return this.#error('message/too-large', `A message may be at most ${limits.messageBytes} bytes.`);
     }
-    if (this.#context.closing) return this.#error('server/closing', 'The server is shutting down.');
     let data: unknown;
     try {
       data = JSON.parse(text);
@@ -192,7 +191,10 @@ export class Session {
             'A seat cannot run its own clock out; send { t: "resign" } to give up.',
           );
         }
+        const told = this.#context.metrics.actStarted();
         const outcome = await this.#room.act(seat, parsed.data.v, parsed.data.action);
+        // Applied: stored, and the update sent to every socket here (this one included) on the way.
+        if (outcome.kind === 'applied') told();
         if (outcome.kind === 'repeat') return this.#sendState(viewer);
         if (outcome.kind === 'refused') return this.#error(outcome.error.code, outcome.error.message);
         return;
@@ -274,6 +276,7 @@ export class Session {
         return this.#error('auth/bad-token', 'This token holds no seat in this game; check the game link.');
       }
       viewer = seat;
+      if (this.#room.version > 0) this.#context.metrics.reconnected();
       const record = this.#room.seat(seat);
       // A person back at a seat the computer was playing for them takes it back.
       if (record.holder === 'computer')
@@ -394,6 +397,7 @@ export class Session {
   }
 
   #error(code: ErrorCode, message: string): void {
+    this.#context.metrics.refused(code);
     this.#send(errorMessage(code, message));
   }
 

@@ -48,7 +48,11 @@ export function registerSocketRoute(
       return;
     }
     openFrom.set(address, open + 1);
-    socket.once('close', () => {
+    context.metrics.socketOpened('game');
+    request.log.debug({ gameId: request.params.id.slice(0, 40) }, 'game socket open');
+    socket.once('close', (code: number) => {
+      context.metrics.socketClosed('game');
+      request.log.debug({ gameId: request.params.id.slice(0, 40), code }, 'game socket closed');
       const left = (openFrom.get(address) ?? 1) - 1;
       if (left > 0) openFrom.set(address, left);
       else openFrom.delete(address);

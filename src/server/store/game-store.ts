@@ -100,6 +100,13 @@ export class StoreUnavailable extends Error {
 
 export type InviteOutcome = 'joined' | 'wrong' | 'used';
 
+/** A connection pool's figures (PostgreSQL's pg.Pool): connections open, idle, and queries waiting for one. */
+export interface PoolClients {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
 export interface GameStore {
   /** Players, ratings and rematches, in the same database (player-store.ts). */
   readonly players: PlayerStore;
@@ -148,6 +155,12 @@ export interface GameStore {
   openSeeks(now: number, limit: number): Promise<ListedSeek[]>;
   /** Games not over whose seats are all taken, newest first, with their players' names. */
   liveGames(limit: number): Promise<LiveGameRow[]>;
+  /** One cheap round trip (readiness, watch/readiness.ts); rejects with StoreUnavailable when unreachable. */
+  ping(): Promise<void>;
+  /** The schema versions this process applied when it opened the store (none: it was up to date). */
+  readonly migrated: readonly number[];
+  /** The connection pool's figures, or null for a store without one (SQLite). */
+  poolClients(): PoolClients | null;
   close(): Promise<void>;
 }
 

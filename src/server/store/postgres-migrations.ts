@@ -129,8 +129,8 @@ ALTER TABLE {schema}.actions DROP CONSTRAINT IF EXISTS actions_game_id_fkey;
 /** Any fixed number: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK = 804_120_117;
 
-/** Applies the missing migrations in one transaction; returns how many were applied. */
-export async function migrate(client: PoolClient, schema: string): Promise<number> {
+/** Applies the missing migrations in one transaction; returns the versions applied. */
+export async function migrate(client: PoolClient, schema: string): Promise<number[]> {
   const quoted = quoteIdentifier(schema);
   await client.query('BEGIN');
   try {
@@ -144,7 +144,7 @@ export async function migrate(client: PoolClient, schema: string): Promise<numbe
     );
     const done = await client.query<{ version: number }>(`SELECT version FROM ${quoted}.schema_migrations`);
     const applied = new Set(done.rows.map((row) => row.version));
-    let count = 0;
+    const applying: number[] = [];
     for (const [index, sql] of MIGRATIONS.entries()) {
       const version = index + 1;
       if (applied.has(version)) continue;
@@ -153,10 +153,10 @@ export async function migrate(client: PoolClient, schema: string): Promise<numbe
         version,
         Date.now(),
       ]);
-      count++;
+      applying.push(version);
     }
     await client.query('COMMIT');
-    return count;
+    return applying;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

@@ -20,6 +20,7 @@ import {
   type LiveGameRow,
   type PairGame,
   type PlaceOutcome,
+  type PoolClients,
   type SeatRecord,
   type SeekRecord,
   type SeekState,
@@ -106,10 +107,12 @@ export class PostgresGameStore implements GameStore {
 
   /** Whether the per-move queries are named statements, prepared once per connection. */
   readonly #prepared: boolean;
+  readonly migrated: readonly number[];
 
-  private constructor(pool: pg.Pool, schema: string, prepared: boolean) {
+  private constructor(pool: pg.Pool, schema: string, prepared: boolean, migrated: readonly number[]) {
     this.#pool = pool;
     this.#prepared = prepared;
+    this.migrated = migrated;
     const quoted = quoteIdentifier(schema);
     this.#t = { games: `${quoted}.games`, actions: `${quoted}.actions`, seeks: `${quoted}.seeks` };
     this.#people = { seats: `${quoted}.seat_players`, players: `${quoted}.players` };
@@ -143,10 +146,11 @@ export class PostgresGameStore implements GameStore {
     });
     // An idle connection that dies must not take the process with it; the next query opens a new one.
     pool.on('error', (error) => options.onIdleError?.(error.message));
+    let migrated: number[];
     try {
       const client = await pool.connect();
       try {
-        await migrate(client, schema);
+        migrated = await migrate(client, schema);
       } catch (error) {
         throw (await missingPrivilege(client, schema, error)) ?? error;
       } finally {
@@ -156,7 +160,15 @@ export class PostgresGameStore implements GameStore {
       await pool.end().catch(() => undefined);
       throw error;
     }
-    return new PostgresGameStore(pool, schema, options.preparedStatements ?? true);
+    return new PostgresGameStore(pool, schema, options.preparedStatements ?? true, migrated);
+  }
+
+  async ping(): Promise<void> {
+    await this.#query('SELECT 1', []);
+  }
+
+  poolClients(): PoolClients {
+    return { total: this.#pool.totalCount, idle: this.#pool.idleCount, waiting: this.#pool.waitingCount };
   }
 
   async createGame(game: StoredGame): Promise<void> {

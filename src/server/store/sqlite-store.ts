@@ -211,6 +211,7 @@ export class SqliteGameStore implements GameStore {
   readonly #appendAll: (batch: readonly PendingAppend[]) => (Error | null)[];
   #batch: PendingAppend[] = [];
   #flushing: NodeJS.Immediate | null = null;
+  readonly migrated: readonly number[];
 
   constructor(path: string, options: SqliteOptions = {}) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -219,7 +220,7 @@ export class SqliteGameStore implements GameStore {
     this.#db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     this.#db.pragma('busy_timeout = 5000');
     this.#db.pragma('foreign_keys = ON');
-    this.#migrate();
+    this.migrated = this.#migrate();
     this.#insertGame = this.#db.prepare(
       `INSERT INTO games (id, created_at, options, seed_hash, seats, invite_hash, invite_used, over, clock)
        VALUES (@id, @createdAt, @options, @seedHash, @seats, @inviteHash, @inviteUsed, @over, @clock)`,
@@ -510,15 +511,25 @@ export class SqliteGameStore implements GameStore {
     }
   }
 
-  #migrate(): void {
+  #migrate(): number[] {
     const applied = Number(this.#db.pragma('user_version', { simple: true }));
+    const applying: number[] = [];
     for (const [index, sql] of MIGRATIONS.entries()) {
       if (index < applied) continue;
       this.#db.transaction(() => {
         this.#db.exec(sql);
         this.#db.pragma(`user_version = ${index + 1}`);
       })();
+      applying.push(index + 1);
     }
+    return applying;
+  }
+
+  /** The file is this process's own: nothing to reach. */
+  async ping(): Promise<void> {}
+
+  poolClients(): null {
+    return null;
   }
 
   #withLog(row: GameRow, fromSeq: number): StoredGameWithLog {
