@@ -45,7 +45,7 @@ Environment:
   TRUST_PROXY          proxies that may name the client's address: false (default), hops, or addresses
   METRICS_PORT         Prometheus metrics on their own port (GET /metrics); unset: none (default)
   METRICS_HOST         address of the metrics port (default 127.0.0.1)
-  DRAIN_SECONDS        on SIGTERM, how long readiness fails before sockets close (default 8)
+  DRAIN_SECONDS        on SIGTERM (not Ctrl-C), how long readiness fails before sockets close (default 8)
   CLOSE_SOCKETS_PER_SECOND   on SIGTERM, game sockets closed a second after the drain (default 500)
   SHUTDOWN_SECONDS     on SIGTERM, the bound: exit by then whatever is left (default 30)
 Many processes (docs/deploy.md):
@@ -88,35 +88,48 @@ export const serveCommand: Command = {
     }
     const loaded = await loadServerPart('serve', () => import('../server/server.ts'));
     if (typeof loaded === 'number') return loaded;
+    // The signals are heard from before the start: a SIGTERM that comes while the server starts (a supervisor
+    // stopping it, or right after the ready line) shuts it down gracefully once it is up, never kills it.
+    // SIGTERM (a supervisor, a rolling restart) drains first; SIGINT (Ctrl-C at a terminal) does not wait for
+    // a proxy that is not there.
+    let stopped = (_signal: NodeJS.Signals): void => undefined;
+    const stopping = new Promise<NodeJS.Signals>((resolve) => {
+      stopped = resolve;
+    });
+    // A second signal during the shutdown is not the default one's sudden death: a second SIGTERM is ignored
+    // (a supervisor repeating itself), a second Ctrl-C means "now" and exits at once.
+    let heard = false;
+    const hear = (signal: NodeJS.Signals) => {
+      if (heard && signal === 'SIGINT') process.exit(130);
+      heard = true;
+      stopped(signal);
+    };
+    process.on('SIGTERM', hear);
+    process.on('SIGINT', hear);
     let server: Awaited<ReturnType<typeof loaded.startServer>>;
     try {
       server = await loaded.startServer(config);
     } catch (error) {
+      hear('SIGTERM');
       // A database or Redis that cannot be reached, a port in use: one clear line, no stack trace.
       process.stderr.write(`pirates serve: could not start: ${(error as Error).message}\n`);
       return 1;
     }
-    await new Promise<void>((resolve) => {
-      const stop = () => {
-        process.off('SIGTERM', stop);
-        process.off('SIGINT', stop);
-        // The stated bound: whatever still holds the shutdown up, the process is gone by then.
-        setTimeout(() => {
-          server.app.log.error(
-            { shutdownSeconds: config.shutdownMs / 1000 },
-            'shutdown: the deadline passed before it finished; exiting now',
-          );
-          process.exit(1);
-        }, config.shutdownMs).unref();
-        server.close().then(resolve, (error: unknown) => {
-          process.stderr.write(`pirates serve: shutdown failed: ${String(error)}\n`);
-          process.exitCode = 1;
-          resolve();
-        });
-      };
-      process.on('SIGTERM', stop);
-      process.on('SIGINT', stop);
-    });
+    const signal = await stopping;
+    // The stated bound: whatever still holds the shutdown up, the process is gone by then.
+    setTimeout(() => {
+      server.app.log.error(
+        { shutdownSeconds: config.shutdownMs / 1000 },
+        'shutdown: the deadline passed before it finished; exiting now',
+      );
+      process.exit(1);
+    }, config.shutdownMs).unref();
+    try {
+      await server.close({ drain: signal !== 'SIGINT' });
+    } catch (error) {
+      process.stderr.write(`pirates serve: shutdown failed: ${String(error)}\n`);
+      return 1;
+    }
     return 0;
   },
 };

@@ -54,7 +54,11 @@ export interface RunningServer {
   /** The Prometheus endpoint, e.g. 'http://127.0.0.1:9464/metrics'; null when METRICS_PORT is not set. */
   readonly metricsUrl: string | null;
   /** Graceful shutdown (drain, sockets closed gradually, appends finished); safe to call twice. */
-  close(): Promise<void>;
+  /**
+   * Graceful shutdown, safe to call twice. `drain: false` (Ctrl-C at a terminal) skips the wait for a proxy to
+   * notice; the rest is the same.
+   */
+  close(options?: { readonly drain?: boolean }): Promise<void>;
 }
 
 /** What runs the games once the backends are open. */
@@ -117,16 +121,17 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   let listening = false;
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let closing: Promise<void> | null = null;
-  const close = (): Promise<void> => {
+  const close = (options: { readonly drain?: boolean } = {}): Promise<void> => {
     closing ??= (async () => {
+      const drainMs = listening && options.drain !== false ? config.drainMs : 0;
       const step = (message: string, bindings: object = {}) => app.log.info(bindings, `shutdown: ${message}`);
       const started = Date.now();
       // Readiness fails first: the proxy stops sending players here while every game goes on as before.
       parts.context.draining = true;
       step('not ready; new games and seeks refused; waiting for the proxy to notice', {
-        drainSeconds: config.drainMs / 1000,
+        drainSeconds: drainMs / 1000,
       });
-      await drain(listening ? config.drainMs : 0);
+      await drain(drainMs);
       parts.context.closing = true;
       step('closing the game sockets', { sockets: sessions.size, perSecond: config.closeSocketsPerSecond });
       // Closed before the hard deadline (serve.ts) with time left for the appends and the store.

@@ -43,7 +43,10 @@ describe('the Prometheus endpoint', () => {
     }
     expect(metricsUrl()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
     expect(new URL(metricsUrl()).port).not.toBe(String(server.port));
-    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    // The public port has no metrics: its answer is the page's (503 while no page is built here), never them.
+    const publicPort = await fetch(`${server.url}/metrics`);
+    expect(publicPort.status).not.toBe(200);
+    expect(await publicPort.text()).not.toContain('pirates_');
     const ready = server.logs.map((l) => JSON.parse(l) as { msg: string; metricsUrl?: string });
     expect(ready.find((l) => l.msg === 'pirates server ready')?.metricsUrl).toBe(metricsUrl());
   });

@@ -60,6 +60,23 @@ describe('shutdown', () => {
     expect(lines.find((l) => l.msg.includes('deadline passed'))?.level).toBe(50);
   });
 
+  it('SIGTERM drains first; SIGINT (Ctrl-C at a terminal) does not wait for a proxy; both exit 0', async () => {
+    const drained = async (signal: NodeJS.Signals) => {
+      const server = await spawnServer(join(tempDir(), `${signal}.sqlite`), { DRAIN_SECONDS: '1' });
+      server.child.kill(signal);
+      expect(await server.exited).toBe(0);
+      const step = server.output
+        .join('')
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg: string; drainSeconds?: number })
+        .find((l) => l.msg.startsWith('shutdown: not ready'));
+      return step?.drainSeconds;
+    };
+    expect(await drained('SIGTERM')).toBe(1);
+    expect(await drained('SIGINT')).toBe(0);
+  });
+
   it('drains first: not ready, no new games, while the games here go on; then the sockets are told', async () => {
     // Long enough for the checks below on a slow machine; the drain has no end but its time.
     const server = await startTestServer({ drainMs: 10_000 });
