@@ -21,6 +21,7 @@ export const SERVER_ERRORS = {
   'request/invalid': 'The HTTP request body is wrong (HTTP 400).',
   'request/too-large': 'The HTTP request body is too large (HTTP 413).',
   'request/not-found': 'No such API path (HTTP 404).',
+  'request/bad-url': 'The address cannot be read, e.g. a broken %-escape (HTTP 400).',
   'auth/hello-first': 'Say hello (a token, or to spectate) before anything else.',
   'auth/hello-late': 'No hello came in time after the socket opened; the socket is closed (4408).',
   'auth/again': 'This socket has already said hello.',

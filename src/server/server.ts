@@ -24,6 +24,7 @@ import { ComputerGamesLimit } from './http/computer-games-limit.ts';
 import { registerGameRoutes } from './http/game-routes.ts';
 import { registerLobbyRoutes } from './http/lobby-routes.ts';
 import { registerPlayerRoutes } from './http/player-routes.ts';
+import { replyError } from './http/reply-error.ts';
 import { registerWebClient } from './http/web-client.ts';
 import { Lobby } from './lobby/lobby.ts';
 import { loggerOptions } from './logger.ts';
@@ -67,6 +68,15 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     // A socket's upgrade is not logged as a request: a flood of connections would write two lines each.
     // What a socket does wrong logs its own line.
     logController: new LogController({ disableRequestLogging: (request) => isUpgrade(request) }),
+    // A path the router cannot read (bad percent-encoding, a parameter past its length) gets the one refusal
+    // shape too, and the path is not echoed back.
+    frameworkErrors: (error, _request, reply) => {
+      const bad = error.code === 'FST_ERR_BAD_URL';
+      const sentence = bad
+        ? 'The address has a broken %-escape; check the link.'
+        : 'The address is not one this server reads; check the link.';
+      return replyError(reply as FastifyReply, 400, 'request/bad-url', sentence);
+    },
   });
   const hints = new HintRouter((gameId, error) =>
     app.log.warn({ gameId }, `catching up with the store failed: ${String(error)}`),

@@ -21,6 +21,7 @@ import { describeIssues } from '../socket/describe-issues.ts';
 import type { StoredPlayer, StoredPlayerGame } from '../store/player-store.ts';
 import { perMinute } from './address-limits.ts';
 import { replyError } from './reply-error.ts';
+import { bodyOf } from './request-body.ts';
 
 /** How many finished games a player's page lists. */
 const PAGE_GAMES = 20;
@@ -65,7 +66,7 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
     `${gamesPerMinute} identities were made from here in the last minute; wait a moment.`,
   );
   app.post('/api/players', { onRequest: creation }, async (request, reply) => {
-    const parsed = createPlayerSchema.safeParse(request.body ?? {});
+    const parsed = createPlayerSchema.safeParse(bodyOf(request));
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A new player', parsed.error));
     const hash = sha256(parsed.data.secret);
@@ -110,7 +111,7 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
   app.put('/api/players/me/name', async (request, reply) => {
     const found = await me(request, reply);
     if (found === null) return reply;
-    const parsed = renamePlayerSchema.safeParse(request.body ?? {});
+    const parsed = renamePlayerSchema.safeParse(bodyOf(request));
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A new name', parsed.error));
     const checked = checkName(parsed.data.name);
