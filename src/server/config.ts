@@ -80,6 +80,11 @@ export interface ServerConfig {
   readonly seekOfferMs: number;
   /** How often timed games' clocks are checked for a flag (ms). */
   readonly clockTickMs: number;
+  /**
+   * How long a given-up name (renamed away, or its player forgotten) is held (ms): nobody else may take it, so
+   * /player/<name> never shows someone new soon after; the player who renamed away may take it back.
+   */
+  readonly nameHoldMs: number;
   /** The server's clock (ms since 1970); tests pass a fake one to run clocks out without waiting. */
   readonly now?: () => number;
   readonly limits: Limits;
@@ -133,6 +138,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   turnLimit: 400,
   seekOfferMs: 60_000,
   clockTickMs: 1000,
+  // A month: old links and memories of a name fade before someone else may have it.
+  nameHoldMs: 30 * 24 * 3600 * 1000,
   limits: DEFAULT_LIMITS,
   logLevel: 'info',
   trustProxy: false,
@@ -219,6 +226,7 @@ export function configFromEnv(env: Env): ServerConfig {
     turnLimit: turnLimit === 0 ? null : turnLimit,
     seekOfferMs: number('SEEK_OFFER_SECONDS', DEFAULT_CONFIG.seekOfferMs / 1000, 1) * 1000,
     clockTickMs: DEFAULT_CONFIG.clockTickMs,
+    nameHoldMs: number('NAME_HOLD_DAYS', DEFAULT_CONFIG.nameHoldMs / 86_400_000) * 86_400_000,
     limits: {
       ...DEFAULT_LIMITS,
       messagesPerSecond: number('MESSAGES_PER_SECOND', DEFAULT_LIMITS.messagesPerSecond, 1),
