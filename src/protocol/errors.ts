@@ -16,6 +16,8 @@ export const SERVER_ERRORS = {
   'rate/sockets':
     'Too many sockets open from this address (the new one is closed, 4429) or opened this minute (HTTP 429).',
   'rate/games': 'Too many new games from this address; wait a minute (HTTP 429).',
+  'rate/look-backs':
+    'Too many look-backs (history, review) from this address a second, over all its sockets; wait a moment.',
   'rate/computer-games':
     'Too many games against the computer running from this address; finish one (HTTP 429).',
   'request/invalid': 'The HTTP request body is wrong (HTTP 400).',

@@ -27,6 +27,8 @@ export interface Limits {
   readonly sendBufferBytes: number;
   /** Per IP address: games against the computer running at once (the bot workers are shared by all). */
   readonly computerGamesPerAddress: number;
+  /** Per IP address: look-backs (history, review) a second over all its sockets; a burst of four times it. */
+  readonly lookBacksPerSecond: number;
 }
 
 export interface ServerConfig {
@@ -115,6 +117,9 @@ export const DEFAULT_LIMITS: Limits = {
   sendBufferBytes: 1024 * 1024,
   // A family playing the computer on a few devices; a flood of instant expert games is refused.
   computerGamesPerAddress: 6,
+  // A page asks for a game's history once when it opens a replay or the analysis; a family's few devices
+  // doing that at once is a burst, sixty sockets asking again and again is not.
+  lookBacksPerSecond: 4,
 };
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -240,6 +245,7 @@ export function configFromEnv(env: Env): ServerConfig {
         DEFAULT_LIMITS.computerGamesPerAddress,
         1,
       ),
+      lookBacksPerSecond: number('LOOK_BACKS_PER_SECOND', DEFAULT_LIMITS.lookBacksPerSecond, 1),
     },
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
     trustProxy: trustProxyOf(env.TRUST_PROXY),

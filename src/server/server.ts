@@ -32,6 +32,7 @@ import { finishGame } from './players/ratings.ts';
 import { ClockWatch } from './rooms/clock-watch.ts';
 import { DueClocks } from './rooms/due-clocks.ts';
 import { HintRouter } from './rooms/hint-router.ts';
+import { LookBackBudget } from './rooms/look-backs.ts';
 import { PresenceBoard } from './rooms/presence.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
 import { LocalEmoteLimit, RedisEmoteLimit } from './socket/emote-limit.ts';
@@ -195,6 +196,7 @@ function buildParts(config: ServerConfig, app: FastifyInstance, backends: Backen
     fanout,
     presence,
     computerGames: new ComputerGamesLimit(config.limits.computerGamesPerAddress),
+    lookBacks: new LookBackBudget(config.limits.lookBacksPerSecond),
     emotes:
       backends.redis === null
         ? new LocalEmoteLimit()

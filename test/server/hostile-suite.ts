@@ -361,6 +361,7 @@ export function hostileSuite(title: string, start: StartServer): void {
           socketOpensPerMinute: 1000,
           sendBufferBytes: 1024 * 1024,
           computerGamesPerAddress: 2,
+          lookBacksPerSecond: 4,
         },
       });
       try {

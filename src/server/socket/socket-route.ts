@@ -115,7 +115,8 @@ export function registerSocketRoute(
             socket.terminate();
             return;
           }
-          socket.send(text);
+          // Bytes are a shared look-back (look-backs.ts): still a text frame.
+          socket.send(text, { binary: false });
         },
         close: (code, reason) => {
           socket.close(code, reason);
@@ -126,6 +127,7 @@ export function registerSocketRoute(
         },
       },
       context,
+      address,
     );
     session = created;
     sessions.add(created);
