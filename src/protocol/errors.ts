@@ -16,12 +16,15 @@ export const SERVER_ERRORS = {
   'rate/sockets':
     'Too many sockets open from this address (the new one is closed, 4429) or opened this minute (HTTP 429).',
   'rate/games': 'Too many new games from this address; wait a minute (HTTP 429).',
+  'rate/look-backs':
+    'Too many look-backs (history, review) from this address a second, over all its sockets; wait a moment.',
   'rate/computer-games':
     'Too many games against the computer running from this address; finish one (HTTP 429).',
   'rate/bot-programs': 'Too many games against a bot program going from this address; finish one (HTTP 429).',
   'request/invalid': 'The HTTP request body is wrong (HTTP 400).',
   'request/too-large': 'The HTTP request body is too large (HTTP 413).',
   'request/not-found': 'No such API path (HTTP 404).',
+  'request/bad-url': 'The address cannot be read, e.g. a broken %-escape (HTTP 400).',
   'auth/hello-first': 'Say hello (a token, or to spectate) before anything else.',
   'auth/hello-late': 'No hello came in time after the socket opened; the socket is closed (4408).',
   'auth/again': 'This socket has already said hello.',

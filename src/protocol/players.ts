@@ -12,6 +12,22 @@ export const identitySecretSchema = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 
 });
 
 /**
+ * A new identity's secret, as the page makes it: 32 random bytes in base64url, exactly 43 characters (the
+ * last one holds 2 bits and 4 zero bits, so it is one of 16). A secret made by hand is refused at creation:
+ * fewer than 16 different characters ('aaaa…', 'abab…') happens to 32 random bytes about once in 10^13.
+ * Existing identities are still read with `identitySecretSchema`, so one made before this rule keeps working.
+ */
+const SECRET_DISTINCT_MIN = 16;
+export const newIdentitySecretSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/, {
+    message: 'An identity is 32 random bytes in base64url (43 characters), as the page makes it',
+  })
+  .refine((secret) => new Set(secret).size >= SECRET_DISTINCT_MIN, {
+    message: 'An identity must be random: this one repeats too few characters to be hard to guess',
+  });
+
+/**
  * A display name as typed: 3 to 20 letters (any alphabet), digits, spaces, ' and -, starting with a letter
  * or digit. Whether it is kind is judged by the server's word lists (src/server/players/names.ts).
  */
@@ -32,7 +48,7 @@ export const displayNameSchema = z
 
 /** POST /api/players: make this device's identity; without a name the server draws a pirate name. */
 export const createPlayerSchema = z.strictObject({
-  secret: identitySecretSchema,
+  secret: newIdentitySecretSchema,
   name: z.string().max(100).optional(),
 });
 

@@ -32,6 +32,8 @@ export interface Limits {
   readonly botProgramsPerAddress: number;
   /** In all, per process: games against a `--bot` program going at once. */
   readonly botPrograms: number;
+  /** Per IP address: look-backs (history, review) a second over all its sockets; a burst of four times it. */
+  readonly lookBacksPerSecond: number;
 }
 
 export interface ServerConfig {
@@ -97,6 +99,11 @@ export interface ServerConfig {
   readonly heartbeatMs: number;
   /** How often timed games' clocks are checked for a flag (ms). */
   readonly clockTickMs: number;
+  /**
+   * How long a given-up name (renamed away, or its player forgotten) is held (ms): nobody else may take it, so
+   * /player/<name> never shows someone new soon after; the player who renamed away may take it back.
+   */
+  readonly nameHoldMs: number;
   /** The server's clock (ms since 1970); tests pass a fake one to run clocks out without waiting. */
   readonly now?: () => number;
   readonly limits: Limits;
@@ -144,6 +151,9 @@ export const DEFAULT_LIMITS: Limits = {
   // A `--bot` program is a process (tens of MB for Node, far more with a model): a couple per person.
   botProgramsPerAddress: 2,
   botPrograms: 16,
+  // A page asks for a game's history once when it opens a replay or the analysis; a family's few devices
+  // doing that at once is a burst, sixty sockets asking again and again is not.
+  lookBacksPerSecond: 4,
 };
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -170,6 +180,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   // A third of nginx's and the shipped proxies' 60 s idle timeout: two pings may be lost before it is reached.
   heartbeatMs: 20_000,
   clockTickMs: 1000,
+  // A month: old links and memories of a name fade before someone else may have it.
+  nameHoldMs: 30 * 24 * 3600 * 1000,
   limits: DEFAULT_LIMITS,
   logLevel: 'info',
   trustProxy: false,
@@ -308,6 +320,7 @@ export function configFromEnv(env: Env): ServerConfig {
     seekOfferMs: number('SEEK_OFFER_SECONDS', DEFAULT_CONFIG.seekOfferMs / 1000, 1) * 1000,
     heartbeatMs: number('HEARTBEAT_SECONDS', DEFAULT_CONFIG.heartbeatMs / 1000, 1) * 1000,
     clockTickMs: DEFAULT_CONFIG.clockTickMs,
+    nameHoldMs: number('NAME_HOLD_DAYS', DEFAULT_CONFIG.nameHoldMs / 86_400_000) * 86_400_000,
     limits: {
       ...DEFAULT_LIMITS,
       messagesPerSecond: number('MESSAGES_PER_SECOND', DEFAULT_LIMITS.messagesPerSecond, 1),
@@ -323,6 +336,7 @@ export function configFromEnv(env: Env): ServerConfig {
       ),
       botProgramsPerAddress: number('BOT_PROGRAMS_PER_ADDRESS', DEFAULT_LIMITS.botProgramsPerAddress, 1),
       botPrograms: number('BOT_PROGRAMS', DEFAULT_LIMITS.botPrograms, 1),
+      lookBacksPerSecond: number('LOOK_BACKS_PER_SECOND', DEFAULT_LIMITS.lookBacksPerSecond, 1),
     },
     logLevel,
     trustProxy: trustProxyOf(env.TRUST_PROXY),

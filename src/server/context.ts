@@ -8,6 +8,7 @@ import type { ServerConfig } from './config.ts';
 import type { Fanout } from './fanout/fanout.ts';
 import type { ComputerGamesLimit } from './http/computer-games-limit.ts';
 import type { Lobby } from './lobby/lobby.ts';
+import type { LookBackBudget } from './rooms/look-backs.ts';
 import type { PresenceBoard } from './rooms/presence.ts';
 import type { RoomRegistry } from './rooms/room-registry.ts';
 import type { EmoteLimit } from './socket/emote-limit.ts';
@@ -25,6 +26,8 @@ export interface ServerContext {
   readonly externalSeats: ExternalSeats | null;
   /** Emotes per player, counted across every process when there is Redis. */
   readonly emotes: EmoteLimit;
+  /** Look-backs (history, review) per address a second, over all its sockets. */
+  readonly lookBacks: LookBackBudget;
   /** Seeks for an opponent and the seekers waiting on them. */
   readonly lobby: Lobby;
   /** What the Prometheus endpoint counts (watch/metrics.ts). */

@@ -24,6 +24,7 @@ import { ComputerGamesLimit } from './http/computer-games-limit.ts';
 import { registerGameRoutes } from './http/game-routes.ts';
 import { registerLobbyRoutes } from './http/lobby-routes.ts';
 import { registerPlayerRoutes } from './http/player-routes.ts';
+import { replyError } from './http/reply-error.ts';
 import { registerWebClient } from './http/web-client.ts';
 import { Lobby } from './lobby/lobby.ts';
 import { loggerOptions } from './logger.ts';
@@ -31,6 +32,7 @@ import { finishGame } from './players/ratings.ts';
 import { ClockWatch } from './rooms/clock-watch.ts';
 import { DueClocks } from './rooms/due-clocks.ts';
 import { HintRouter } from './rooms/hint-router.ts';
+import { LookBackBudget } from './rooms/look-backs.ts';
 import { PresenceBoard } from './rooms/presence.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
 import { closeGradually, drain } from './shutdown.ts';
@@ -84,6 +86,15 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     logController: new LogController({
       disableRequestLogging: (request) => isUpgrade(request) || isProbe(request),
     }),
+    // A path the router cannot read (bad percent-encoding, a parameter past its length) gets the one refusal
+    // shape too, and the path is not echoed back.
+    frameworkErrors: (error, _request, reply) => {
+      const bad = error.code === 'FST_ERR_BAD_URL';
+      const sentence = bad
+        ? 'The address has a broken %-escape; check the link.'
+        : 'The address is not one this server reads; check the link.';
+      return replyError(reply as FastifyReply, 400, 'request/bad-url', sentence);
+    },
   });
   const hints = new HintRouter((gameId, error) =>
     warnUnlessStoreAway(app.log, { gameId }, 'catching up with the store failed', error),
@@ -288,6 +299,7 @@ function buildParts(
     presence,
     computerGames: new ComputerGamesLimit(config.limits.computerGamesPerAddress),
     externalSeats: external,
+    lookBacks: new LookBackBudget(config.limits.lookBacksPerSecond),
     emotes:
       backends.redis === null
         ? new LocalEmoteLimit()

@@ -46,6 +46,7 @@ export function testConfig(dir: string, overrides: Partial<ServerConfig> = {}): 
       socketsPerAddress: 100_000,
       socketOpensPerMinute: 100_000,
       computerGamesPerAddress: 100_000,
+      lookBacksPerSecond: 100_000,
     },
     logLevel: 'info',
     // A test's server stops at once: no proxy in front waits to notice it is draining.

@@ -363,6 +363,7 @@ export function hostileSuite(title: string, start: StartServer): void {
           computerGamesPerAddress: 2,
           botProgramsPerAddress: 2,
           botPrograms: 16,
+          lookBacksPerSecond: 4,
         },
       });
       try {

@@ -1,9 +1,9 @@
 /**
  * One abusive client for `bench-server --hostile` (issue 15), in a process of its own (as an attacker's
  * machine would be: it shares no event loop with the honest players' measuring) started by
- * `startAbuser`: it makes a game of its own and, until told to stop, keeps four abuses going: floods one
+ * `startAbuser`: it makes a game of its own and, until told to stop, keeps five abuses going: floods one
  * socket with requests it never reads the answers to, sends frames past the hard size limit, holds sockets
- * open without a hello, and sends junk. A socket the server closes is opened again at once. Everything it
+ * open without a hello, sends junk, and asks for the longest live game's history from many spectator sockets. A socket the server closes is opened again at once. Everything it
  * sees is counted and sent back when it stops.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -18,6 +18,9 @@ export interface AbuseCounts {
   /** Sockets it opened, and how many of them the server closed. */
   sockets: number;
   closedByServer: number;
+  /** Histories of the longest live game answered, and refused for the address's look-back budget. */
+  lookBacks: number;
+  lookBacksRefused: number;
 }
 
 /** Starts the abuser against `url` in a child process; `stop` ends it and resolves with what it did. */
@@ -44,7 +47,7 @@ export function startAbuser(url: string): { stop(): Promise<AbuseCounts | { fail
 }
 
 let stopped = false;
-const counts: AbuseCounts = { sent: 0, sockets: 0, closedByServer: 0 };
+const counts: AbuseCounts = { sent: 0, sockets: 0, closedByServer: 0, lookBacks: 0, lookBacksRefused: 0 };
 
 let url = '';
 
@@ -117,6 +120,45 @@ async function junk(gameId: string): Promise<void> {
   }
 }
 
+/** Spectator sockets that ask for the history of the longest game in progress at the most each may. */
+const LOOKERS = 40;
+
+/**
+ * Issue 35: many spectator sockets from one address, each asking for the longest live game's history as often
+ * as a socket may (twice a second) and reading every answer, as a scraper would. Counts look-backs answered
+ * and refused (`lookBacks`, `lookBacksRefused`).
+ */
+async function lookBack(): Promise<void> {
+  const live = (await (await fetch(`${url}/api/live`)).json()) as {
+    games: { gameId: string; moves: number }[];
+  };
+  const longest = [...live.games].sort((a, b) => b.moves - a.moves)[0];
+  if (longest === undefined) return;
+  await Promise.all(
+    Array.from({ length: LOOKERS }, async () => {
+      while (!stopped) {
+        const socket = await open(longest.gameId).catch(() => null);
+        if (socket === null) {
+          await pause(200);
+          continue;
+        }
+        socket.on('message', (data) => {
+          const text = String(data);
+          if (text.startsWith('{"t":"history"')) counts.lookBacks++;
+          else if (text.includes('"rate/look-backs"')) counts.lookBacksRefused++;
+        });
+        socket.send(JSON.stringify({ t: 'hello', spectate: true }));
+        while (!stopped && socket.readyState === WebSocket.OPEN) {
+          socket.send('{"t":"history"}');
+          counts.sent++;
+          await pause(500);
+        }
+        socket.terminate();
+      }
+    }),
+  );
+}
+
 /** The abuser's body, in the child process (abuser-process.ts): abuses `target` until told to stop. */
 export async function abuse(target: string): Promise<void> {
   url = target;
@@ -136,6 +178,7 @@ export async function abuse(target: string): Promise<void> {
     oversize(game.gameId),
     idle(game.gameId),
     junk(game.gameId),
+    lookBack(),
   ]);
   process.send?.(counts);
   process.disconnect?.();

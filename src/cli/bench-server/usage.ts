@@ -44,6 +44,7 @@ message rate (all games come from one address; instant players are faster than p
 against --url the server's own limits apply. Exit code 1 if any run had an error.
 --hostile runs the paced load twice on a server that keeps every public limit, alone and then beside one
 abusive client (a process of its own: it floods a socket it never reads, sends frames past the hard limit,
-opens sockets that never say hello, sends junk), so the honest players' p50/p99 and the server's peak memory
+opens sockets that never say hello, sends junk, and asks for the longest live game's history from 40
+spectator sockets twice a second each), so the honest players' p50/p99 and the server's peak memory
 can be compared with and without it; each honest game comes from a loopback address of its own (Linux), as
 people do, and --think must be 100 or more (a person's pace). No saturation run then.`;

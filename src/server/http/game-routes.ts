@@ -21,6 +21,7 @@ import { newToken, sha256 } from '../secrets.ts';
 import { describeIssues } from '../socket/describe-issues.ts';
 import { perMinute } from './address-limits.ts';
 import { replyError } from './reply-error.ts';
+import { bodyOf } from './request-body.ts';
 import { requestPlayer } from './request-player.ts';
 
 interface IdParams {
@@ -51,7 +52,7 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
   );
   app.post('/api/games', { onRequest: creation }, async (request, reply) => {
     if (context.draining) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
-    const parsed = createGameSchema.safeParse(request.body ?? {});
+    const parsed = createGameSchema.safeParse(bodyOf(request));
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A new game', parsed.error));
     const playerId = await playerOf(request, reply);
@@ -103,7 +104,7 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
   app.post<{ Params: IdParams }>('/api/games/:id/join', async (request, reply) => {
     const room = await roomOf(request.params.id, reply);
     if (room === null) return reply;
-    const parsed = joinGameSchema.safeParse(request.body ?? {});
+    const parsed = joinGameSchema.safeParse(bodyOf(request));
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A join', parsed.error));
     const playerId = await playerOf(request, reply);

@@ -19,6 +19,7 @@ import { describeIssues } from '../socket/describe-issues.ts';
 import type { SeatRecord } from '../store/game-store.ts';
 import { perMinute } from './address-limits.ts';
 import { replyError } from './reply-error.ts';
+import { bodyOf } from './request-body.ts';
 import { requestPlayer } from './request-player.ts';
 
 /** At most this many games are listed to watch. */
@@ -42,7 +43,7 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
 
   app.post('/api/seeks', { onRequest: seeking }, async (request, reply) => {
     if (context.draining) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
-    const parsed = seekRequestSchema.safeParse(request.body ?? {});
+    const parsed = seekRequestSchema.safeParse(bodyOf(request));
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A seek', parsed.error));
     // The identity says who seeks and at what rating; a seek without one is neither named nor rated.
@@ -85,7 +86,7 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
   });
 
   app.post<{ Params: IdParams }>('/api/seeks/:id/cancel', async (request, reply) => {
-    const parsed = cancelSeekSchema.safeParse(request.body ?? {});
+    const parsed = cancelSeekSchema.safeParse(bodyOf(request));
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A cancel', parsed.error));
     const id = request.params.id;

@@ -18,9 +18,10 @@ import { checkName, pirateName } from '../players/names.ts';
 import { NEW_GLICKO } from '../players/ratings.ts';
 import { sha256 } from '../secrets.ts';
 import { describeIssues } from '../socket/describe-issues.ts';
-import type { StoredPlayer, StoredPlayerGame } from '../store/player-store.ts';
+import type { NameHold, StoredPlayer, StoredPlayerGame } from '../store/player-store.ts';
 import { perMinute } from './address-limits.ts';
 import { replyError } from './reply-error.ts';
+import { bodyOf } from './request-body.ts';
 
 /** How many finished games a player's page lists. */
 const PAGE_GAMES = 20;
@@ -56,6 +57,12 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
     return { hash: identity.hash, player };
   };
 
+  /** A name given up now is held this long (NAME_HOLD_DAYS). */
+  const nameHold = (): NameHold => {
+    const now = context.config.now?.() ?? Date.now();
+    return { now, until: now + context.config.nameHoldMs };
+  };
+
   const { gamesPerMinute } = context.config.limits;
   const creation = perMinute(
     app,
@@ -65,7 +72,7 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
     `${gamesPerMinute} identities were made from here in the last minute; wait a moment.`,
   );
   app.post('/api/players', { onRequest: creation }, async (request, reply) => {
-    const parsed = createPlayerSchema.safeParse(request.body ?? {});
+    const parsed = createPlayerSchema.safeParse(bodyOf(request));
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A new player', parsed.error));
     const hash = sha256(parsed.data.secret);
@@ -85,7 +92,7 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
         name,
         glicko: NEW_GLICKO,
         games: 0,
-        createdAt: Date.now(),
+        createdAt: context.config.now?.() ?? Date.now(),
       };
       const outcome = await players.create(player, hash);
       if (outcome === 'created') {
@@ -99,7 +106,7 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
       if (parsed.data.name !== undefined) break;
       name = pirateName();
     }
-    return replyError(reply, 409, 'name/taken', `Another player is called ${name}; choose another name.`);
+    return replyError(reply, 409, 'name/taken', taken(name));
   });
 
   app.get('/api/players/me', async (request, reply) => {
@@ -110,19 +117,13 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
   app.put('/api/players/me/name', async (request, reply) => {
     const found = await me(request, reply);
     if (found === null) return reply;
-    const parsed = renamePlayerSchema.safeParse(request.body ?? {});
+    const parsed = renamePlayerSchema.safeParse(bodyOf(request));
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A new name', parsed.error));
     const checked = checkName(parsed.data.name);
     if (!checked.ok) return replyError(reply, 400, checked.error.code, checked.error.message);
-    const outcome = await players.rename(found.hash, checked.value);
-    if (outcome === 'name-taken')
-      return replyError(
-        reply,
-        409,
-        'name/taken',
-        `Another player is called ${checked.value}; choose another name.`,
-      );
+    const outcome = await players.rename(found.hash, checked.value, nameHold());
+    if (outcome === 'name-taken') return replyError(reply, 409, 'name/taken', taken(checked.value));
     if (outcome === 'unknown')
       return replyError(
         reply,
@@ -136,7 +137,7 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
   app.delete('/api/players/me', async (request, reply) => {
     const found = await me(request, reply);
     if (found === null) return reply;
-    await players.forget(found.hash);
+    await players.forget(found.hash, nameHold());
     request.log.info({ playerId: found.player.id }, 'player forgotten');
     return reply.send({ forgotten: true });
   });
@@ -161,6 +162,11 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
     };
     return reply.send(body);
   });
+}
+
+/** Why a name cannot be had: one that looks the same is used, or was given up lately. */
+function taken(name: string): string {
+  return `Another player is called ${name}, or something that looks the same, or was until lately; choose another name.`;
 }
 
 /** A stored game as the player's page shows it. */

@@ -1,13 +1,14 @@
 /**
  * Display names that children may meet: checked against word lists, and a pirate name drawn for whoever
- * does not choose one. English goes through `obscenity` (its dataset and transformers see through
- * "sh1t", "fuuuck" and the like while letting "Scunthorpe" and "Assassin" pass); other languages through the
- * word lists of `naughty-words` (LDNOOBW, CC-BY-4.0), matched as whole words only, since their lists hold
- * short words that are parts of innocent ones.
+ * does not choose one. English goes through `obscenity` (its dataset and transformers see through "sh1t", "fuuuck"
+ * and the like while letting "Scunthorpe" and "Assassin" pass); other languages through the word lists of
+ * `naughty-words` (LDNOOBW, CC-BY-4.0), matched as whole words only, since their lists hold short words that are
+ * parts of innocent ones. Both are tuned here against real names (test/server/names.test.ts lists them): words
+ * the lists miss are added, and ordinary English words and names the lists hold are let through.
  */
 import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
+import { englishDataset, englishRecommendedTransformers, parseRawPattern, RegExpMatcher } from 'obscenity';
 import { displayNameSchema, type ErrorCode, type ServerResult } from '../../protocol/index.ts';
 import { describeIssues } from '../socket/describe-issues.ts';
 
@@ -31,13 +32,97 @@ const LANGUAGES = [
   'tr',
 ];
 
-const english = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+/** Spellings `obscenity` misses (its patterns' syntax: `|` is a word's edge, `[x]` an optional letter). */
+const MORE_ENGLISH = ['phuck', 'phuk', '|kunt|', '|kunts|', 'blyat', 'bl[y]ad', 'sch[e]isse', 'sh[e]isse'];
 
-/** Every listed word of the other languages, lower case, e.g. 'arschloch'. */
+/**
+ * Real names, places and words that hold a listed one ("Pussycat", "Dickens", "Penistone"): a match inside one
+ * of these is no match. Lower case, as the matcher compares.
+ */
+const INNOCENT_ENGLISH = [
+  'pussycat',
+  'pussy willow',
+  'puss in boots',
+  'dickens',
+  'dickinson',
+  'dickson',
+  'dick turpin',
+  'dick whittington',
+  'moby dick',
+  'penistone',
+  'cumming',
+  'cummings',
+  'blue tit',
+  'great tit',
+  'coal tit',
+  'rapeseed',
+  'van dyke',
+  'shiitake',
+];
+
+/**
+ * Words of the other languages' lists that are ordinary English words or given names ("fan" is Norwegian and
+ * Swedish for the devil, "bite" French, "con" French, "regina" a name): as whole words they pass.
+ */
+const INNOCENT_WORDS: ReadonlySet<string> = new Set([
+  'am',
+  'anita',
+  'bite',
+  'bitte',
+  'burro',
+  'comer',
+  'con',
+  'del',
+  'fan',
+  'franc',
+  'gat',
+  'gerber',
+  'gol',
+  'hol',
+  'johny',
+  'mama',
+  'mona',
+  'nicht',
+  'olla',
+  'pele',
+  'pesce',
+  'pinto',
+  'pippa',
+  'pitt',
+  'pot',
+  'regina',
+  'sega',
+  'stake',
+  'trio',
+]);
+
+const english = (() => {
+  const built = englishDataset.build();
+  const next = Math.max(...built.blacklistedTerms.map((term) => term.id)) + 1;
+  return new RegExpMatcher({
+    blacklistedTerms: [
+      ...built.blacklistedTerms,
+      ...MORE_ENGLISH.map((text, i) => ({ id: next + i, pattern: parseRawPattern(text) })),
+    ],
+    whitelistedTerms: [...(built.whitelistedTerms ?? []), ...INNOCENT_ENGLISH],
+    ...englishRecommendedTransformers,
+  });
+})();
+
+/** A word as the other languages' lists are compared: lower case, accents and ß folded ('Scheiße' -> 'scheisse'). */
+function folded(word: string): string {
+  return word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replaceAll('ß', 'ss');
+}
+
+/** Every listed word of the other languages, folded, e.g. 'arschloch', 'cabron'. */
 const otherWords: ReadonlySet<string> = (() => {
   const lists = createRequire(import.meta.url)('naughty-words') as Record<string, readonly string[]>;
   const words = new Set<string>();
-  for (const language of LANGUAGES) for (const word of lists[language] ?? []) words.add(word.toLowerCase());
+  for (const language of LANGUAGES)
+    for (const word of lists[language] ?? []) {
+      const key = folded(word);
+      if (!INNOCENT_WORDS.has(key)) words.add(key);
+    }
   return words;
 })();
 
@@ -53,14 +138,13 @@ export function checkName(input: string): ServerResult<string> {
 }
 
 function isRude(name: string): boolean {
-  const words = name
-    .toLowerCase()
+  const words = folded(name)
     .split(/[\s'-]+/)
     .filter((w) => w.length > 0);
   // A word spelled apart ("f u c k") is looked at whole: runs of single letters are joined. Whole names are
   // not run together, which would find rude words across innocent ones ("windy starfish").
   const joined = words.join(' ').replace(/(?<=^|\s)(\p{L})\s(?=\p{L}(\s|$))/gu, '$1');
-  if (english.hasMatch(name) || english.hasMatch(joined)) return true;
+  if (english.hasMatch(name.toLowerCase()) || english.hasMatch(joined)) return true;
   return [...words, ...joined.split(' ')].some((word) => otherWords.has(word));
 }
 

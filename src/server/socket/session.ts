@@ -34,6 +34,7 @@ import { DEFAULT_LEVEL } from '../bots/levels.ts';
 import type { ServerContext } from '../context.ts';
 import type { Notice } from '../fanout/fanout.ts';
 import { finishAbandoned } from '../players/ratings.ts';
+import { lookBacksOf } from '../rooms/look-backs.ts';
 import { answerRematch, rematchFor } from '../rooms/rematch.ts';
 import type { Room } from '../rooms/room.ts';
 import { sha256 } from '../secrets.ts';
@@ -49,9 +50,9 @@ import { TokenBucket } from './rate-limit.ts';
 const LOOK_BACKS_PER_SECOND = 2;
 const LOOK_BACK_BURST = 8;
 
-/** What a session needs of its socket: send text, close. */
+/** What a session needs of its socket: send text (as a string, or as UTF-8 bytes made once for many), close. */
 export interface Channel {
-  send(text: string): void;
+  send(text: string | Buffer): void;
   close(code: number, reason: string): void;
 }
 
@@ -59,6 +60,8 @@ export class Session {
   readonly #room: Room;
   readonly #channel: Channel;
   readonly #context: ServerContext;
+  /** The client's address: its look-backs count in one budget with its other sockets'. */
+  readonly #address: string;
   readonly #bucket: TokenBucket;
   readonly #lookBacks = new TokenBucket(LOOK_BACKS_PER_SECOND, LOOK_BACK_BURST);
   /** Messages refused for their rate since the last one let through: a whole burst of them is a flood. */
@@ -76,7 +79,8 @@ export class Session {
   /** Closes a socket that never says hello (an idle socket holds memory and a place in the address's count). */
   #helloDeadline: ReturnType<typeof setTimeout> | null;
 
-  constructor(room: Room, channel: Channel, context: ServerContext) {
+  constructor(room: Room, channel: Channel, context: ServerContext, address: string) {
+    this.#address = address;
     this.#room = room;
     this.#channel = channel;
     this.#context = context;
@@ -212,15 +216,22 @@ export class Session {
         const parsed = historySchema.safeParse(data);
         if (!parsed.success) return this.#error('message/invalid', describeIssues('history', parsed.error));
         if (!this.#lookBacks.take()) return this.#lookBackLimited();
+        if (!this.#context.lookBacks.take(this.#address)) return this.#addressLookBacksLimited();
         await this.#room.catchUp();
-        // The game's log replayed, filtered by the one filter for this socket's viewer.
+        // The game's log replayed, filtered by the one filter for this socket's viewer: once per version and
+        // viewer, however many sockets ask.
         const state = this.#room.state;
-        return this.#send({ t: 'history', v: state.log.length, steps: historyFor(state, viewer) });
+        return this.#channel.send(
+          lookBacksOf(this.#room).history(state, viewer, () =>
+            JSON.stringify({ t: 'history', v: state.log.length, steps: historyFor(state, viewer) }),
+          ),
+        );
       }
       case 'review': {
         const parsed = reviewSchema.safeParse(data);
         if (!parsed.success) return this.#error('message/invalid', describeIssues('review', parsed.error));
         if (!this.#lookBacks.take()) return this.#lookBackLimited();
+        if (!this.#context.lookBacks.take(this.#address)) return this.#addressLookBacksLimited();
         await this.#room.catchUp();
         const state = this.#room.state;
         const v = parsed.data.v;
@@ -230,7 +241,11 @@ export class Session {
             `The game is at move ${state.log.length}; move ${v} has not happened.`,
           );
         }
-        return this.#send({ t: 'review', v, view: packView(viewFor(stateAfter(state, v), viewer)) });
+        return this.#channel.send(
+          lookBacksOf(this.#room).review(v, viewer, () =>
+            JSON.stringify({ t: 'review', v, view: packView(viewFor(stateAfter(state, v), viewer)) }),
+          ),
+        );
       }
       case 'claim': {
         const parsed = claimSchema.safeParse(data);
@@ -341,6 +356,13 @@ export class Session {
     this.#error(
       'rate/limited',
       `Looking back replays the game: at most ${LOOK_BACKS_PER_SECOND} a second; try again in a moment.`,
+    );
+  }
+
+  #addressLookBacksLimited(): void {
+    this.#error(
+      'rate/look-backs',
+      `Your address looks back at games at most ${this.#context.lookBacks.perSecond} times a second, over all its sockets; try again in a moment.`,
     );
   }
 

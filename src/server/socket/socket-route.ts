@@ -119,7 +119,8 @@ export function registerSocketRoute(
             socket.terminate();
             return;
           }
-          socket.send(text);
+          // Bytes are a shared look-back (look-backs.ts): still a text frame.
+          socket.send(text, { binary: false });
         },
         close: (code, reason) => {
           socket.close(code, reason);
@@ -130,6 +131,7 @@ export function registerSocketRoute(
         },
       },
       context,
+      address,
     );
     session = created;
     sessions.add(created);

@@ -44,6 +44,15 @@ export type RatedResult = Seat | 'draw';
 export type RatingRule = (red: Glicko, blue: Glicko, result: RatedResult) => { red: Glicko; blue: Glicko };
 
 export type CreateOutcome = 'created' | 'name-taken' | 'exists';
+
+/**
+ * When a name is given up (renamed away, or its player forgotten) it stays held until `until` (ms since
+ * 1970): nobody else may take it, and it finds nobody. `now` is the clock the holds are judged by.
+ */
+export interface NameHold {
+  readonly now: number;
+  readonly until: number;
+}
 export type RenameOutcome = 'renamed' | 'name-taken' | 'unknown';
 
 /** Where a finished game's rematch stands. */
@@ -55,14 +64,18 @@ export interface StoredRematch {
 }
 
 export interface PlayerStore {
-  /** A new identity; 'exists' when this secret already has one (the page asked twice). */
+  /**
+   * A new identity; 'exists' when this secret already has one (the page asked twice); 'name-taken' when a
+   * player's name or a held one looks like it (name-key.ts), judged at `player.createdAt`.
+   */
   create(player: StoredPlayer, secretHash: string): Promise<CreateOutcome>;
   bySecret(secretHash: string): Promise<StoredPlayer | null>;
   /** By public id, or else by name (case does not matter). */
   find(idOrName: string): Promise<StoredPlayer | null>;
-  rename(secretHash: string, name: string): Promise<RenameOutcome>;
-  /** Deletes the identity and every seat's link to it; true if there was one. */
-  forget(secretHash: string): Promise<boolean>;
+  /** The old name is held for the player as `hold` says (they may take it back; nobody else may). */
+  rename(secretHash: string, name: string, hold: NameHold): Promise<RenameOutcome>;
+  /** Deletes the identity and every seat's link to it, holding its name for nobody; true if there was one. */
+  forget(secretHash: string, hold: NameHold): Promise<boolean>;
   /** Links a seat of a game to a player (at creation, at a join). */
   linkSeat(gameId: string, seat: Seat, playerId: string): Promise<void>;
   /** The players linked to a game's seats. */
@@ -106,11 +119,6 @@ export interface RatedNumbers {
   red_after: number | null;
   blue_before: number | null;
   blue_after: number | null;
-}
-
-/** The key names are unique by: case and spacing do not make a new name. */
-export function nameKey(name: string): string {
-  return name.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 export function playerOf(row: PlayerRow): StoredPlayer {

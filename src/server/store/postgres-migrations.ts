@@ -5,6 +5,7 @@
  */
 import type { PoolClient } from 'pg';
 import { SCHEMA_NAME } from '../config.ts';
+import { type KeyedName, rekeyedNames } from './name-key.ts';
 
 /** The seat whose clock runs, and when it runs out (ms since 1970): shared by an index and its query. */
 export const CLOCK_RUNNING = `(clock->>'running')`;
@@ -14,7 +15,7 @@ export const CLOCK_DEADLINE = `((clock->>'since')::numeric + (clock->'left'->>(c
  * `{schema}` is replaced by the quoted schema name. Options and actions are JSON (kept as written, key
  * order included, so a record reads back exactly); seats are JSONB so one seat can be changed in place.
  */
-const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: readonly (string | ((client: PoolClient, schema: string) => Promise<void>))[] = [
   `
 CREATE TABLE {schema}.games (
   id TEXT PRIMARY KEY,
@@ -124,6 +125,26 @@ CREATE INDEX games_clock_due ON {schema}.games ((${CLOCK_DEADLINE})) WHERE NOT o
 SET LOCAL lock_timeout = '10s';
 ALTER TABLE {schema}.actions DROP CONSTRAINT IF EXISTS actions_game_id_fkey;
 `,
+  // Issue 35: a given-up name (renamed away, or its player forgotten) is held for a while, so that
+  // /player/<name> does not show whoever takes it next; the player who gave it up may take it back.
+  `
+CREATE TABLE {schema}.name_holds (
+  name_key TEXT PRIMARY KEY,
+  player_id TEXT REFERENCES {schema}.players (id) ON DELETE SET NULL,
+  held_until BIGINT NOT NULL
+);
+`,
+  // Issue 35: names are unique by their confusables skeleton (name-key.ts), computed here, not in SQL.
+  async (client, schema) => {
+    const rows = await client.query<KeyedName>(
+      `SELECT id, name, name_key, created_at FROM ${schema}.players`,
+    );
+    const changes = rekeyedNames(rows.rows);
+    // Through a key no name has first, so two names trading keys never meet on the unique index.
+    const update = `UPDATE ${schema}.players SET name_key = $2 WHERE id = $1`;
+    for (const { id } of changes) await client.query(update, [id, `#${id}`]);
+    for (const { id, key } of changes) await client.query(update, [id, key]);
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations across processes. */
@@ -148,7 +169,8 @@ export async function migrate(client: PoolClient, schema: string): Promise<numbe
     for (const [index, sql] of MIGRATIONS.entries()) {
       const version = index + 1;
       if (applied.has(version)) continue;
-      await client.query(sql.replaceAll('{schema}', quoted));
+      if (typeof sql === 'string') await client.query(sql.replaceAll('{schema}', quoted));
+      else await sql(client, quoted);
       await client.query(`INSERT INTO ${quoted}.schema_migrations (version, applied_at) VALUES ($1, $2)`, [
         version,
         Date.now(),

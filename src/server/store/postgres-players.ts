@@ -6,6 +6,7 @@
  */
 import type pg from 'pg';
 import { opponentOf, type Seat } from '../../engine/index.ts';
+import { nameKey } from './name-key.ts';
 import type {
   CreateOutcome,
   PlayerStore,
@@ -16,7 +17,7 @@ import type {
   StoredPlayerGame,
   StoredRematch,
 } from './player-store.ts';
-import { changeOf, nameKey, type PlayerRow, playerOf } from './player-store.ts';
+import { changeOf, type NameHold, type PlayerRow, playerOf } from './player-store.ts';
 import type { SeatRecord, StoredGame } from './stored-game.ts';
 
 /** Runs one query (connection failures become StoreUnavailable). */
@@ -33,7 +34,14 @@ class NothingToDo extends Error {}
 export class PostgresPlayerStore implements PlayerStore {
   readonly #query: Query;
   readonly #transaction: Transaction;
-  readonly #t: { games: string; players: string; seats: string; rated: string; rematches: string };
+  readonly #t: {
+    games: string;
+    players: string;
+    seats: string;
+    rated: string;
+    rematches: string;
+    holds: string;
+  };
   readonly #insertGame: (query: Query, game: StoredGame) => Promise<void>;
 
   constructor(
@@ -50,15 +58,18 @@ export class PostgresPlayerStore implements PlayerStore {
       seats: `${schema}.seat_players`,
       rated: `${schema}.game_results`,
       rematches: `${schema}.rematches`,
+      holds: `${schema}.name_holds`,
     };
     this.#insertGame = insertGame;
   }
 
   async create(player: StoredPlayer, secretHash: string): Promise<CreateOutcome> {
     try {
-      await this.#query(
+      // A name held since it was given up is as taken as one in use (the unique key covers names in use).
+      const inserted = await this.#query(
         `INSERT INTO ${this.#t.players} (id, secret_hash, name, name_key, rating, rd, vol, games, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
+         WHERE NOT EXISTS (SELECT 1 FROM ${this.#t.holds} WHERE name_key = $4 AND held_until > $9)`,
         [
           player.id,
           secretHash,
@@ -71,7 +82,9 @@ export class PostgresPlayerStore implements PlayerStore {
           player.createdAt,
         ],
       );
-      return 'created';
+      if (inserted.rowCount !== 0) return 'created';
+      // Held: unless the secret has an identity already (the page asked twice), the name is taken.
+      return (await this.bySecret(secretHash)) === null ? 'name-taken' : 'exists';
     } catch (error) {
       const constraint = (error as { code?: unknown; constraint?: unknown }).constraint;
       if ((error as { code?: unknown }).code !== '23505') throw error;
@@ -96,22 +109,64 @@ export class PostgresPlayerStore implements PlayerStore {
     return row === undefined ? null : playerOf(row);
   }
 
-  async rename(secretHash: string, name: string): Promise<RenameOutcome> {
+  async rename(secretHash: string, name: string, hold: NameHold): Promise<RenameOutcome> {
+    const key = nameKey(name);
     try {
-      const result = await this.#query(
-        `UPDATE ${this.#t.players} SET name = $2, name_key = $3 WHERE secret_hash = $1`,
-        [secretHash, name, nameKey(name)],
-      );
-      return result.rowCount === 0 ? 'unknown' : 'renamed';
+      return await this.#transaction(async (query): Promise<RenameOutcome> => {
+        const mine = await query<{ id: string; name_key: string }>(
+          `SELECT id, name_key FROM ${this.#t.players} WHERE secret_hash = $1 FOR UPDATE`,
+          [secretHash],
+        );
+        const me = mine.rows[0];
+        if (me === undefined) return 'unknown';
+        const held = await query(
+          `SELECT 1 FROM ${this.#t.holds}
+           WHERE name_key = $1 AND held_until > $2 AND player_id IS DISTINCT FROM $3`,
+          [key, hold.now, me.id],
+        );
+        if ((held.rowCount ?? 0) > 0) return 'name-taken';
+        // A name in use breaks the unique key: 23505, the whole transaction rolled back (caught below).
+        await query(`UPDATE ${this.#t.players} SET name = $2, name_key = $3 WHERE id = $1`, [
+          me.id,
+          name,
+          key,
+        ]);
+        if (key !== me.name_key) {
+          await query(`DELETE FROM ${this.#t.holds} WHERE name_key = $1 OR held_until <= $2`, [
+            key,
+            hold.now,
+          ]);
+          await this.#hold(query, me.name_key, me.id, hold);
+        }
+        return 'renamed';
+      });
     } catch (error) {
       if ((error as { code?: unknown }).code === '23505') return 'name-taken';
       throw error;
     }
   }
 
-  async forget(secretHash: string): Promise<boolean> {
-    const result = await this.#query(`DELETE FROM ${this.#t.players} WHERE secret_hash = $1`, [secretHash]);
-    return (result.rowCount ?? 0) > 0;
+  async forget(secretHash: string, hold: NameHold): Promise<boolean> {
+    return this.#transaction(async (query) => {
+      // ON DELETE CASCADE takes the seat links, SET NULL empties the rated games' side and this player's holds.
+      const gone = await query<{ name_key: string }>(
+        `DELETE FROM ${this.#t.players} WHERE secret_hash = $1 RETURNING name_key`,
+        [secretHash],
+      );
+      const key = gone.rows[0]?.name_key;
+      if (key === undefined) return false;
+      await this.#hold(query, key, null, hold);
+      return true;
+    });
+  }
+
+  async #hold(query: Query, key: string, playerId: string | null, hold: NameHold): Promise<void> {
+    if (hold.until <= hold.now) return;
+    await query(
+      `INSERT INTO ${this.#t.holds} (name_key, player_id, held_until) VALUES ($1, $2, $3)
+       ON CONFLICT (name_key) DO UPDATE SET player_id = excluded.player_id, held_until = excluded.held_until`,
+      [key, playerId, hold.until],
+    );
   }
 
   async linkSeat(gameId: string, seat: Seat, playerId: string): Promise<void> {

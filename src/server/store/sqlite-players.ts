@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { opponentOf, type Seat } from '../../engine/index.ts';
+import { nameKey } from './name-key.ts';
 import type {
   CreateOutcome,
   Glicko,
@@ -16,7 +17,7 @@ import type {
   StoredPlayerGame,
   StoredRematch,
 } from './player-store.ts';
-import { changeOf, nameKey, type PlayerRow, playerOf } from './player-store.ts';
+import { changeOf, type NameHold, type PlayerRow, playerOf } from './player-store.ts';
 import type { SeatRecord, StoredGame } from './stored-game.ts';
 
 interface PlayerGameRow {
@@ -51,10 +52,10 @@ export class SqlitePlayerStore implements PlayerStore {
     return this.#db.transaction((): CreateOutcome => {
       if (this.#db.prepare('SELECT 1 FROM players WHERE secret_hash = ?').get(secretHash) !== undefined)
         return 'exists';
-      if (
-        this.#db.prepare('SELECT 1 FROM players WHERE name_key = ?').get(nameKey(player.name)) !== undefined
-      )
+      const key = nameKey(player.name);
+      if (this.#db.prepare('SELECT 1 FROM players WHERE name_key = ?').get(key) !== undefined)
         return 'name-taken';
+      if (this.#heldFor(key, player.createdAt) !== undefined) return 'name-taken';
       this.#db
         .prepare(
           `INSERT INTO players (id, secret_hash, name, name_key, rating, rd, vol, games, created_at)
@@ -64,7 +65,7 @@ export class SqlitePlayerStore implements PlayerStore {
           player.id,
           secretHash,
           player.name,
-          nameKey(player.name),
+          key,
           player.glicko.rating,
           player.glicko.rd,
           player.glicko.vol,
@@ -90,26 +91,53 @@ export class SqlitePlayerStore implements PlayerStore {
     return row === undefined ? null : playerOf(row);
   }
 
-  async rename(secretHash: string, name: string): Promise<RenameOutcome> {
+  async rename(secretHash: string, name: string, hold: NameHold): Promise<RenameOutcome> {
     return this.#db.transaction((): RenameOutcome => {
-      const me = this.#db.prepare('SELECT id FROM players WHERE secret_hash = ?').get(secretHash) as
-        | { id: string }
+      const me = this.#db.prepare('SELECT id, name_key FROM players WHERE secret_hash = ?').get(secretHash) as
+        | { id: string; name_key: string }
         | undefined;
       if (me === undefined) return 'unknown';
-      const holder = this.#db.prepare('SELECT id FROM players WHERE name_key = ?').get(nameKey(name)) as
+      const key = nameKey(name);
+      const holder = this.#db.prepare('SELECT id FROM players WHERE name_key = ?').get(key) as
         | { id: string }
         | undefined;
       if (holder !== undefined && holder.id !== me.id) return 'name-taken';
-      this.#db
-        .prepare('UPDATE players SET name = ?, name_key = ? WHERE id = ?')
-        .run(name, nameKey(name), me.id);
+      const held = this.#heldFor(key, hold.now);
+      if (held !== undefined && held.player_id !== me.id) return 'name-taken';
+      this.#db.prepare('UPDATE players SET name = ?, name_key = ? WHERE id = ?').run(name, key, me.id);
+      if (key !== me.name_key) {
+        this.#db.prepare('DELETE FROM name_holds WHERE name_key = ? OR held_until <= ?').run(key, hold.now);
+        this.#hold(me.name_key, me.id, hold);
+      }
       return 'renamed';
     })();
   }
 
-  async forget(secretHash: string): Promise<boolean> {
-    // ON DELETE CASCADE takes the seat links, SET NULL empties the rated games' side.
-    return this.#db.prepare('DELETE FROM players WHERE secret_hash = ?').run(secretHash).changes > 0;
+  async forget(secretHash: string, hold: NameHold): Promise<boolean> {
+    return this.#db.transaction((): boolean => {
+      const me = this.#db.prepare('SELECT name_key FROM players WHERE secret_hash = ?').get(secretHash) as
+        | { name_key: string }
+        | undefined;
+      if (me === undefined) return false;
+      // ON DELETE CASCADE takes the seat links, SET NULL empties the rated games' side and this player's holds.
+      this.#db.prepare('DELETE FROM players WHERE secret_hash = ?').run(secretHash);
+      this.#hold(me.name_key, null, hold);
+      return true;
+    })();
+  }
+
+  /** The live hold on a name's key, if any. */
+  #heldFor(key: string, now: number): { player_id: string | null } | undefined {
+    return this.#db
+      .prepare('SELECT player_id FROM name_holds WHERE name_key = ? AND held_until > ?')
+      .get(key, now) as { player_id: string | null } | undefined;
+  }
+
+  #hold(key: string, playerId: string | null, hold: NameHold): void {
+    if (hold.until <= hold.now) return;
+    this.#db
+      .prepare('INSERT OR REPLACE INTO name_holds (name_key, player_id, held_until) VALUES (?, ?, ?)')
+      .run(key, playerId, hold.until);
   }
 
   async linkSeat(gameId: string, seat: Seat, playerId: string): Promise<void> {

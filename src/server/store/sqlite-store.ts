@@ -32,6 +32,7 @@ import {
   type StoredGame,
   type StoredGameWithLog,
 } from './game-store.ts';
+import { type KeyedName, rekeyedNames } from './name-key.ts';
 import type { PlayerStore } from './player-store.ts';
 import { SqlitePlayerStore } from './sqlite-players.ts';
 
@@ -40,8 +41,9 @@ const RUNNING = `json_extract(clock, '$.running')`;
 const DEADLINE = `(json_extract(clock, '$.since') + json_extract(clock, '$.left.' || ${RUNNING}))`;
 
 /** Migrations in order; PRAGMA user_version counts those applied. The first one is idempotent on purpose:
- * databases made before migrations were counted already have its tables. */
-const MIGRATIONS: readonly string[] = [
+ * databases made before migrations were counted already have its tables. A migration SQL cannot say is a
+ * function, run in the same transaction. */
+const MIGRATIONS: readonly (string | ((db: Database.Database) => void))[] = [
   `
 CREATE TABLE IF NOT EXISTS games (
   id TEXT PRIMARY KEY,
@@ -139,6 +141,24 @@ ALTER TABLE seeks ADD COLUMN player_id TEXT REFERENCES players (id) ON DELETE SE
   `
 CREATE INDEX games_clock_due ON games (${DEADLINE}) WHERE over = 0 AND ${RUNNING} IS NOT NULL;
 `,
+  // Issue 35: a given-up name (renamed away, or its player forgotten) is held for a while, so that
+  // /player/<name> does not show whoever takes it next; the player who gave it up may take it back.
+  `
+CREATE TABLE name_holds (
+  name_key TEXT PRIMARY KEY,
+  player_id TEXT REFERENCES players (id) ON DELETE SET NULL,
+  held_until INTEGER NOT NULL
+);
+`,
+  // Issue 35: names are unique by their confusables skeleton (name-key.ts), computed here, not in SQL.
+  (db) => {
+    const rows = db.prepare('SELECT id, name, name_key, created_at FROM players').all() as KeyedName[];
+    const changes = rekeyedNames(rows);
+    const update = db.prepare('UPDATE players SET name_key = ? WHERE id = ?');
+    // Through a key no name has first, so two names trading keys never meet on the unique index.
+    for (const { id } of changes) update.run(`#${id}`, id);
+    for (const { id, key } of changes) update.run(key, id);
+  },
 ];
 
 interface GameRow {
@@ -517,7 +537,8 @@ export class SqliteGameStore implements GameStore {
     for (const [index, sql] of MIGRATIONS.entries()) {
       if (index < applied) continue;
       this.#db.transaction(() => {
-        this.#db.exec(sql);
+        if (typeof sql === 'string') this.#db.exec(sql);
+        else sql(this.#db);
         this.#db.pragma(`user_version = ${index + 1}`);
       })();
       applying.push(index + 1);

@@ -9,6 +9,7 @@ import { language, t } from '../i18n/i18n.ts';
 import { CLOCKS } from '../online/lobby.ts';
 import type { ClockControl } from '../online/wire.ts';
 import type { LobbyState, SeekForm } from '../state.ts';
+import { PlayerName } from './PlayerName.tsx';
 
 /** How often the others' seeks are fetched while the card shows (ms). */
 const REFRESH_MS = 3000;
@@ -129,7 +130,7 @@ export function FindOpponent(props: { lobby: LobbyState; ctl: Controller }) {
             {lobby.open.map((seek) => (
               <li key={seek.seekId} class="listing-row" data-open-seek={seek.seekId}>
                 <span>
-                  {seek.name ?? t('find.aPlayer')}
+                  {seek.name === null ? t('find.aPlayer') : <PlayerName name={seek.name} />}
                   {seek.rating === null ? '' : ` (${seek.rating})`}: {seekWords(seek)}
                 </span>{' '}
                 <button type="button" onClick={() => ctl.lobbyHooks?.accept(seek.seekId)}>

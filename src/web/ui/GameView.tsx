@@ -21,7 +21,8 @@ import { CannonScene } from './Cannon.tsx';
 import { Clocks } from './Clocks.tsx';
 import { useFocus } from './focus.ts';
 import { OnlineBar } from './OnlineBar.tsx';
-import { EmoteBar, nameWithRating, RematchPanel } from './People.tsx';
+import { EmoteBar, RematchPanel } from './People.tsx';
+import { WithNames } from './PlayerName.tsx';
 import { SceneOverlay } from './Scenes.tsx';
 import { SettingsButton, SoundButton } from './Settings.tsx';
 import { SetupPanel } from './Setup.tsx';
@@ -478,7 +479,14 @@ function Opponent(props: { game: GameScreen }) {
   const players = props.game.online?.players;
   const other = players?.[props.game.seat === 'red' ? 'blue' : 'red'];
   if (other == null) return null;
-  return <span data-opponent="">{t('game.versus', { name: nameWithRating(other) })}</span>;
+  return (
+    <span data-opponent="">
+      <WithNames
+        names={{ name: other.name }}
+        say={(marks) => t('game.versus', { name: `${marks.name} (${other.rating.rating})` })}
+      />
+    </span>
+  );
 }
 
 function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }) {

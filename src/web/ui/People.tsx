@@ -10,13 +10,18 @@ import type { Controller } from '../controller.ts';
 import { SEAT_NAMES } from '../game/names.ts';
 import { t } from '../i18n/i18n.ts';
 import type { GameScreen, MeState, PlayerPageState } from '../state.ts';
+import { PlayerName } from './PlayerName.tsx';
 
 /** How long an emote stays on the table, ms. */
 const EMOTE_MS = 4000;
 
-/** 'Salty Kraken 17 (1523)'. */
-export function nameWithRating(player: PlayerSummary): string {
-  return `${player.name} (${player.rating.rating})`;
+/** 'Salty Kraken 17 (1523)', the name isolated and bounded (PlayerName). */
+export function NameWithRating(props: { player: PlayerSummary }) {
+  return (
+    <>
+      <PlayerName name={props.player.name} /> ({props.player.rating.rating})
+    </>
+  );
 }
 
 /** "You are <name>, rating 1500": the name keeps its data-my-name mark for tests and styles. */
@@ -28,7 +33,9 @@ function MyName(props: { name: string; rating: number }) {
   return (
     <>
       {before}
-      <strong data-my-name="">{props.name}</strong>
+      <strong data-my-name="">
+        <PlayerName name={props.name} />
+      </strong>
       {after}
     </>
   );
@@ -123,7 +130,9 @@ export function PlayerPageView(props: { state: PlayerPageState; ctl: Controller 
       {page === null && state.error === null && <p>{t('people.loading')}</p>}
       {page !== null && (
         <section class="panel">
-          <h1 data-player-name="">{page.name}</h1>
+          <h1 data-player-name="">
+            <PlayerName name={page.name} />
+          </h1>
           <p data-rating="">
             {t('people.rating', {
               rating: page.rating.rating,
@@ -138,13 +147,15 @@ export function PlayerPageView(props: { state: PlayerPageState; ctl: Controller 
               <li key={g.gameId} data-player-game={g.gameId}>
                 <span>{t(`people.result.${g.result ?? 'over'}`)}</span>{' '}
                 {t('people.asAgainst', { seat: SEAT_NAMES[g.seat] })}{' '}
-                {typeof g.opponent === 'object'
-                  ? nameWithRating(g.opponent)
-                  : g.opponent === 'computer'
-                    ? t('people.computer')
-                    : g.opponent === 'forgotten'
-                      ? t('people.forgotten')
-                      : t('people.anonymous')}
+                {typeof g.opponent === 'object' ? (
+                  <NameWithRating player={g.opponent} />
+                ) : g.opponent === 'computer' ? (
+                  t('people.computer')
+                ) : g.opponent === 'forgotten' ? (
+                  t('people.forgotten')
+                ) : (
+                  t('people.anonymous')
+                )}
                 {g.ratingChange !== null && ` (${g.ratingChange >= 0 ? '+' : ''}${g.ratingChange})`} ·{' '}
                 {new Date(g.createdAt).toLocaleDateString()}{' '}
                 <button type="button" onClick={() => void openReplayOf(ctl, g.gameId)}>

@@ -4,13 +4,13 @@ import type { Controller } from '../controller.ts';
 import { SEAT_NAMES } from '../game/names.ts';
 import { t } from '../i18n/i18n.ts';
 import type { LiveGame } from '../online/wire.ts';
+import { WithNames } from './PlayerName.tsx';
 
 /** How often the list is fetched again while the page shows (ms). */
 const REFRESH_MS = 5000;
 
-/** 'Red' or the display name, and who plays it: 'Blue (computer)'. */
-function player(game: LiveGame, seat: 'red' | 'blue'): string {
-  const name = game.names[seat] ?? SEAT_NAMES[seat];
+/** The seat's shown name with who plays it ('Blue (computer)'), around `name`: the name's mark (WithNames). */
+function player(game: LiveGame, seat: 'red' | 'blue', name: string): string {
   return game.holders[seat] === 'computer' ? t('watch.computer', { name }) : name;
 }
 
@@ -39,7 +39,18 @@ export function Watch(props: { games: readonly LiveGame[] | null; ctl: Controlle
             <li key={game.gameId} class="listing-row" data-live={game.gameId}>
               <span>
                 <strong>
-                  {t('watch.against', { red: player(game, 'red'), blue: player(game, 'blue') })}
+                  <WithNames
+                    names={{
+                      red: game.names.red ?? SEAT_NAMES.red,
+                      blue: game.names.blue ?? SEAT_NAMES.blue,
+                    }}
+                    say={(marks) =>
+                      t('watch.against', {
+                        red: player(game, 'red', marks.red),
+                        blue: player(game, 'blue', marks.blue),
+                      })
+                    }
+                  />
                 </strong>{' '}
                 ·{' '}
                 {t('watch.details', {
