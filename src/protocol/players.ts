@@ -88,10 +88,19 @@ export interface PlayerGame {
   readonly ratingChange: number | null;
 }
 
+/** What this server rates (issue 35), for the page to say, e.g. `{ provisionalGames: 5, pairGamesPerDay: 3 }`. */
+export interface RatedRules {
+  /** A player with fewer rated games is provisional: their games move only their own rating. */
+  readonly provisionalGames: number;
+  /** Rated games between the same two players in 24 hours. */
+  readonly pairGamesPerDay: number;
+}
+
 /** GET /api/players/:idOrName */
 export interface PlayerPage extends PlayerSummary {
   /** Newest first, at most 20 finished games. */
   readonly games: readonly PlayerGame[];
+  readonly ratedRules: RatedRules;
 }
 
 /** GET /api/games/:id/players: who sits where (null: nobody linked to that seat). */

@@ -36,6 +36,14 @@ export interface Limits {
   readonly lookBacksPerSecond: number;
 }
 
+/** Fair play (issue 35): what is rated. */
+export interface FairPlay {
+  /** A player with fewer rated games is provisional: their games move only their own rating. */
+  readonly provisionalGames: number;
+  /** Rated games between the same two players in 24 hours; later ones are recorded unrated. */
+  readonly pairGamesPerDay: number;
+}
+
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
@@ -107,6 +115,7 @@ export interface ServerConfig {
   /** The server's clock (ms since 1970); tests pass a fake one to run clocks out without waiting. */
   readonly now?: () => number;
   readonly limits: Limits;
+  readonly fairPlay: FairPlay;
   readonly logLevel: string;
   /**
    * Which proxies in front may name the client's address (X-Forwarded-For), so per-address limits count
@@ -156,6 +165,11 @@ export const DEFAULT_LIMITS: Limits = {
   lookBacksPerSecond: 4,
 };
 
+export const DEFAULT_FAIR_PLAY: FairPlay = {
+  provisionalGames: 5,
+  pairGamesPerDay: 3,
+};
+
 export const DEFAULT_CONFIG: ServerConfig = {
   port: 3000,
   host: '0.0.0.0',
@@ -183,6 +197,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   // A month: old links and memories of a name fade before someone else may have it.
   nameHoldMs: 30 * 24 * 3600 * 1000,
   limits: DEFAULT_LIMITS,
+  fairPlay: DEFAULT_FAIR_PLAY,
   logLevel: 'info',
   trustProxy: false,
   metrics: { port: null, host: '127.0.0.1' },
@@ -337,6 +352,10 @@ export function configFromEnv(env: Env): ServerConfig {
       botProgramsPerAddress: number('BOT_PROGRAMS_PER_ADDRESS', DEFAULT_LIMITS.botProgramsPerAddress, 1),
       botPrograms: number('BOT_PROGRAMS', DEFAULT_LIMITS.botPrograms, 1),
       lookBacksPerSecond: number('LOOK_BACKS_PER_SECOND', DEFAULT_LIMITS.lookBacksPerSecond, 1),
+    },
+    fairPlay: {
+      provisionalGames: number('PROVISIONAL_GAMES', DEFAULT_FAIR_PLAY.provisionalGames),
+      pairGamesPerDay: number('RATED_PAIR_GAMES_PER_DAY', DEFAULT_FAIR_PLAY.pairGamesPerDay, 1),
     },
     logLevel,
     trustProxy: trustProxyOf(env.TRUST_PROXY),

@@ -179,7 +179,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
       // The outcome is public once the game is over; the seed is not logged (the record reveals it).
       const { winner, reason, how } = outcome;
       app.log.info({ gameId: room.id, winner, reason, how, moves: room.version }, 'game over');
-      finishGame(watched.players, room.id, outcome).then(
+      finishGame(watched.players, config.fairPlay, room.id, room.state.log, outcome).then(
         (done) => {
           if (done === 'rated') app.log.info({ gameId: room.id }, 'game rated');
         },

@@ -18,6 +18,7 @@ import type {
   ServerMessage,
 } from '../../src/protocol/index.ts';
 import { Client, hello, isState, type TestServer } from './harness.ts';
+import { playUntilBothMoved } from './players.ts';
 
 /** Red's process (and every HTTP call) and Blue's (and the spectators'); the same server in one process. */
 let server: TestServer;
@@ -174,7 +175,8 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
         const game = await friendGame(a.secret, b.secret);
         const players = await call<GamePlayers>('GET', `/api/games/${game.gameId}/players`);
         expect(players.body).toMatchObject({ red: { id: a.player.id }, blue: { id: b.player.id } });
-        // Red resigns: a defined result, Blue wins.
+        // Both move after the deal (so the game counts), then Red resigns: a defined result, Blue wins.
+        await playUntilBothMoved(game.red, game.blue, game.gameId);
         game.red.send({ t: 'resign' });
         await game.blue.find(isOver);
         await expect

@@ -10,6 +10,10 @@ import { type Client, isState, pick, type ReadMessage } from './harness.ts';
 export interface PlayOptions {
   /** Stop after this many own actions (crash tests), else play until the game is over. */
   readonly maxActions?: number;
+  /** Stop once play reaches this turn (turn 2: both seats have moved after the deal), else play on. */
+  readonly untilTurn?: number;
+  /** Stop as soon as this seat has nothing to decide (the other seat's decision). */
+  readonly untilIdle?: boolean;
   readonly timeoutMs?: number;
 }
 
@@ -49,9 +53,15 @@ export function playRandomly(client: Client, seed: string, options: PlayOptions 
       }
       if (message.view.outcome !== null) return finish();
       if (options.maxActions !== undefined && acknowledged >= options.maxActions) return finish();
+      if (
+        options.untilTurn !== undefined &&
+        message.view.phase === 'play' &&
+        message.view.turn >= options.untilTurn
+      )
+        return finish();
       if (sentAt !== null) return;
       const action = pick(message.view, () => random.float());
-      if (action === null) return;
+      if (action === null) return options.untilIdle === true ? finish() : undefined;
       sentAt = message.v;
       client.send({ t: 'act', v: message.v, action });
     };
@@ -75,4 +85,12 @@ export async function setUpUntilPlay(client: Client): Promise<void> {
     const answer = await next;
     if (answer.t === 'error') await client.ask({ t: 'resync' }, isState);
   }
+}
+
+/** Both seats play (set up, then move) until each has made a move of its own after the deal: a rated game. */
+export async function playUntilBothMoved(a: Client, b: Client, seed: string): Promise<void> {
+  await Promise.all([
+    playRandomly(a, `${seed}-a`, { untilTurn: 2 }),
+    playRandomly(b, `${seed}-b`, { untilTurn: 2 }),
+  ]);
 }

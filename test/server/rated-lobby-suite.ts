@@ -18,10 +18,10 @@ import type {
   SeekRequest,
   ServerMessage,
 } from '../../src/protocol/index.ts';
-import type { ServerConfig } from '../../src/server/config.ts';
+import { DEFAULT_FAIR_PLAY, type ServerConfig } from '../../src/server/config.ts';
 import { Client, get, hello, isState, type TestServer } from './harness.ts';
 import { acceptSeek, lobbyPost, pairThroughLobby, placeSeek, Seeker } from './lobby-client.ts';
-import { playRandomly, setUpUntilPlay } from './players.ts';
+import { playRandomly, playUntilBothMoved } from './players.ts';
 
 /** The servers' clock runs `ahead` ms ahead of the wall clock: a test moves time on, never waits for it. */
 let ahead = 0;
@@ -33,6 +33,8 @@ export const RATED_LOBBY_CONFIG: Partial<ServerConfig> = {
   now,
   clockTickMs: 20,
   turnLimit: 40,
+  // Two rated games make a player established: the farming test gets there quickly.
+  fairPlay: { ...DEFAULT_FAIR_PLAY, provisionalGames: 2 },
 };
 
 let one: TestServer;
@@ -161,6 +163,7 @@ export function ratedLobbySuite(title: string, start: () => Promise<readonly [Te
         [w2, l2],
       ] as const) {
         const game = await lobbyGame(winner, loser, { variant: 'standard', shots: 'aimed' });
+        await playUntilBothMoved(game.sockets.a, game.sockets.b, game.gameId);
         game.sockets.b.send({ t: 'resign' });
         await game.sockets.a.find(isOver);
         await Promise.all([game.sockets.a.close(), game.sockets.b.close()]);
@@ -243,6 +246,7 @@ export function ratedLobbySuite(title: string, start: () => Promise<readonly [Te
       };
       await again.a.ask(hello(next.a.token), isState);
       await again.b.ask(hello(next.b.token), isState);
+      await playUntilBothMoved(again.a, again.b, next.a.gameId);
       again.a.send({ t: 'resign' });
       await again.b.find(isOver);
       const after = { a: await ratedGames(a, 2), b: await ratedGames(b, 2) };
@@ -260,9 +264,9 @@ export function ratedLobbySuite(title: string, start: () => Promise<readonly [Te
         shots: 'aimed',
         clock: { kind: 'live', minutes: 1, increment: 0 },
       });
-      await Promise.all([setUpUntilPlay(game.sockets.a), setUpUntilPlay(game.sockets.b)]);
-      const inPlay = await game.sockets.a.find((m) => m.t === 'update' && m.view.phase === 'play');
-      const running = inPlay.t === 'update' ? inPlay.clock?.running : null;
+      await playUntilBothMoved(game.sockets.a, game.sockets.b, game.gameId);
+      const inPlay = game.sockets.a.messages.findLast((m) => m.t === 'update' || m.t === 'state');
+      const running = inPlay?.t === 'update' || inPlay?.t === 'state' ? inPlay.clock?.running : null;
       if (running == null) throw new Error('no clock runs in play');
       ahead += 61_000;
       const over = await game.sockets.b.find(isOver);
@@ -274,17 +278,74 @@ export function ratedLobbySuite(title: string, start: () => Promise<readonly [Te
       await Promise.all([game.sockets.a.close(), game.sockets.b.close()]);
     });
 
+    it('issue 35: ratings cannot be farmed: resigning at once, throwaway identities and one reused opponent rate nothing past the rules', async () => {
+      const rules: SeekRequest = { variant: 'standard', shots: 'quick', clock: { kind: 'daily', days: 5 } };
+      const farmer = await newIdentity();
+      const end = async (game: Awaited<ReturnType<typeof lobbyGame>>) => {
+        game.sockets.b.send({ t: 'resign' });
+        await game.sockets.a.find(isOver);
+        await Promise.all([game.sockets.a.close(), game.sockets.b.close()]);
+      };
+      const resultsOf = async (who: Identity, games: number) => {
+        await expect
+          .poll(async () => (await pageOf(who)).games.filter((g) => g.result !== null).length)
+          .toBe(games);
+        return pageOf(who);
+      };
+      // Throwaways resigning at the very first action, before the deal: recorded, rated for nobody.
+      for (let i = 0; i < 3; i++) await end(await lobbyGame(farmer, await newIdentity(), rules));
+      let page = await resultsOf(farmer, 3);
+      expect(page.rating).toMatchObject({ rating: 1500, games: 0 });
+      // The page says what counts, with this server's numbers.
+      expect(page.ratedRules).toEqual({ provisionalGames: 2, pairGamesPerDay: 3 });
+      expect(page.games.map((g) => [g.result, g.ratingChange])).toEqual(Array(3).fill(['win', null]));
+      // Two real games make the farmer established (PROVISIONAL_GAMES is 2 here): both players new, both move.
+      const friend = await newIdentity();
+      for (let i = 0; i < 2; i++) {
+        const real = await lobbyGame(farmer, friend, rules);
+        await playUntilBothMoved(real.sockets.a, real.sockets.b, real.gameId);
+        await end(real);
+      }
+      page = await resultsOf(farmer, 5);
+      expect(page.rating.games).toBe(2);
+      const established = page.rating.rating;
+      // Throwaways that move once after the deal and then resign: a provisional player's game moves their own
+      // rating only, never an established opponent's.
+      for (let i = 0; i < 2; i++) {
+        const throwaway = await newIdentity();
+        const game = await lobbyGame(farmer, throwaway, rules);
+        await playUntilBothMoved(game.sockets.a, game.sockets.b, game.gameId);
+        await end(game);
+        expect((await ratedGames(throwaway, 1)).rating.rating).toBeLessThan(1500);
+      }
+      page = await resultsOf(farmer, 7);
+      expect(page.rating).toMatchObject({ rating: established, games: 2 });
+      // One opponent reused: at most RATED_PAIR_GAMES_PER_DAY (3) games between the two count in a day.
+      const reused = await newIdentity();
+      const farmed = await newIdentity();
+      for (let i = 0; i < 4; i++) {
+        const again = await lobbyGame(farmed, reused, rules);
+        await playUntilBothMoved(again.sockets.a, again.sockets.b, again.gameId);
+        await end(again);
+      }
+      page = await resultsOf(farmed, 4);
+      expect(page.rating.games).toBe(3);
+      expect(page.games[0]?.ratingChange).toBeNull();
+      expect(page.games.slice(1).every((g) => (g.ratingChange ?? 0) > 0)).toBe(true);
+      expect((await pageOf(reused)).rating.games).toBe(3);
+    });
+
     it('the away claim and abandoning to the computer count as the absent player’s loss', async () => {
       for (const claim of ['win', 'computer'] as const) {
         const a = await newIdentity();
         const b = await newIdentity();
-        const game = await lobbyGame(a, b, {
-          variant: 'advanced',
-          shots: 'quick',
-          clock: { kind: 'daily', days: 6 },
-        });
-        // B's page goes away during setup; after the away time A claims.
+        // Untimed: a clock is a timed game's away rule in play.
+        const game = await lobbyGame(a, b, { variant: 'advanced', shots: 'aimed' });
+        // Both move after the deal; then B's page goes away, A plays on to B's decision; after the away
+        // time A claims.
+        await playUntilBothMoved(game.sockets.a, game.sockets.b, game.gameId);
         await game.sockets.b.close();
+        await playRandomly(game.sockets.a, `${game.gameId}-on`, { untilIdle: true });
         await game.sockets.a.find(
           (m) => (m.t === 'presence' || m.t === 'state') && m.presence.claimable === game.seats.b,
         );

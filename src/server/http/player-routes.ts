@@ -147,7 +147,12 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
     const player = key.length <= 60 ? await players.find(key) : null;
     if (player === null) return replyError(reply, 404, 'player/unknown', 'No player has this id or name.');
     const games = await players.gamesOf(player.id, PAGE_GAMES);
-    const body: PlayerPage = { ...summaryOf(player), games: games.map(gameOf) };
+    const { provisionalGames, pairGamesPerDay } = context.config.fairPlay;
+    const body: PlayerPage = {
+      ...summaryOf(player),
+      games: games.map(gameOf),
+      ratedRules: { provisionalGames, pairGamesPerDay },
+    };
     return reply.send(body);
   });
 

@@ -7,16 +7,35 @@
  * engine records as a resignation of the away seat); and a seat handed to the computer after its player
  * left is "abandoned": rated at that moment as a loss for the one who left (`rateAbandoned`), and what the
  * computer then does with the seat changes no rating.
+ *
+ * What is rated (issue 35: ratings must not be farmed by throwaway identities that lose at once), decided here
+ * and nowhere else, and said on the player's page:
+ * - a game counts only once both seats have made a move of their own after the deal (a play action; the
+ *   contribution and the setup do not count), so a resignation, an absence or a flag before that is unrated;
+ * - a provisional player (fewer than `provisionalGames` rated games) moves only their own rating: their
+ *   opponent's stays, unless both are provisional (so a new server's first players can rate each other);
+ * - between the same two players, at most `pairGamesPerDay` games in 24 hours are rated.
  */
 import { Glicko2 } from 'glicko2';
-import { type Outcome, opponentOf, type Seat } from '../../engine/index.ts';
-import type { Glicko, PlayerStore, RatedResult } from '../store/player-store.ts';
+import { type Outcome, opponentOf, type RecordEntry, type Seat } from '../../engine/index.ts';
+import type { Glicko, PlayerStore, RatedResult, RatingRule, StoredPlayer } from '../store/player-store.ts';
 
 /** A new player's numbers: Glicko's usual start. */
 export const NEW_GLICKO: Glicko = { rating: 1500, rd: 350, vol: 0.06 };
 
 /** Glicko-2's system constant: 0.5 is the package's and Glickman's middle choice. */
 const TAU = 0.5;
+
+/** The window of the pair limit. */
+export const RATING_DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Which games move ratings (settings: PROVISIONAL_GAMES, RATED_PAIR_GAMES_PER_DAY). */
+export interface RatingPolicy {
+  /** A player with fewer rated games than this is provisional. */
+  readonly provisionalGames: number;
+  /** Rated games between the same two players in 24 hours; later ones are recorded unrated. */
+  readonly pairGamesPerDay: number;
+}
 
 /** Both seats' numbers after one game. Pure: a new calculator each time, nothing shared. */
 export function glickoAfter(red: Glicko, blue: Glicko, result: RatedResult): { red: Glicko; blue: Glicko } {
@@ -29,17 +48,61 @@ export function glickoAfter(red: Glicko, blue: Glicko, result: RatedResult): { r
   return { red: numbers(r), blue: numbers(b) };
 }
 
+/** The actions of the deal and before it: they show that a page came, not that its player played. */
+const BEFORE_PLAY: ReadonlySet<string> = new Set(['contribute', 'setup', 'resign']);
+
+/** Whether `seat` has made a move of its own after the deal (a play action, not a resignation). */
+export function movedAfterDeal(log: readonly RecordEntry[], seat: Seat): boolean {
+  return log.some((entry) => entry.seat === seat && !BEFORE_PLAY.has(entry.action.type));
+}
+
+/** Whether a game with this log can be rated: both seats moved after the deal. */
+export function bothMoved(log: readonly RecordEntry[]): boolean {
+  return movedAfterDeal(log, 'red') && movedAfterDeal(log, 'blue');
+}
+
+/**
+ * The rule the store applies to a game between two players: both seats' new numbers, or null for a side whose
+ * rating stays (`pairGames`: rated games between the two in the last 24 hours, this one not counted).
+ */
+export function ratingRule(policy: RatingPolicy, moved: boolean, result: RatedResult): RatingRule {
+  return (red: StoredPlayer, blue: StoredPlayer, pairGames: number) => {
+    if (!moved || pairGames >= policy.pairGamesPerDay) return { red: null, blue: null };
+    const next = glickoAfter(red.glicko, blue.glicko, result);
+    const provisional = (p: StoredPlayer) => p.games < policy.provisionalGames;
+    const bothNew = provisional(red) && provisional(blue);
+    return {
+      red: bothNew || !provisional(blue) ? next.red : null,
+      blue: bothNew || !provisional(red) ? next.blue : null,
+    };
+  };
+}
+
 /** The rated result of a finished game: its winner, or a draw. */
 export function resultOf(outcome: Outcome): RatedResult {
   return outcome.winner ?? 'draw';
 }
 
-/** Records (and rates, between two players) a finished game once; a second call, from any process, changes nothing. */
-export function finishGame(players: PlayerStore, gameId: string, outcome: Outcome): Promise<string> {
-  return players.finish(gameId, resultOf(outcome), glickoAfter);
+/** Records (and rates, between two players, if it counts) a finished game once; a second call changes nothing. */
+export function finishGame(
+  players: PlayerStore,
+  policy: RatingPolicy,
+  gameId: string,
+  log: readonly RecordEntry[],
+  outcome: Outcome,
+): Promise<string> {
+  const result = resultOf(outcome);
+  return players.finish(gameId, result, ratingRule(policy, bothMoved(log), result), RATING_DAY_MS);
 }
 
-/** The seat `away` was abandoned (handed to the computer by the other seat): a loss for it, now. */
-export function finishAbandoned(players: PlayerStore, gameId: string, away: Seat): Promise<string> {
-  return players.finish(gameId, opponentOf(away), glickoAfter);
+/** The seat `away` was abandoned (handed to the computer by the other seat): a loss for it, now, if it counts. */
+export function finishAbandoned(
+  players: PlayerStore,
+  policy: RatingPolicy,
+  gameId: string,
+  log: readonly RecordEntry[],
+  away: Seat,
+): Promise<string> {
+  const result = opponentOf(away);
+  return players.finish(gameId, result, ratingRule(policy, bothMoved(log), result), RATING_DAY_MS);
 }

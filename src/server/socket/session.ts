@@ -349,7 +349,13 @@ export class Session {
     const record = this.#room.seat(away);
     await this.#room.setSeat(away, { holder: 'computer', tokenHash: record.tokenHash, level: DEFAULT_LEVEL });
     // The away player abandoned the game: a loss for them now; what the computer does next rates nothing.
-    await finishAbandoned(this.#context.store.players, this.#room.id, away);
+    await finishAbandoned(
+      this.#context.store.players,
+      this.#context.config.fairPlay,
+      this.#room.id,
+      this.#room.state.log,
+      away,
+    );
   }
 
   #lookBackLimited(): void {

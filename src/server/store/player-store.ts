@@ -40,8 +40,15 @@ export interface StoredPlayerGame {
 /** The result a rating is computed from: the winning seat, or 'draw'. */
 export type RatedResult = Seat | 'draw';
 
-/** Computes both seats' new numbers from their old ones (ratings.ts, Glicko-2). */
-export type RatingRule = (red: Glicko, blue: Glicko, result: RatedResult) => { red: Glicko; blue: Glicko };
+/**
+ * Computes both seats' new numbers from the players as stored (ratings.ts: Glicko-2, and what counts); null
+ * for a side whose rating stays. `pairGames`: the games rated between the two within the store's window.
+ */
+export type RatingRule = (
+  red: StoredPlayer,
+  blue: StoredPlayer,
+  pairGames: number,
+) => { red: Glicko | null; blue: Glicko | null };
 
 export type CreateOutcome = 'created' | 'name-taken' | 'exists';
 
@@ -85,9 +92,15 @@ export interface PlayerStore {
   /**
    * Records a game's result once (a later call changes nothing: 'none'), for a game with a player in a seat;
    * when both seats are two different players, also applies `rule` to their numbers in the same transaction
-   * ('rated'); with one player only, the result alone ('recorded'); with none, nothing ('none').
+   * ('rated' when a rating moved), telling it how many games between the two were rated in the last
+   * `windowMs`; otherwise the result alone ('recorded'); with no player, nothing ('none').
    */
-  finish(gameId: string, result: RatedResult, rule: RatingRule): Promise<'rated' | 'recorded' | 'none'>;
+  finish(
+    gameId: string,
+    result: RatedResult,
+    rule: RatingRule,
+    windowMs: number,
+  ): Promise<'rated' | 'recorded' | 'none'>;
   rematchOf(gameId: string): Promise<StoredRematch | null>;
   /** A seat offers (an offer replaces an earlier one or a refusal); false once the rematch was made. */
   offerRematch(gameId: string, seat: Seat): Promise<boolean>;

@@ -228,6 +228,7 @@ export class PostgresPlayerStore implements PlayerStore {
     gameId: string,
     result: RatedResult,
     rule: RatingRule,
+    windowMs: number,
   ): Promise<'rated' | 'recorded' | 'none'> {
     try {
       return await this.#transaction(async (query) => {
@@ -238,7 +239,7 @@ export class PostgresPlayerStore implements PlayerStore {
         const ids = seats.rows.map((s) => s.player_id);
         if (ids.length === 0) throw new NothingToDo();
         // The players' rows locked in one order, so two games of the same players finishing at once never
-        // deadlock, and the second waits for the first's numbers.
+        // deadlock, and the second waits for the first's numbers (and counts it among the pair's games).
         const players = await query<PlayerRow>(
           `SELECT * FROM ${this.#t.players} WHERE id = ANY($1) ORDER BY id FOR UPDATE`,
           [ids],
@@ -251,37 +252,45 @@ export class PostgresPlayerStore implements PlayerStore {
         const red = of('red');
         const blue = of('blue');
         if (red === undefined && blue === undefined) throw new NothingToDo();
-        const rated = red !== undefined && blue !== undefined && red.id !== blue.id;
-        const next = rated ? rule(red.glicko, blue.glicko, result) : null;
+        const now = Date.now();
+        let next: ReturnType<RatingRule> | null = null;
+        if (red !== undefined && blue !== undefined && red.id !== blue.id) {
+          const pair = await query<{ n: string }>(
+            `SELECT count(*) AS n FROM ${this.#t.rated}
+             WHERE ((red_id = $1 AND blue_id = $2) OR (red_id = $2 AND blue_id = $1)) AND finished_at >= $3
+               AND (red_after IS NOT NULL OR blue_after IS NOT NULL)`,
+            [red.id, blue.id, now - windowMs],
+          );
+          next = rule(red, blue, Number(pair.rows[0]?.n ?? 0));
+        }
         // The result row decides who records the game: a second process finds it there and changes nothing.
         const inserted = await query(
           `INSERT INTO ${this.#t.rated} (game_id, finished_at, result, red_id, blue_id, red_before, red_after, blue_before, blue_after)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (game_id) DO NOTHING`,
           [
             gameId,
-            Date.now(),
+            now,
             result,
             red?.id ?? null,
             blue?.id ?? null,
-            next === null ? null : (red?.glicko.rating ?? null),
-            next?.red.rating ?? null,
-            next === null ? null : (blue?.glicko.rating ?? null),
-            next?.blue.rating ?? null,
+            next?.red == null ? null : (red?.glicko.rating ?? null),
+            next?.red?.rating ?? null,
+            next?.blue == null ? null : (blue?.glicko.rating ?? null),
+            next?.blue?.rating ?? null,
           ],
         );
         if (inserted.rowCount === 0) throw new NothingToDo();
-        if (rated && next !== null) {
-          for (const [id, glicko] of [
-            [red.id, next.red],
-            [blue.id, next.blue],
-          ] as const) {
-            await query(
-              `UPDATE ${this.#t.players} SET rating = $2, rd = $3, vol = $4, games = games + 1 WHERE id = $1`,
-              [id, glicko.rating, glicko.rd, glicko.vol],
-            );
-          }
+        for (const [player, glicko] of [
+          [red, next?.red],
+          [blue, next?.blue],
+        ] as const) {
+          if (player === undefined || glicko == null) continue;
+          await query(
+            `UPDATE ${this.#t.players} SET rating = $2, rd = $3, vol = $4, games = games + 1 WHERE id = $1`,
+            [player.id, glicko.rating, glicko.rd, glicko.vol],
+          );
         }
-        return rated ? ('rated' as const) : ('recorded' as const);
+        return next?.red != null || next?.blue != null ? ('rated' as const) : ('recorded' as const);
       });
     } catch (error) {
       if (error instanceof NothingToDo) return 'none';

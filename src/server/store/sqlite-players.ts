@@ -8,7 +8,6 @@ import { opponentOf, type Seat } from '../../engine/index.ts';
 import { nameKey } from './name-key.ts';
 import type {
   CreateOutcome,
-  Glicko,
   PlayerStore,
   RatedResult,
   RatingRule,
@@ -195,6 +194,7 @@ export class SqlitePlayerStore implements PlayerStore {
     gameId: string,
     result: RatedResult,
     rule: RatingRule,
+    windowMs: number,
   ): Promise<'rated' | 'recorded' | 'none'> {
     return this.#db.transaction((): 'rated' | 'recorded' | 'none' => {
       if (this.#db.prepare('SELECT 1 FROM game_results WHERE game_id = ?').get(gameId) !== undefined)
@@ -205,16 +205,16 @@ export class SqlitePlayerStore implements PlayerStore {
       const red = this.#byId(seats.find((s) => s.seat === 'red')?.player_id ?? '');
       const blue = this.#byId(seats.find((s) => s.seat === 'blue')?.player_id ?? '');
       if (red === undefined && blue === undefined) return 'none';
-      const rated = red !== undefined && blue !== undefined && red.id !== blue.id;
-      const next = rated ? rule(red.glicko, blue.glicko, result) : null;
-      if (rated && next !== null) {
-        const update = this.#db.prepare(
-          'UPDATE players SET rating = ?, rd = ?, vol = ?, games = games + 1 WHERE id = ?',
-        );
-        const write = (id: string, glicko: Glicko) => update.run(glicko.rating, glicko.rd, glicko.vol, id);
-        write(red.id, next.red);
-        write(blue.id, next.blue);
-      }
+      const now = Date.now();
+      const two = red !== undefined && blue !== undefined && red.id !== blue.id;
+      const next = two ? rule(red, blue, this.#pairGames(red.id, blue.id, now - windowMs)) : null;
+      const update = this.#db.prepare(
+        'UPDATE players SET rating = ?, rd = ?, vol = ?, games = games + 1 WHERE id = ?',
+      );
+      if (red !== undefined && next?.red != null)
+        update.run(next.red.rating, next.red.rd, next.red.vol, red.id);
+      if (blue !== undefined && next?.blue != null)
+        update.run(next.blue.rating, next.blue.rd, next.blue.vol, blue.id);
       this.#db
         .prepare(
           `INSERT INTO game_results (game_id, finished_at, result, red_id, blue_id, red_before, red_after, blue_before, blue_after)
@@ -222,17 +222,29 @@ export class SqlitePlayerStore implements PlayerStore {
         )
         .run(
           gameId,
-          Date.now(),
+          now,
           result,
           red?.id ?? null,
           blue?.id ?? null,
-          next === null ? null : (red?.glicko.rating ?? null),
-          next?.red.rating ?? null,
-          next === null ? null : (blue?.glicko.rating ?? null),
-          next?.blue.rating ?? null,
+          next?.red == null ? null : (red?.glicko.rating ?? null),
+          next?.red?.rating ?? null,
+          next?.blue == null ? null : (blue?.glicko.rating ?? null),
+          next?.blue?.rating ?? null,
         );
-      return rated ? 'rated' : 'recorded';
+      return next?.red != null || next?.blue != null ? 'rated' : 'recorded';
     })();
+  }
+
+  /** Games between two players that moved a rating since `since`. */
+  #pairGames(a: string, b: string, since: number): number {
+    const row = this.#db
+      .prepare(
+        `SELECT count(*) AS n FROM game_results
+         WHERE ((red_id = ? AND blue_id = ?) OR (red_id = ? AND blue_id = ?)) AND finished_at >= ?
+           AND (red_after IS NOT NULL OR blue_after IS NOT NULL)`,
+      )
+      .get(a, b, b, a, since) as { n: number };
+    return row.n;
   }
 
   async rematchOf(gameId: string): Promise<StoredRematch | null> {

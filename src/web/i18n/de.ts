@@ -510,6 +510,9 @@ export const de: Catalog = {
     loading: 'Wird geladen…',
     rating_one: 'Wertung {{rating}} (± {{rd}}) · {{count}} gewertetes Spiel',
     rating_other: 'Wertung {{rating}} (± {{rd}}) · {{count}} gewertete Spiele',
+    ratedRules:
+      'Ein Spiel wird gewertet, sobald beide nach dem Austeilen einen eigenen Zug gemacht haben. Ein neuer Spieler (weniger als {{provisional}} gewertete Spiele) ändert nur die eigene Wertung, außer beide sind neu. Zwischen denselben zwei Spielern werden höchstens {{perDay}} Spiele am Tag gewertet.',
+    unrated: ' (nicht gewertet)',
     lastGames: 'Letzte Spiele',
     noFinished: 'Noch keine beendeten Spiele.',
     result: { over: 'vorbei', win: 'Gewonnen', loss: 'Verloren', draw: 'Unentschieden' },

@@ -495,6 +495,9 @@ export const en = {
     loading: 'Loading…',
     rating_one: 'Rating {{rating}} (± {{rd}}) · {{count}} rated game',
     rating_other: 'Rating {{rating}} (± {{rd}}) · {{count}} rated games',
+    ratedRules:
+      'A game is rated once both players have made a move of their own after the deal. A new player (fewer than {{provisional}} rated games) moves only their own rating, unless both players are new. Between the same two players, at most {{perDay}} games a day are rated.',
+    unrated: ' (unrated)',
     lastGames: 'Last games',
     noFinished: 'No finished games yet.',
     result: { over: 'over', win: 'Won', loss: 'Lost', draw: 'Draw' },

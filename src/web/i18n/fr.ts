@@ -509,6 +509,9 @@ export const fr: Catalog = {
     rating_one: 'Classement {{rating}} (± {{rd}}) · {{count}} partie classée',
     rating_many: 'Classement {{rating}} (± {{rd}}) · {{count}} parties classées',
     rating_other: 'Classement {{rating}} (± {{rd}}) · {{count}} parties classées',
+    ratedRules:
+      'Une partie est classée dès que les deux joueurs ont joué un coup à eux après la donne. Un nouveau joueur (moins de {{provisional}} parties classées) ne fait bouger que son propre classement, sauf si les deux sont nouveaux. Entre les deux mêmes joueurs, au plus {{perDay}} parties par jour sont classées.',
+    unrated: ' (non classée)',
     lastGames: 'Dernières parties',
     noFinished: 'Pas encore de partie terminée.',
     result: { over: 'finie', win: 'Gagnée', loss: 'Perdue', draw: 'Nulle' },

@@ -505,6 +505,9 @@ export const nl: Catalog = {
     loading: 'Laden…',
     rating_one: 'Rating {{rating}} (± {{rd}}) · {{count}} spel met rating',
     rating_other: 'Rating {{rating}} (± {{rd}}) · {{count}} spellen met rating',
+    ratedRules:
+      'Een spel telt mee voor de rating zodra beide spelers na het delen zelf een zet hebben gedaan. Een nieuwe speler (minder dan {{provisional}} spellen met rating) verandert alleen de eigen rating, tenzij beide spelers nieuw zijn. Tussen dezelfde twee spelers tellen hooguit {{perDay}} spellen per dag mee.',
+    unrated: ' (zonder rating)',
     lastGames: 'Laatste spellen',
     noFinished: 'Nog geen uitgespeelde spellen.',
     result: { over: 'voorbij', win: 'Gewonnen', loss: 'Verloren', draw: 'Gelijk' },

@@ -140,6 +140,12 @@ export function PlayerPageView(props: { state: PlayerPageState; ctl: Controller 
               count: page.rating.games,
             })}
           </p>
+          <p class="hint" data-rated-rules="">
+            {t('people.ratedRules', {
+              provisional: page.ratedRules.provisionalGames,
+              perDay: page.ratedRules.pairGamesPerDay,
+            })}
+          </p>
           <h2>{t('people.lastGames')}</h2>
           {page.games.length === 0 && <p>{t('people.noFinished')}</p>}
           <ul class="player-games">
@@ -156,7 +162,8 @@ export function PlayerPageView(props: { state: PlayerPageState; ctl: Controller 
                 ) : (
                   t('people.anonymous')
                 )}
-                {g.ratingChange !== null && ` (${g.ratingChange >= 0 ? '+' : ''}${g.ratingChange})`} ·{' '}
+                {g.ratingChange !== null && ` (${g.ratingChange >= 0 ? '+' : ''}${g.ratingChange})`}
+                {g.ratingChange === null && typeof g.opponent === 'object' && t('people.unrated')} ·{' '}
                 {new Date(g.createdAt).toLocaleDateString()}{' '}
                 <button type="button" onClick={() => void openReplayOf(ctl, g.gameId)}>
                   {t('game.watchReplay')}
