@@ -17,8 +17,11 @@ export type Asked =
 export interface ExternalBotOptions {
   /** Where the command runs (default: this process's directory). */
   readonly cwd?: string;
-  /** The program's whole environment (default: this process's). */
-  readonly env?: NodeJS.ProcessEnv;
+  /**
+   * The program's whole environment (default: this process's). A plain record, not `NodeJS.ProcessEnv`: the
+   * package's .d.ts files must type-check for a program without Node's types.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Milliseconds the program has from its start to say `ready` (default STARTUP_MS). */
   readonly startupMs?: number;
 }
