@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateGameResponse, JoinGameResponse } from '../../src/protocol/index.ts';
 import { LookBackBudget, lookBacksMade } from '../../src/server/rooms/look-backs.ts';
 import { Client, createGame, hello, isState, post, startTestServer, type TestServer } from './harness.ts';
-import { playRandomly } from './players.ts';
+import { playUntilBothMoved } from './players.ts';
 
 /** A friend game played a little by both seats, and its players' clients. */
 async function playedGame(server: TestServer): Promise<{ gameId: string; seats: Client[] }> {
@@ -24,10 +24,9 @@ async function playedGame(server: TestServer): Promise<{ gameId: string; seats: 
   await red.ask(hello(created.token), isState);
   const blue = await Client.open(server.url, created.gameId);
   await blue.ask(hello(joined.body.token), isState);
-  await Promise.all([
-    playRandomly(red, 'look-back-red', { maxActions: 12 }),
-    playRandomly(blue, 'look-back-blue', { maxActions: 12 }),
-  ]);
+  // Until both have moved after the deal: both stop at the same version. (Twelve actions each could stall: the
+  // first to reach twelve stopped while the other waited on its decision.)
+  await playUntilBothMoved(red, blue, 'look-back');
   return { gameId: created.gameId, seats: [red, blue] };
 }
 
