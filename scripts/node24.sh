@@ -32,6 +32,12 @@ else
   # and the docs test what the docs say; the type, lint and dependency checks do not depend on the Node. Those run once, on the Node of .ci/run. The leak suites
   # (random games checked for secrets over the wire) play a quarter of their games here: the breadth of random
   # games is the same on every Node. Both keep CI within its time.
+  # The deployment's own files are checked once too: the shipped proxy configs (HAProxy and nginx in front of
+  # three processes, a rolling restart through them), PgBouncer, the role's privileges, the backup and
+  # retention scripts and the TLS snippets test those files and their programs, not the Node.
   LEAK_GAMES_SHARE=0.25 npx vitest run --exclude 'test/e2e/**' --exclude 'test/package/**' \
-    --exclude test/docs/commands.test.ts
+    --exclude test/docs/commands.test.ts --exclude test/docs/tls.test.ts \
+    --exclude test/scale/proxy-addresses.test.ts --exclude test/scale/rolling.test.ts \
+    --exclude test/scale/pgbouncer-pg.test.ts --exclude test/scale/privileges-pg.test.ts \
+    --exclude test/scale/backup-pg.test.ts --exclude test/scale/retention-pg.test.ts
 fi
