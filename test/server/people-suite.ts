@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  ClockControl,
   CreateGameResponse,
   GamePlayers,
   JoinGameResponse,
@@ -16,9 +17,10 @@ import type {
   PlayerSummary,
   RematchMessage,
   ServerMessage,
+  YourGamesResponse,
 } from '../../src/protocol/index.ts';
 import { Client, hello, isState, type TestServer } from './harness.ts';
-import { playUntilBothMoved } from './players.ts';
+import { playUntilBothMoved, setUpUntilPlay } from './players.ts';
 
 /** Red's process (and every HTTP call) and Blue's (and the spectators'); the same server in one process. */
 let server: TestServer;
@@ -52,10 +54,21 @@ async function newPlayer(name?: string): Promise<{ secret: string; player: Playe
 }
 
 /** A friend game between two identities (or none), both seats connected. */
-async function friendGame(red: string | undefined, blue: string | undefined, turnLimit = 30) {
+async function friendGame(
+  red: string | undefined,
+  blue: string | undefined,
+  turnLimit = 30,
+  clock?: ClockControl,
+) {
   const created = await call<CreateGameResponse>('POST', '/api/games', {
     ...(red === undefined ? {} : { secret: red }),
-    body: { opponent: 'friend', seat: 'red', shots: 'quick', turnLimit },
+    body: {
+      opponent: 'friend',
+      seat: 'red',
+      shots: 'quick',
+      turnLimit,
+      ...(clock === undefined ? {} : { clock }),
+    },
   });
   expect(created.status).toBe(201);
   const joined = await call<JoinGameResponse>('POST', `/api/games/${created.body.gameId}/join`, {
@@ -165,6 +178,62 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
           body: { opponent: 'friend' },
         });
         expect(refused).toMatchObject({ status: 401, body: { code: 'player/unknown' } });
+      });
+    });
+
+    describe('your games (issue 31, item 1)', () => {
+      it("lists each identity's games in progress with whose turn and the clocks, on either process, and only to it", async () => {
+        const a = await newPlayer();
+        const b = await newPlayer();
+        const yours = async (secret: string, on?: TestServer) =>
+          (await call<YourGamesResponse>('GET', '/api/players/me/games', { secret, ...(on ? { on } : {}) }))
+            .body.games;
+        const timed: ClockControl = { kind: 'live', minutes: 5, increment: 5 };
+        const game = await friendGame(a.secret, b.secret, 30, timed);
+        // A friend game waiting for its friend, and a game against the computer: listed as such.
+        const waiting = await call<CreateGameResponse>('POST', '/api/games', {
+          secret: a.secret,
+          body: { opponent: 'friend', seat: 'blue', shots: 'quick' },
+        });
+        // Setup: both hide their flags at once.
+        const first = await yours(a.secret);
+        expect(first.map((g) => g.gameId).sort()).toEqual([game.gameId, waiting.body.gameId].sort());
+        expect(first.find((g) => g.gameId === game.gameId)).toMatchObject({
+          seat: 'red',
+          opponent: { id: b.player.id, name: b.player.name },
+          toMove: 'both',
+          clock: { control: timed, left: { red: 300_000, blue: 300_000 }, running: null },
+          moves: 0,
+        });
+        expect(first.find((g) => g.gameId === waiting.body.gameId)).toMatchObject({
+          seat: 'blue',
+          opponent: 'open',
+        });
+        // In play: one seat decides, and its page says so to each player, on the other process too.
+        await Promise.all([setUpUntilPlay(game.red), setUpUntilPlay(game.blue)]);
+        const latest = game.red.latest();
+        if (latest === null) throw new Error('no state');
+        const redToMove = latest.view.legalActions.length > 0;
+        const mine = (await yours(a.secret)).find((g) => g.gameId === game.gameId);
+        const theirs = (await yours(b.secret, other)).find((g) => g.gameId === game.gameId);
+        expect(mine?.toMove).toBe(redToMove ? 'you' : 'opponent');
+        expect(theirs?.toMove).toBe(redToMove ? 'opponent' : 'you');
+        expect(theirs).toMatchObject({ seat: 'blue', opponent: { id: a.player.id } });
+        expect(mine?.clock?.running).toBe(redToMove ? 'red' : 'blue');
+        expect(mine?.moves).toBeGreaterThanOrEqual(2);
+        // The game waiting for this player comes first.
+        const order = await yours(redToMove ? a.secret : b.secret);
+        expect(order[0]?.gameId).toBe(game.gameId);
+        // Nobody else's: no identity, a wrong one, another identity.
+        expect((await call('GET', '/api/players/me/games')).status).toBe(401);
+        expect((await call('GET', '/api/players/me/games', { secret: newSecret() })).status).toBe(404);
+        const c = await newPlayer();
+        expect(await yours(c.secret)).toEqual([]);
+        // Over: off the list.
+        game.red.send({ t: 'resign' });
+        await game.blue.find(isOver);
+        await expect.poll(async () => (await yours(b.secret, other)).map((g) => g.gameId)).toEqual([]);
+        await Promise.all([game.red.close(), game.blue.close()]);
       });
     });
 
