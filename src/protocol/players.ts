@@ -125,6 +125,8 @@ export interface YourGame {
   readonly clock: ClockView | null;
   /** Actions played so far. */
   readonly moves: number;
+  /** The game's turn as its table shows it: 0 while the ships are set up, then 1, 2, … */
+  readonly turn: number;
 }
 
 /** GET /api/players/me/games: at most 20 games in progress, those waiting for this player first. */

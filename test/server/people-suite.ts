@@ -204,6 +204,7 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
           toMove: 'both',
           clock: { control: timed, left: { red: 300_000, blue: 300_000 }, running: null },
           moves: 0,
+          turn: 0,
         });
         expect(first.find((g) => g.gameId === waiting.body.gameId)).toMatchObject({
           seat: 'blue',
@@ -221,6 +222,7 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
         expect(theirs).toMatchObject({ seat: 'blue', opponent: { id: a.player.id } });
         expect(mine?.clock?.running).toBe(redToMove ? 'red' : 'blue');
         expect(mine?.moves).toBeGreaterThanOrEqual(2);
+        expect(mine?.turn).toBeGreaterThanOrEqual(1);
         // The game waiting for this player comes first.
         const order = await yours(redToMove ? a.secret : b.secret);
         expect(order[0]?.gameId).toBe(game.gameId);

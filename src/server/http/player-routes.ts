@@ -221,6 +221,7 @@ function yourGame(game: StoredOpenGame, room: Room, now: number): YourGame {
     toMove,
     clock: clock === null ? null : clockView(clock, now),
     moves: room.version,
+    turn: room.state.phase === 'setup' ? 0 : room.state.turn + 1,
   };
 }
 

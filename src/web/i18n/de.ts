@@ -492,6 +492,19 @@ export const de: Catalog = {
     hitSail: 'Durchs Loch im Segel!',
     hitSkull: 'Mitten auf den Totenkopf!',
   },
+  yourGames: {
+    title: 'Deine Spiele',
+    none: 'Keine laufenden Spiele.',
+    toMove: { you: 'Du bist am Zug', opponent: 'Dein Gegner ist am Zug', both: 'Stell dein Schiff auf' },
+    against: {
+      player: 'gegen {{name}}',
+      computer: 'gegen den Computer',
+      open: 'dein Freund ist noch nicht da',
+      someone: 'gegen einen Freund ohne Namen',
+    },
+    left: 'noch {{time}} auf deiner Uhr',
+    turn: 'Zug {{turn}}',
+  },
   people: {
     title: 'Dein Piratenname',
     finding: 'Dein Name wird gesucht…',

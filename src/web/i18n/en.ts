@@ -477,6 +477,19 @@ export const en = {
     hitSail: 'Through the hole in the sail!',
     hitSkull: 'Right on the skull!',
   },
+  yourGames: {
+    title: 'Your games',
+    none: 'No games in progress.',
+    toMove: { you: 'Your turn', opponent: 'Their turn', both: 'Set up your ship' },
+    against: {
+      player: 'against {{name}}',
+      computer: 'against the computer',
+      open: 'waiting for your friend to join',
+      someone: 'against a friend without a name',
+    },
+    left: '{{time}} left on your clock',
+    turn: 'turn {{turn}}',
+  },
   people: {
     title: 'Your pirate name',
     finding: 'Finding your name…',

@@ -488,6 +488,19 @@ export const fr: Catalog = {
     hitSail: 'Dans le trou de la voile !',
     hitSkull: 'Pile sur la tête de mort !',
   },
+  yourGames: {
+    title: 'Tes parties',
+    none: 'Aucune partie en cours.',
+    toMove: { you: 'À toi de jouer', opponent: "À l'adversaire de jouer", both: 'Prépare ton navire' },
+    against: {
+      player: 'contre {{name}}',
+      computer: "contre l'ordinateur",
+      open: "ton ami n'est pas encore là",
+      someone: 'contre un ami sans nom',
+    },
+    left: 'il te reste {{time}}',
+    turn: 'tour {{turn}}',
+  },
   people: {
     title: 'Ton nom de pirate',
     finding: 'On cherche ton nom…',

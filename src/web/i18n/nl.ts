@@ -486,6 +486,23 @@ export const nl: Catalog = {
     hitSail: 'Door het gat in het zeil!',
     hitSkull: 'Precies op het doodshoofd!',
   },
+  yourGames: {
+    title: 'Je spellen',
+    none: 'Geen spellen bezig.',
+    toMove: {
+      you: 'Jij bent aan de beurt',
+      opponent: 'De ander is aan de beurt',
+      both: 'Zet je schip klaar',
+    },
+    against: {
+      player: 'tegen {{name}}',
+      computer: 'tegen de computer',
+      open: 'je vriend is er nog niet',
+      someone: 'tegen een vriend zonder naam',
+    },
+    left: 'nog {{time}} op je klok',
+    turn: 'beurt {{turn}}',
+  },
   people: {
     title: 'Je piratennaam',
     finding: 'Je naam wordt opgezocht…',

@@ -7,7 +7,7 @@
 
 import type { Controller } from '../controller.ts';
 import { t } from '../i18n/i18n.ts';
-import type { PlayerPage, PlayerSummary } from './wire.ts';
+import type { PlayerPage, PlayerSummary, YourGamesResponse } from './wire.ts';
 
 const KEY = 'pirates.identity';
 /** Kept after "Forget me", so the next visit does not make a new identity unasked. */
@@ -79,7 +79,9 @@ async function ask<T>(
 export function connectPeople(ctl: Controller): void {
   const set = (player: PlayerSummary | null, error: string | null = null) =>
     ctl.change((s) => {
-      s.me = { status: player === null ? 'none' : 'ready', player, error, forgetting: false };
+      // The games listed stay while the identity does (a rename keeps them); without one there are none.
+      const games = player !== null && s.me.player?.id === player.id ? s.me.games : null;
+      s.me = { status: player === null ? 'none' : 'ready', player, error, forgetting: false, games };
     });
   const make = async () => {
     const secret = newSecret();
@@ -130,6 +132,19 @@ export function connectPeople(ctl: Controller): void {
     makeNew() {
       keep(null);
       void make().catch(offline);
+    },
+    refreshGames() {
+      if (identitySecret() === null) return;
+      void ask<YourGamesResponse>('GET', '/api/players/me/games').then(
+        (answer) => {
+          if (answer.ok)
+            ctl.change((s) => {
+              s.me.games = answer.data.games;
+            });
+        },
+        // Offline or the server away: the last list stays; the next visit asks again.
+        () => undefined,
+      );
     },
     showPlayer(key) {
       ctl.change((s) => {

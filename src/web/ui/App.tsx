@@ -43,7 +43,7 @@ function Screen(props: { state: AppState; ctl: Controller }) {
       return state.playerPage === null ? (
         <Home state={state} ctl={ctl} />
       ) : (
-        <PlayerPageView state={state.playerPage} ctl={ctl} />
+        <PlayerPageView state={state.playerPage} me={state.me} ctl={ctl} />
       );
     case 'watch':
       return <Watch games={state.live} ctl={ctl} />;
