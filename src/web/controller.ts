@@ -89,6 +89,7 @@ export class Controller implements Page {
       playerPage: null,
       lobby: { form: { variant: 'any', shots: 'any', clock: 'none' }, seeking: null, open: [], error: null },
       live: null,
+      turnAlert: null,
     };
   }
 

@@ -253,4 +253,6 @@ export interface AppState {
   lobby: LobbyState;
   /** The Watch page's games in progress, newest first, or null before they came. */
   live: LiveGame[] | null;
+  /** A game of this player's, not the one open, that came to need them (issue 31), or null; e.g. `{ gameId: 'k3f9', toMove: 'you', ... }`. */
+  turnAlert: YourGame | null;
 }

@@ -492,6 +492,28 @@ export const de: Catalog = {
     hitSail: 'Durchs Loch im Segel!',
     hitSkull: 'Mitten auf den Totenkopf!',
   },
+  alerts: {
+    title: 'Pirates! Stratego',
+    turn: {
+      player: 'Du bist am Zug gegen {{name}}',
+      computer: 'Du bist am Zug gegen den Computer',
+      someone: 'Du bist am Zug gegen einen Freund ohne Namen',
+      open: 'Du bist am Zug in dem Spiel, dem dein Freund noch nicht beigetreten ist',
+    },
+    setup: {
+      player: 'Stell dein Schiff gegen {{name}} auf',
+      computer: 'Stell dein Schiff gegen den Computer auf',
+      someone: 'Stell dein Schiff gegen einen Freund ohne Namen auf',
+      open: 'Stell dein Schiff auf, während dein Freund unterwegs ist',
+    },
+    go: 'Zum Spiel',
+    dismiss: 'Schließen',
+    notify: 'Sag mir Bescheid, wenn ich am Zug bin',
+    notifyOn:
+      'Dein Browser sagt dir Bescheid, wenn du am Zug bist, auch in einem anderen Tab, solange diese Seite offen ist.',
+    notifyDenied:
+      'Dieser Browser erlaubt dieser Seite keine Benachrichtigungen; das kannst du in den Website-Einstellungen ändern.',
+  },
   yourGames: {
     title: 'Deine Spiele',
     none: 'Keine laufenden Spiele.',

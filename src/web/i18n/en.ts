@@ -477,6 +477,28 @@ export const en = {
     hitSail: 'Through the hole in the sail!',
     hitSkull: 'Right on the skull!',
   },
+  alerts: {
+    title: 'Pirates! Stratego',
+    turn: {
+      player: 'Your turn against {{name}}',
+      computer: 'Your turn against the computer',
+      someone: 'Your turn against a friend without a name',
+      open: 'Your turn in the game your friend has not joined yet',
+    },
+    setup: {
+      player: 'Set up your ship against {{name}}',
+      computer: 'Set up your ship against the computer',
+      someone: 'Set up your ship against a friend without a name',
+      open: 'Set up your ship while your friend is on the way',
+    },
+    go: 'Go to the game',
+    dismiss: 'Dismiss',
+    notify: 'Tell me when it is my turn',
+    notifyOn:
+      'Your browser will tell you when it is your turn, even from another tab, while this page is open.',
+    notifyDenied:
+      'This browser does not allow this page to notify you; you can change that in its site settings.',
+  },
   yourGames: {
     title: 'Your games',
     none: 'No games in progress.',

@@ -488,6 +488,28 @@ export const fr: Catalog = {
     hitSail: 'Dans le trou de la voile !',
     hitSkull: 'Pile sur la tête de mort !',
   },
+  alerts: {
+    title: 'Pirates! Stratego',
+    turn: {
+      player: 'À toi de jouer contre {{name}}',
+      computer: "À toi de jouer contre l'ordinateur",
+      someone: 'À toi de jouer contre un ami sans nom',
+      open: "À toi de jouer dans la partie que ton ami n'a pas encore rejointe",
+    },
+    setup: {
+      player: 'Prépare ton navire contre {{name}}',
+      computer: "Prépare ton navire contre l'ordinateur",
+      someone: 'Prépare ton navire contre un ami sans nom',
+      open: 'Prépare ton navire pendant que ton ami arrive',
+    },
+    go: 'Aller à la partie',
+    dismiss: 'Fermer',
+    notify: "Préviens-moi quand c'est à moi de jouer",
+    notifyOn:
+      "Ton navigateur te préviendra quand c'est à toi de jouer, même depuis un autre onglet, tant que cette page est ouverte.",
+    notifyDenied:
+      "Ce navigateur n'autorise pas cette page à te prévenir ; tu peux le changer dans les paramètres du site.",
+  },
   yourGames: {
     title: 'Tes parties',
     none: 'Aucune partie en cours.',

@@ -486,6 +486,28 @@ export const nl: Catalog = {
     hitSail: 'Door het gat in het zeil!',
     hitSkull: 'Precies op het doodshoofd!',
   },
+  alerts: {
+    title: 'Pirates! Stratego',
+    turn: {
+      player: 'Jij bent aan de beurt tegen {{name}}',
+      computer: 'Jij bent aan de beurt tegen de computer',
+      someone: 'Jij bent aan de beurt tegen een vriend zonder naam',
+      open: 'Jij bent aan de beurt in het spel waar je vriend nog niet is',
+    },
+    setup: {
+      player: 'Zet je schip klaar tegen {{name}}',
+      computer: 'Zet je schip klaar tegen de computer',
+      someone: 'Zet je schip klaar tegen een vriend zonder naam',
+      open: 'Zet je schip klaar terwijl je vriend onderweg is',
+    },
+    go: 'Naar het spel',
+    dismiss: 'Sluiten',
+    notify: 'Laat het me weten als ik aan de beurt ben',
+    notifyOn:
+      'Je browser laat het je weten als je aan de beurt bent, ook vanuit een ander tabblad, zolang deze pagina open is.',
+    notifyDenied:
+      'Deze browser staat deze pagina geen meldingen toe; dat kun je in de site-instellingen veranderen.',
+  },
   yourGames: {
     title: 'Je spellen',
     none: 'Geen spellen bezig.',

@@ -7,12 +7,14 @@ import { PlayerPageView } from './People.tsx';
 import { ReplayView } from './Replay.tsx';
 import { Rules } from './Rules.tsx';
 import { SettingsPanel } from './Settings.tsx';
+import { TurnAlert } from './TurnAlert.tsx';
 import { Watch } from './Watch.tsx';
 
 export function App(props: { state: AppState; ctl: Controller }) {
   const { state, ctl } = props;
   return (
     <>
+      <TurnAlert alert={state.turnAlert} ctl={ctl} />
       <Screen state={state} ctl={ctl} />
       {state.settingsOpen && <SettingsPanel settings={state.settings} ctl={ctl} />}
     </>

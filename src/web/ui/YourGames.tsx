@@ -1,35 +1,33 @@
 /**
  * "Your games" (issue 31, item 1): every online game in progress of this device's identity, whose turn it
  * is and the time left on this player's clock, each one click back to its table. On the home page and on
- * the player's own page; the list is asked for when it is shown and again every little while, so a daily
- * game whose opponent moved meanwhile shows "Your turn" without a reload.
+ * the player's own page; the list is asked for when it is shown and every 20 s on every screen, so a daily
+ * game whose opponent moved meanwhile shows "Your turn" without a reload (and rings: TurnAlert.tsx).
  */
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Controller } from '../controller.ts';
 import { t } from '../i18n/i18n.ts';
+import { goToGame } from '../online/identity.ts';
+import { askToNotify, notificationPermission, notificationsSupported } from '../online/turn-notify.ts';
 import type { YourGame } from '../online/wire.ts';
 import type { MeState } from '../state.ts';
 import { clockWords } from './Clocks.tsx';
 import { PlayerName } from './PlayerName.tsx';
 
-/** How often the list is asked for again while it is shown, ms. */
-const REFRESH_MS = 20_000;
-
 export function YourGames(props: { me: MeState; ctl: Controller; showEmpty?: boolean }) {
   const { me, ctl } = props;
   const people = ctl.people;
   const id = me.player?.id ?? null;
+  // Asked for when shown; the page asks again every 20 s on every screen (online/identity.ts).
   useEffect(() => {
-    if (people === null || id === null) return;
-    people.refreshGames();
-    const timer = setInterval(() => people.refreshGames(), REFRESH_MS);
-    return () => clearInterval(timer);
+    if (people !== null && id !== null) people.refreshGames();
   }, [people, id]);
   const games = me.games ?? [];
   if (games.length === 0 && props.showEmpty !== true) return null;
   return (
     <section class="panel your-games" aria-labelledby="h-your-games" data-your-games="">
       <h2 id="h-your-games">{t('yourGames.title')}</h2>
+      <NotifyButton />
       {games.length === 0 ? (
         <p>{t('yourGames.none')}</p>
       ) : (
@@ -41,8 +39,7 @@ export function YourGames(props: { me: MeState; ctl: Controller; showEmpty?: boo
                 data-your-game={game.gameId}
                 onClick={(e) => {
                   e.preventDefault();
-                  history.pushState(null, '', `/play/${game.gameId}`);
-                  ctl.onlineJoin(game.gameId, null);
+                  goToGame(ctl, game.gameId);
                 }}
               >
                 <strong>{t(`yourGames.toMove.${game.toMove}`)}</strong>
@@ -80,5 +77,18 @@ function Against(props: { game: YourGame }) {
       <PlayerName name={opponent.name} />
       {after}
     </>
+  );
+}
+
+/** "Tell me when it is my turn": asks the browser for notifications, once, after the player's click. */
+function NotifyButton() {
+  const [permission, setPermission] = useState(notificationPermission);
+  if (!notificationsSupported()) return null;
+  if (permission === 'granted') return <p class="hint">{t('alerts.notifyOn')}</p>;
+  if (permission === 'denied') return <p class="hint">{t('alerts.notifyDenied')}</p>;
+  return (
+    <button type="button" class="link" onClick={() => void askToNotify().then(setPermission)}>
+      {t('alerts.notify')}
+    </button>
   );
 }
