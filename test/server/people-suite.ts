@@ -58,7 +58,7 @@ async function friendGame(
   red: string | undefined,
   blue: string | undefined,
   turnLimit = 30,
-  clock?: ClockControl,
+  clock: ClockControl | null = null,
 ) {
   const created = await call<CreateGameResponse>('POST', '/api/games', {
     ...(red === undefined ? {} : { secret: red }),
@@ -67,7 +67,7 @@ async function friendGame(
       seat: 'red',
       shots: 'quick',
       turnLimit,
-      ...(clock === undefined ? {} : { clock }),
+      ...(clock === null ? {} : { clock }),
     },
   });
   expect(created.status).toBe(201);
@@ -320,6 +320,29 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
     });
 
     describe('rematch', () => {
+      it('after a timed game keeps its time control (5 min + 5 s): both clocks full, none running', async () => {
+        const a = await newPlayer();
+        const b = await newPlayer();
+        const control: ClockControl = { kind: 'live', minutes: 5, increment: 5 };
+        const game = await friendGame(a.secret, b.secret, 30, control);
+        game.blue.send({ t: 'resign' });
+        await game.red.find(isOver);
+        const offered = game.blue.next(rematchIs('offered'));
+        game.red.send({ t: 'rematch', yes: true });
+        await offered;
+        const ready = game.red.next(rematchIs('ready'));
+        game.blue.send({ t: 'rematch', yes: true });
+        const forRed = (await ready) as RematchMessage;
+        const next = await Client.open(other.url, forRed.gameId ?? '');
+        const state = await next.ask(hello(forRed.token ?? ''), isState);
+        expect(state.t === 'state' && state.clock).toEqual({
+          control,
+          left: { red: 300_000, blue: 300_000 },
+          running: null,
+        });
+        await Promise.all([game.red.close(), game.blue.close(), next.close()]);
+      });
+
       it('is declined, offered again and accepted: a new game with seats swapped, each token to its own seat only', async () => {
         const a = await newPlayer();
         const b = await newPlayer();

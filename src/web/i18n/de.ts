@@ -329,7 +329,8 @@ export const de: Catalog = {
     fair: 'Dieses Spiel war fair',
     unfair: 'Dieses Spiel hat die Prüfung NICHT bestanden',
     revealed: 'Alles aufgedeckt',
-    revealedLine: 'Flaggenkarten {{flags}}; an Deck {{deck}}; Reserve {{extras}}; aus dem Spiel {{out}}.',
+    revealedLine:
+      'Flaggenkarten {{flags}}; an eigenem Deck {{deck}}; an feindlichem Deck {{boarding}}; Reserve {{extras}}; aus dem Spiel {{out}}.',
     nobody: 'niemand',
     noneLeft: 'keine',
     lesson: 'Lektion {{lesson}} von {{total}}: {{title}}',

@@ -318,7 +318,8 @@ export const en = {
     fair: 'This game was fair',
     unfair: 'This game did NOT check out',
     revealed: 'Everything revealed',
-    revealedLine: 'flag cards {{flags}}; on deck {{deck}}; extras {{extras}}; out of play {{out}}.',
+    revealedLine:
+      'flag cards {{flags}}; on its own deck {{deck}}; on the enemy deck {{boarding}}; extras {{extras}}; out of play {{out}}.',
     nobody: 'nobody',
     noneLeft: 'none',
     lesson: 'Lesson {{lesson}} of {{total}}: {{title}}',

@@ -329,7 +329,8 @@ export const fr: Catalog = {
     fair: 'Cette partie était équitable',
     unfair: "Cette partie n'a PAS passé la vérification",
     revealed: 'Tout est révélé',
-    revealedLine: 'cartes drapeau {{flags}} ; sur le pont {{deck}} ; réserve {{extras}} ; hors jeu {{out}}.',
+    revealedLine:
+      'cartes drapeau {{flags}} ; sur son pont {{deck}} ; sur le pont adverse {{boarding}} ; réserve {{extras}} ; hors jeu {{out}}.',
     nobody: 'personne',
     noneLeft: 'aucun',
     lesson: 'Leçon {{lesson}} sur {{total}} : {{title}}',

@@ -324,7 +324,8 @@ export const nl: Catalog = {
     fair: 'Dit spel was eerlijk',
     unfair: 'Dit spel klopte NIET',
     revealed: 'Alles onthuld',
-    revealedLine: 'vlagkaarten {{flags}}; aan dek {{deck}}; reserve {{extras}}; uit het spel {{out}}.',
+    revealedLine:
+      'vlagkaarten {{flags}}; aan eigen dek {{deck}}; aan vijandelijk dek {{boarding}}; reserve {{extras}}; uit het spel {{out}}.',
     nobody: 'niemand',
     noneLeft: 'geen',
     lesson: 'Les {{lesson}} van {{total}}: {{title}}',
