@@ -23,6 +23,7 @@ import { useFocus } from './focus.ts';
 import { OnlineBar } from './OnlineBar.tsx';
 import { EmoteBar, RematchPanel } from './People.tsx';
 import { WithNames } from './PlayerName.tsx';
+import { ResignButton } from './Resign.tsx';
 import { SceneOverlay } from './Scenes.tsx';
 import { SettingsButton, SoundButton } from './Settings.tsx';
 import { SetupPanel } from './Setup.tsx';
@@ -91,15 +92,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
         <SoundButton on={ctl.state.settings.sound} ctl={ctl} />
         <SettingsButton ctl={ctl} />
         {!over && game.mode !== 'tutorial' && !game.watching && (
-          <button
-            type="button"
-            class="link danger"
-            onClick={() => {
-              if (typeof confirm !== 'function' || confirm(t('game.giveUp'))) ctl.resign();
-            }}
-          >
-            {t('game.resign')}
-          </button>
+          <ResignButton ctl={ctl} online={game.mode === 'online'} />
         )}
       </header>
       {game.online !== null && <OnlineBar game={game} ctl={ctl} />}
