@@ -307,6 +307,29 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
         expect(kept.games[0]?.ratingChange).toBe(winner.games[0]?.ratingChange);
       });
 
+      it('"Forget me" resigns the games in progress: the opponent wins, rated as any resignation (issue 35.8)', async () => {
+        const a = await newPlayer();
+        const b = await newPlayer();
+        // Both moved after the deal: a rated game, which the one who leaves loses.
+        const game = await friendGame(a.secret, b.secret);
+        await playUntilBothMoved(game.red, game.blue, `${game.gameId}-forget`);
+        // Not yet moved: ends too, unrated.
+        const early = await friendGame(a.secret, b.secret);
+        expect((await call('DELETE', '/api/players/me', { secret: a.secret })).status).toBe(200);
+        const ended = await game.blue.find(isOver);
+        if (ended.t !== 'update') throw new Error('no end');
+        expect(ended.view.outcome).toMatchObject({ winner: 'blue', reason: 'resigned' });
+        await early.blue.find(isOver);
+        const page = (await call<PlayerPage>('GET', `/api/players/${b.player.id}`)).body;
+        expect(page.rating.games).toBe(1);
+        expect(page.rating.rating).toBeGreaterThan(1500);
+        const byId = new Map(page.games.map((g) => [g.gameId, g]));
+        expect(byId.get(game.gameId)).toMatchObject({ result: 'win', opponent: 'forgotten' });
+        expect(byId.get(game.gameId)?.ratingChange).toBeGreaterThan(0);
+        expect(byId.get(early.gameId)).toMatchObject({ result: 'win', ratingChange: null });
+        await Promise.all([game.red, game.blue, early.red, early.blue].map((c) => c.close()));
+      });
+
       it('a game between people without identities is rated for nobody', async () => {
         const game = await friendGame(undefined, undefined);
         game.blue.send({ t: 'resign' });

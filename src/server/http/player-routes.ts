@@ -16,6 +16,7 @@ import {
   type YourGamesResponse,
 } from '../../protocol/index.ts';
 import type { ServerContext } from '../context.ts';
+import { resignGamesInProgress } from '../players/forget.ts';
 import { identityOf, newPlayerId, summaryOf } from '../players/identity.ts';
 import { checkName, pirateName } from '../players/names.ts';
 import { NEW_GLICKO } from '../players/ratings.ts';
@@ -161,6 +162,7 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
   app.delete('/api/players/me', async (request, reply) => {
     const found = await me(request, reply);
     if (found === null) return reply;
+    await resignGamesInProgress(context, found.player.id);
     await players.forget(found.hash, nameHold());
     request.log.info({ playerId: found.player.id }, 'player forgotten');
     return reply.send({ forgotten: true });

@@ -543,7 +543,7 @@ export const de: Catalog = {
     newName: 'Neuer Name',
     saveName: 'Name speichern',
     namesHint: 'Namen werden geprüft, damit hier alle spielen können, auch Kinder. Kein Konto, keine E-Mail.',
-    forgetSure: 'Ja, vergiss mich (Name und Wertung sind dann weg)',
+    forgetSure: 'Ja, vergiss mich (Name und Wertung sind dann weg; laufende Spiele gibst du auf)',
     forget: 'Vergiss mich',
     noName: 'Du spielst ohne Namen: Deine Online-Spiele werden nicht gewertet.',
     giveName: 'Gib mir einen Piratennamen',

@@ -528,7 +528,7 @@ export const en = {
     newName: 'New name',
     saveName: 'Save name',
     namesHint: 'Names are checked, so everyone can play here, children too. No account, no e-mail.',
-    forgetSure: 'Yes, forget me (name and rating go for good)',
+    forgetSure: 'Yes, forget me (name and rating go for good; games in progress are resigned)',
     forget: 'Forget me',
     noName: 'You play without a name: your online games are not rated.',
     giveName: 'Give me a pirate name',

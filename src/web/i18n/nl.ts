@@ -542,7 +542,7 @@ export const nl: Catalog = {
     saveName: 'Naam bewaren',
     namesHint:
       'Namen worden gecontroleerd, zodat iedereen hier kan spelen, ook kinderen. Geen account, geen e-mail.',
-    forgetSure: 'Ja, vergeet me (naam en rating verdwijnen voorgoed)',
+    forgetSure: 'Ja, vergeet me (naam en rating verdwijnen voorgoed; lopende spellen geef je op)',
     forget: 'Vergeet me',
     noName: 'Je speelt zonder naam: je online spellen tellen niet mee voor een rating.',
     giveName: 'Geef me een piratennaam',
