@@ -98,16 +98,20 @@ class KeyedHmac {
     this.#keyed = new _HMAC(sha256, key);
   }
   of(message: Uint8Array): Uint8Array {
-    const out = new Uint8Array(32);
     const copy = this.#keyed._cloneInto(scratchHmac);
     scratchHmac = copy;
-    copy.update(message).digestInto(out);
-    return out;
+    copy.update(message).digestInto(DIGEST);
+    return DIGEST.slice();
   }
 }
 
 /** The one instance messages are hashed in (JavaScript runs one derivation at a time). */
 let scratchHmac: Sha256Hmac | undefined;
+/**
+ * The digest is written here and copied out: hashing into an array reads its `buffer`, which for a fresh
+ * small array makes V8 move it out of its heap, once per digest; this one has its buffer already.
+ */
+const DIGEST = new Uint8Array(new ArrayBuffer(32));
 type Sha256Hmac = _HMAC<ReturnType<typeof sha256.create>>;
 
 /**
@@ -207,8 +211,35 @@ function zeros(count: number): Uint8Array {
  */
 function keystream(key: Uint8Array, first: number, count: number): Uint32Array {
   if (!LITTLE_ENDIAN) return wordsOf(chacha20(key, NO_NONCE, zeros(count), undefined, first));
-  const words = new Uint32Array(count * WORDS_PER_BLOCK);
-  chacha20(key, NO_NONCE, zeros(count), new Uint8Array(words.buffer), first);
+  const words = newWords(count * WORDS_PER_BLOCK);
+  chacha20(
+    key,
+    NO_NONCE,
+    zeros(count),
+    new Uint8Array(words.buffer, words.byteOffset, words.byteLength),
+    first,
+  );
+  return words;
+}
+
+/**
+ * Keystream words are cut from a shared buffer: an array of its own per stream costs an allocation outside
+ * V8's heap each time (several a game), which the collector must then track one by one. The streams never
+ * leave this module (draws keep their words private), so sharing a buffer shows no game another's.
+ */
+const SLAB_BYTES = 64 * 1024;
+let slab = new ArrayBuffer(SLAB_BYTES);
+let slabUsed = 0;
+
+function newWords(length: number): Uint32Array {
+  const bytes = length * 4;
+  if (bytes > SLAB_BYTES) return new Uint32Array(length);
+  if (slabUsed + bytes > SLAB_BYTES) {
+    slab = new ArrayBuffer(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const words = new Uint32Array(slab, slabUsed, length);
+  slabUsed += bytes;
   return words;
 }
 
