@@ -154,11 +154,18 @@ export function kindsKey(seed: string): Uint8Array {
  * seed before the end) can choose or foresee what it gives.
  */
 export function gameKey(seed: string, contributions: BySeat<string>): string {
-  const red = utf8ToBytes(contributions.red);
-  const blue = utf8ToBytes(contributions.blue);
+  const red = bytesOf(contributions.red);
+  const blue = bytesOf(contributions.blue);
   const input = concat(LABELS.game, Uint8Array.of(0), u16be(red.length), red, u16be(blue.length), blue);
   return bytesToHex(seedHmac(seed).of(input));
 }
+
+/** A contribution's UTF-8 bytes; a game keyed by its seed alone has two empty ones, encoded for nothing. */
+function bytesOf(contribution: string): Uint8Array {
+  return contribution === '' ? NO_BYTES : utf8ToBytes(contribution);
+}
+
+const NO_BYTES = new Uint8Array(0);
 
 /**
  * What the server contributes for a seat the computer holds: derived from the seed, so the published
