@@ -1,4 +1,6 @@
 /** `pirates bench [--suite NAME] [--scale X] [--rounds N] [--engine PATH] [--json]`: speed, measured side by side in one run. */
+import { existsSync } from 'node:fs';
+import { engineFile } from './bench/selfplay.ts';
 import { suites } from './bench/suites.ts';
 import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
@@ -31,6 +33,11 @@ export const benchCommand: Command = {
     const chosen = values.suite === undefined ? suites : suites.filter((s) => s.name === values.suite);
     if (chosen.length === 0) {
       read.problems.push(`no suite '${values.suite}'; suites: ${suites.map((s) => s.name).join(', ')}.`);
+    }
+    if (values.engine !== undefined && !existsSync(engineFile(values.engine))) {
+      read.problems.push(
+        `no engine at ${engineFile(values.engine)} (--engine takes a checkout or its src/engine/index.ts).`,
+      );
     }
     if (read.problems.length > 0) return read.refuse();
     const figures: Record<string, Readonly<Record<string, number>>> = {};

@@ -16,11 +16,15 @@ type SelfPlayEngine = Pick<
   'createGame' | 'fastCopy' | 'fastCopyWithChance' | 'fastRandomPlayout' | 'randomFromSeed'
 >;
 
-/** The engine at `path` (a checkout's `src/engine/index.ts`, or its folder), or this checkout's. */
+/** The engine's entry file of `--engine PATH`: a checkout's `src/engine/index.ts`, or the checkout's folder. */
+export function engineFile(path: string): string {
+  return resolve(path.endsWith('.ts') ? path : `${path.replace(/\/$/, '')}/src/engine/index.ts`);
+}
+
+/** The engine at `path` (see `engineFile`), or this checkout's. */
 async function loadEngine(path: string | undefined): Promise<SelfPlayEngine> {
   if (path === undefined) return import('../../engine/index.ts');
-  const file = path.endsWith('.ts') ? path : `${path.replace(/\/$/, '')}/src/engine/index.ts`;
-  return (await import(pathToFileURL(resolve(file)).href)) as SelfPlayEngine;
+  return (await import(pathToFileURL(engineFile(path)).href)) as SelfPlayEngine;
 }
 
 function selfPlay(engine: SelfPlayEngine, games: number, tag: string, chance: 'game' | 'bot') {
