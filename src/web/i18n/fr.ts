@@ -541,7 +541,8 @@ export const fr: Catalog = {
     saveName: 'Enregistrer le nom',
     namesHint:
       'Les noms sont vérifiés, pour que tout le monde puisse jouer ici, les enfants aussi. Pas de compte, pas d’e-mail.',
-    forgetSure: 'Oui, oublie-moi (nom et classement disparaissent pour de bon ; tu abandonnes tes parties en cours)',
+    forgetSure:
+      'Oui, oublie-moi (nom et classement disparaissent pour de bon ; tu abandonnes tes parties en cours)',
     forget: 'Oublie-moi',
     noName: 'Tu joues sans nom : tes parties en ligne ne sont pas classées.',
     giveName: 'Donne-moi un nom de pirate',
