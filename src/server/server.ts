@@ -262,10 +262,31 @@ function buildParts(
     store,
     backends.lobby,
     rooms,
-    { turnLimit: config.turnLimit, offerMs: config.seekOfferMs, now },
+    {
+      turnLimit: config.turnLimit,
+      offerMs: config.seekOfferMs,
+      now,
+      bounds: { perPlayer: config.limits.seeksPerPlayer, perAddress: config.limits.seeksPerAddress },
+      noShowCooldownMs: config.fairPlay.noShowCooldownMs,
+    },
     (error) => warnUnlessStoreAway(app.log, {}, 'the lobby could not reach the store', error),
   );
-  const presence = new PresenceBoard(config.awayMs, fanout, backends.presence);
+  // A lobby seat that never came: the game is aborted for the other, who goes back to the lobby.
+  const presence = new PresenceBoard(
+    { awayMs: config.awayMs, ...config.fairPlay },
+    fanout,
+    backends.presence,
+    Date.now,
+    (room, seat) => {
+      lobby.noShow(room, seat).then(
+        (done) => {
+          if (done !== 'kept')
+            app.log.info({ gameId: room.id, seat, restored: done }, 'game aborted: a seat never came');
+        },
+        (error: unknown) => warnUnlessStoreAway(app.log, { gameId: room.id }, 'an abort failed', error),
+      );
+    },
+  );
   const external =
     Object.keys(config.externalBots ?? {}).length === 0
       ? null
