@@ -109,7 +109,8 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     await backends.close().catch(() => undefined);
     throw error;
   });
-  if (downSince !== null) app.log.info({ downSince }, 'the server was down: running clocks resumed from then');
+  if (downSince !== null)
+    app.log.info({ downSince }, 'the server was down: running clocks resumed from then');
   const redisStates = () =>
     backends.redisConnections.map(({ connection, client }) => ({
       connection,
