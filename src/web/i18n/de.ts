@@ -277,6 +277,7 @@ export const de: Catalog = {
     home: 'Start',
     backHome: '← Start',
     watching: 'Zuschauer',
+    watchingPair: '{{redSeat}}: {{red}} ({{redRating}}) gegen {{blueSeat}}: {{blue}} ({{blueRating}})',
     you: 'Du: {{seat}}',
     yourTurn: 'du bist dran',
     seatTurn: '{{seat}} ist dran',

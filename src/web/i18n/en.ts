@@ -266,6 +266,7 @@ export const en = {
     home: 'Home',
     backHome: '← Home',
     watching: 'Watching',
+    watchingPair: '{{redSeat}}: {{red}} ({{redRating}}) vs {{blueSeat}}: {{blue}} ({{blueRating}})',
     you: 'You: {{seat}}',
     yourTurn: 'your turn',
     seatTurn: "{{seat}}'s turn",

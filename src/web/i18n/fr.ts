@@ -277,6 +277,7 @@ export const fr: Catalog = {
     home: 'Accueil',
     backHome: '← Accueil',
     watching: 'Spectateur',
+    watchingPair: '{{redSeat}} : {{red}} ({{redRating}}) contre {{blueSeat}} : {{blue}} ({{blueRating}})',
     you: 'Toi : {{seat}}',
     yourTurn: 'à toi de jouer',
     seatTurn: 'au tour de {{seat}}',

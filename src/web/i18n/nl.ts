@@ -272,6 +272,7 @@ export const nl: Catalog = {
     home: 'Start',
     backHome: '← Start',
     watching: 'Toeschouwer',
+    watchingPair: '{{redSeat}}: {{red}} ({{redRating}}) tegen {{blueSeat}}: {{blue}} ({{blueRating}})',
     you: 'Jij: {{seat}}',
     yourTurn: 'jouw beurt',
     seatTurn: 'beurt van {{seat}}',
