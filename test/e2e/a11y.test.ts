@@ -198,6 +198,13 @@ describe.skipIf(!chromiumAvailable())('the page is readable by everyone (axe-cor
     found.push(...(await violations(host, 'in play, a clock running')));
     const gameId = /\/play\/([A-Za-z0-9_-]+)/.exec(host.url())?.[1] ?? '';
     expect(gameId).not.toBe('');
+    // The Watch list names the players and tells the time control (issue 31, item 6).
+    await watcher.goto(url);
+    await watcher.getByRole('button', { name: 'Watch', exact: true }).click();
+    const listed = watcher.locator(`[data-live="${gameId}"]`);
+    await listed.getByText(/5 min \+ 5 s/).waitFor({ timeout: PATIENCE_MS });
+    expect(await listed.getByText(hostName).count()).toBeGreaterThan(0);
+    expect(await listed.getByText(friendName).count()).toBeGreaterThan(0);
     await watcher.goto(`${url}/watch/${gameId}`);
     await watcher.locator('[data-clock].running').waitFor({ timeout: PATIENCE_MS });
     // The spectator's bar names both players with their ratings (issue 31, item 6), beside the clocks;

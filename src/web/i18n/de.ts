@@ -642,7 +642,7 @@ export const de: Catalog = {
     looking: 'Spiele werden gesucht…',
     nobody: 'Gerade spielt niemand online. Starte ein Spiel und komm wieder!',
     against: '{{red}} gegen {{blue}}',
-    details: '{{rules}}, {{shots}} · Zug {{moves}}',
+    details: '{{rules}}, {{shots}}, {{clock}} · Zug {{moves}}',
     watch: 'Zuschauen',
   },
   reach: {

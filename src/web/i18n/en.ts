@@ -622,7 +622,7 @@ export const en = {
     looking: 'Looking for games…',
     nobody: 'Nobody is playing online right now. Start a game and come back!',
     against: '{{red}} against {{blue}}',
-    details: '{{rules}}, {{shots}} · move {{moves}}',
+    details: '{{rules}}, {{shots}}, {{clock}} · move {{moves}}',
     watch: 'Watch',
   },
   reach: {

@@ -640,7 +640,7 @@ export const fr: Catalog = {
     looking: 'On cherche des parties…',
     nobody: 'Personne ne joue en ligne en ce moment. Lance une partie et reviens !',
     against: '{{red}} contre {{blue}}',
-    details: '{{rules}}, {{shots}} · coup {{moves}}',
+    details: '{{rules}}, {{shots}}, {{clock}} · coup {{moves}}',
     watch: 'Regarder',
   },
   reach: {

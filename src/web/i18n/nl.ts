@@ -633,7 +633,7 @@ export const nl: Catalog = {
     looking: 'Spellen worden gezocht…',
     nobody: 'Er speelt nu niemand online. Start een spel en kom terug!',
     against: '{{red}} tegen {{blue}}',
-    details: '{{rules}}, {{shots}} · zet {{moves}}',
+    details: '{{rules}}, {{shots}}, {{clock}} · zet {{moves}}',
     watch: 'Kijken',
   },
   reach: {
