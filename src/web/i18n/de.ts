@@ -277,6 +277,7 @@ export const de: Catalog = {
     home: 'Start',
     backHome: '← Start',
     watching: 'Zuschauer',
+    watchingPair: '{{redSeat}}: {{red}} ({{redRating}}) gegen {{blueSeat}}: {{blue}} ({{blueRating}})',
     you: 'Du: {{seat}}',
     yourTurn: 'du bist dran',
     seatTurn: '{{seat}} ist dran',
@@ -680,7 +681,7 @@ export const de: Catalog = {
     looking: 'Spiele werden gesucht…',
     nobody: 'Gerade spielt niemand online. Starte ein Spiel und komm wieder!',
     against: '{{red}} gegen {{blue}}',
-    details: '{{rules}}, {{shots}} · Zug {{moves}}',
+    details: '{{rules}}, {{shots}}, {{clock}} · Zug {{moves}}',
     watch: 'Zuschauen',
   },
   reach: {

@@ -266,6 +266,7 @@ export const en = {
     home: 'Home',
     backHome: '← Home',
     watching: 'Watching',
+    watchingPair: '{{redSeat}}: {{red}} ({{redRating}}) vs {{blueSeat}}: {{blue}} ({{blueRating}})',
     you: 'You: {{seat}}',
     yourTurn: 'your turn',
     seatTurn: "{{seat}}'s turn",
@@ -660,7 +661,7 @@ export const en = {
     looking: 'Looking for games…',
     nobody: 'Nobody is playing online right now. Start a game and come back!',
     against: '{{red}} against {{blue}}',
-    details: '{{rules}}, {{shots}} · move {{moves}}',
+    details: '{{rules}}, {{shots}}, {{clock}} · move {{moves}}',
     watch: 'Watch',
   },
   reach: {

@@ -277,6 +277,7 @@ export const fr: Catalog = {
     home: 'Accueil',
     backHome: '← Accueil',
     watching: 'Spectateur',
+    watchingPair: '{{redSeat}} : {{red}} ({{redRating}}) contre {{blueSeat}} : {{blue}} ({{blueRating}})',
     you: 'Toi : {{seat}}',
     yourTurn: 'à toi de jouer',
     seatTurn: 'au tour de {{seat}}',
@@ -679,7 +680,7 @@ export const fr: Catalog = {
     looking: 'On cherche des parties…',
     nobody: 'Personne ne joue en ligne en ce moment. Lance une partie et reviens !',
     against: '{{red}} contre {{blue}}',
-    details: '{{rules}}, {{shots}} · coup {{moves}}',
+    details: '{{rules}}, {{shots}}, {{clock}} · coup {{moves}}',
     watch: 'Regarder',
   },
   reach: {

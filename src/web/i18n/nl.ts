@@ -272,6 +272,7 @@ export const nl: Catalog = {
     home: 'Start',
     backHome: '← Start',
     watching: 'Toeschouwer',
+    watchingPair: '{{redSeat}}: {{red}} ({{redRating}}) tegen {{blueSeat}}: {{blue}} ({{blueRating}})',
     you: 'Jij: {{seat}}',
     yourTurn: 'jouw beurt',
     seatTurn: 'beurt van {{seat}}',
@@ -675,7 +676,7 @@ export const nl: Catalog = {
     looking: 'Spellen worden gezocht…',
     nobody: 'Er speelt nu niemand online. Start een spel en kom terug!',
     against: '{{red}} tegen {{blue}}',
-    details: '{{rules}}, {{shots}} · zet {{moves}}',
+    details: '{{rules}}, {{shots}}, {{clock}} · zet {{moves}}',
     watch: 'Kijken',
   },
   reach: {

@@ -69,9 +69,12 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
         </button>
         <div class="status" aria-live="polite">
           {game.watching ? (
-            <span class="seat-tag" data-watching="">
-              {t('game.watching')}
-            </span>
+            <>
+              <span class="seat-tag" data-watching="">
+                {t('game.watching')}
+              </span>
+              <Pair game={game} />
+            </>
           ) : (
             <span class={`seat-tag seat-${game.seat}`}>{t('game.you', { seat: SEAT_NAMES[game.seat] })}</span>
           )}
@@ -88,7 +91,8 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           )}
           {game.online?.clock != null && <Clocks clock={game.online.clock} over={over} />}
         </div>
-        {game.online !== null && <EmoteBar game={game} ctl={ctl} />}
+        {/* Emotes are the players' own: a spectator is offered none (the server refuses them). */}
+        {game.online !== null && !game.watching && <EmoteBar game={game} ctl={ctl} />}
         <SoundButton on={ctl.state.settings.sound} ctl={ctl} />
         <SettingsButton ctl={ctl} />
         {!over && game.mode !== 'tutorial' && !game.watching && (
@@ -467,6 +471,31 @@ function Handover(props: { game: GameScreen; ctl: Controller }) {
   );
 }
 
+/** For a spectator: both players' names and ratings, each with its colour, when known. */
+function Pair(props: { game: GameScreen }) {
+  const players = props.game.online?.players;
+  const red = players?.red;
+  const blue = players?.blue;
+  if (red == null || blue == null) return null;
+  return (
+    <span data-players="">
+      <WithNames
+        names={{ red: red.name, blue: blue.name }}
+        say={(marks) =>
+          t('game.watchingPair', {
+            red: marks.red,
+            blue: marks.blue,
+            redSeat: SEAT_NAMES.red,
+            blueSeat: SEAT_NAMES.blue,
+            redRating: Math.round(red.rating.rating),
+            blueRating: Math.round(blue.rating.rating),
+          })
+        }
+      />
+    </span>
+  );
+}
+
 /** The other player's name and rating, when both are known (online games between named players). */
 function Opponent(props: { game: GameScreen }) {
   const players = props.game.online?.players;
@@ -502,7 +531,7 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
       <div class="panel end">
         <h1 id="end-title">{title}</h1>
         <p>{outcomeWords(outcome)}</p>
-        {game.mode === 'online' && <RematchPanel game={game} ctl={ctl} />}
+        {game.mode === 'online' && !game.watching && <RematchPanel game={game} ctl={ctl} />}
         <div class="end-buttons">
           <button type="button" class="primary big" ref={focus} onClick={() => ctl.playAgain()}>
             {game.watching ? t('game.watchAnother') : t('game.playAgain')}

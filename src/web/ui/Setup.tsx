@@ -57,10 +57,6 @@ export function SetupPanel(props: {
             key={slot}
             class={`flag-slot ${draft.held === slot ? 'held' : ''}`}
             aria-pressed={draft.held === slot}
-            aria-label={t(draft.held === slot ? 'setup.slotHeld' : 'setup.slot', {
-              slot: slot + 1,
-              card: FLAG_TITLE[card],
-            })}
             draggable
             onDragStart={(e) => e.dataTransfer?.setData('text/plain', String(slot))}
             onDragOver={(e) => e.preventDefault()}
@@ -75,7 +71,16 @@ export function SetupPanel(props: {
               <Defs />
               <FlagArt x={1} y={1} w={44} h={62} card={card} owner={me} />
             </svg>
-            <span>{t('setup.place', { slot: slot + 1 })}</span>
+            {/* The name is the whole sentence; the short visible word is not read twice. A name given in
+                aria-label would not contain what is seen (the card's name drawn on it), which confuses
+                voice control users saying what they see. */}
+            <span aria-hidden="true">{t('setup.place', { slot: slot + 1 })}</span>
+            <span class="sr-only">
+              {t(draft.held === slot ? 'setup.slotHeld' : 'setup.slot', {
+                slot: slot + 1,
+                card: FLAG_TITLE[card],
+              })}
+            </span>
           </button>
         ))}
       </div>
@@ -91,7 +96,6 @@ export function SetupPanel(props: {
               key={piece.id}
               class={`crew-member ${chosen ? 'chosen' : ''}`}
               aria-pressed={chosen}
-              aria-label={chosen ? t('setup.onDeck', { name }) : name}
               data-setup-piece={piece.id}
               onClick={() => props.onPirate(piece.id)}
             >
@@ -99,7 +103,8 @@ export function SetupPanel(props: {
                 <Defs />
                 <Pirate x={20} y={20} r={17} owner={me} kind={piece.kind} />
               </svg>
-              <span>{piece.kind === null ? '?' : t(`names.piece.${piece.kind}`)}</span>
+              <span aria-hidden="true">{piece.kind === null ? '?' : t(`names.piece.${piece.kind}`)}</span>
+              <span class="sr-only">{chosen ? t('setup.onDeck', { name }) : name}</span>
             </button>
           );
         })}

@@ -4,6 +4,7 @@ import type { Controller } from '../controller.ts';
 import { SEAT_NAMES } from '../game/names.ts';
 import { t } from '../i18n/i18n.ts';
 import type { LiveGame } from '../online/wire.ts';
+import { clockControlWords } from './FindOpponent.tsx';
 import { WithNames } from './PlayerName.tsx';
 
 /** How often the list is fetched again while the page shows (ms). */
@@ -56,6 +57,7 @@ export function Watch(props: { games: readonly LiveGame[] | null; ctl: Controlle
                 {t('watch.details', {
                   rules: t(`find.seekRules.${game.variant === 'advanced' ? 'advanced' : 'standard'}`),
                   shots: t(`find.seekShots.${game.shots === 'aimed' ? 'aimed' : 'quick'}`),
+                  clock: clockControlWords(game.clock),
                   moves: game.moves,
                 })}
               </span>{' '}
