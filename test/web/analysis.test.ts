@@ -6,7 +6,7 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
 import { createGame, type GameEvent, recordOf } from '../../src/engine/index.ts';
-import { analyse } from '../../src/web/analysis/analysis.ts';
+import { analyse, mainEvent, momentsOf, seatChance } from '../../src/web/analysis/analysis.ts';
 import { sentenceFor, swingSentence } from '../../src/web/analysis/sentence.ts';
 import { Controller } from '../../src/web/controller.ts';
 import { revealedShips } from '../../src/web/game/replay.ts';
@@ -93,5 +93,42 @@ describe('the analysis of a finished game', () => {
       expect(crew).toHaveLength(10);
       expect(crew).not.toContain('a pirate');
     }
+  });
+});
+
+describe('a steady estimate (issue 32, item 6)', () => {
+  const records = ['steady-a', 'steady-b'].map((seed) => recordOf(finishedGame(seed)));
+
+  it('a quiet turn (a card turned, nothing else) moves the line by well under two points on average', () => {
+    const moved: number[] = [];
+    for (const record of records) {
+      const { points } = analyse(record, { worlds: 24 });
+      momentsOf(record).forEach((moment, i) => {
+        const main = mainEvent(moment.events);
+        const before = points[i - 1];
+        const after = points[i];
+        if (before === undefined || after === undefined || moment.state.outcome !== null) return;
+        if (main !== null && main.type !== 'cardTurned') return;
+        moved.push(Math.abs(after.red - before.red), Math.abs(after.blue - before.blue));
+      });
+    }
+    expect(moved.length).toBeGreaterThan(10);
+    const mean = moved.reduce((a, b) => a + b, 0) / moved.length;
+    expect(mean).toBeLessThan(0.015);
+  });
+
+  it('the same position judged twice with other draws differs by under two points on average', () => {
+    const apart: number[] = [];
+    for (const record of records)
+      for (const moment of momentsOf(record).filter((_, i) => i % 4 === 1)) {
+        if (moment.state.outcome !== null) continue;
+        for (const seat of ['red', 'blue'] as const) {
+          const once = seatChance(moment.state, seat, moment.seen[seat], 48, 'twice/a');
+          const twice = seatChance(moment.state, seat, moment.seen[seat], 48, 'twice/b');
+          apart.push(Math.abs(once - twice));
+        }
+      }
+    expect(apart.length).toBeGreaterThan(5);
+    expect(apart.reduce((a, b) => a + b, 0) / apart.length).toBeLessThan(0.02);
   });
 });
