@@ -75,6 +75,16 @@ describe('the analysis of a finished game', () => {
     );
   });
 
+  it('a plank swing is told by the coin, and the coin for who starts tells no turn', () => {
+    const plank: GameEvent[] = [
+      { type: 'onPlank', chooser: 'red', piece: 12 },
+      { type: 'coinTossed', for: 'plank', side: 'pirate' },
+    ];
+    expect(mainEvent(plank)?.type).toBe('coinTossed');
+    expect(sentenceFor(plank, 'blue', 0.3, 0.6, 9)).toMatch(/^Turn 9: The coin shows the cheerful pirate/);
+    expect(mainEvent([{ type: 'coinTossed', for: 'start', side: 'shark' }])).toBeNull();
+  });
+
   it("the panel draws both seats' lines and offers each swing as a way to its turn", () => {
     const ctl = new Controller(() => {}, 0);
     const markup = renderToString(h(AnalysisPanel, { analysis: { status: 'done', analysis }, step: 0, ctl }));

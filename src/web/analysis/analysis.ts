@@ -70,8 +70,10 @@ const WEIGHT: Partial<Record<GameEvent['type'], number>> = {
   flagCardTurned: 8,
   battle: 7,
   shot: 6,
-  onPlank: 5,
   pieceOut: 5,
+  // A plank swing is the coin's doing, not the placing's (issue 32): the coin tells it, unless a piece fell.
+  coinTossed: 4.5,
+  onPlank: 4,
   swung: 3,
   newPirate: 2,
   cardTurned: 1,
@@ -198,7 +200,12 @@ function swingsOf(points: readonly AnalysisPoint[], turnEvents: readonly (readon
 /** The event that says most about a turn (a battle over a card turned), or null when nothing did. */
 export function mainEvent(events: readonly GameEvent[]): GameEvent | null {
   let main: GameEvent | null = null;
-  for (const e of events)
-    if ((WEIGHT[e.type] ?? 0) > (main === null ? 0 : (WEIGHT[main.type] ?? 0))) main = e;
+  for (const e of events) if (weightOf(e) > (main === null ? 0 : weightOf(main))) main = e;
   return main;
+}
+
+/** How much an event says about its turn; the coin for who starts is no part of any turn. */
+function weightOf(event: GameEvent): number {
+  if (event.type === 'coinTossed' && event.for === 'start') return 0;
+  return WEIGHT[event.type] ?? 0;
 }
