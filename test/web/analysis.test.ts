@@ -77,12 +77,12 @@ describe('the analysis of a finished game', () => {
 
   it('a plank swing is told by the coin, and the coin for who starts tells no turn', () => {
     const plank: GameEvent[] = [
-      { type: 'onPlank', chooser: 'red', piece: 12 },
-      { type: 'coinTossed', for: 'plank', side: 'pirate' },
+      { type: 'onPlank', chooser: 'red', piece: 12, audience: 'all' },
+      { type: 'coinTossed', for: 'plank', side: 'pirate', audience: 'all' },
     ];
     expect(mainEvent(plank)?.type).toBe('coinTossed');
     expect(sentenceFor(plank, 'blue', 0.3, 0.6, 9)).toMatch(/^Turn 9: The coin shows the cheerful pirate/);
-    expect(mainEvent([{ type: 'coinTossed', for: 'start', side: 'shark' }])).toBeNull();
+    expect(mainEvent([{ type: 'coinTossed', for: 'start', side: 'shark', audience: 'all' }])).toBeNull();
   });
 
   it("the panel draws both seats' lines and offers each swing as a way to its turn", () => {
