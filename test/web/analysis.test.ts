@@ -9,7 +9,7 @@ import { createGame, type GameEvent, recordOf } from '../../src/engine/index.ts'
 import { analyse, mainEvent, momentsOf, seatChance } from '../../src/web/analysis/analysis.ts';
 import { sentenceFor, swingSentence } from '../../src/web/analysis/sentence.ts';
 import { Controller } from '../../src/web/controller.ts';
-import { revealedShips } from '../../src/web/game/replay.ts';
+import { replayTo, revealedShips } from '../../src/web/game/replay.ts';
 import { AnalysisPanel } from '../../src/web/ui/Analysis.tsx';
 import { playUntil } from './fixtures.ts';
 
@@ -83,6 +83,13 @@ describe('the analysis of a finished game', () => {
     expect(mainEvent(plank)?.type).toBe('coinTossed');
     expect(sentenceFor(plank, 'blue', 0.3, 0.6, 9)).toMatch(/^Turn 9: The coin shows the cheerful pirate/);
     expect(mainEvent([{ type: 'coinTossed', for: 'start', side: 'shark', audience: 'all' }])).toBeNull();
+  });
+
+  it("a swing's turn is the turn the replay shows at the swing's move (issue 32)", () => {
+    for (const swing of analysis.swings) {
+      const shown = replayTo(record, swing.step);
+      expect(shown.ok && shown.turn).toBe(swing.played);
+    }
   });
 
   it("the panel draws both seats' lines and offers each swing as a way to its turn", () => {
