@@ -101,6 +101,22 @@ describe('the analysis of a finished game', () => {
     expect(working).toContain('Working out each player');
   });
 
+  it('the graph is labelled and explored as a slider: its value says the moment in words (issue 32)', () => {
+    const ctl = new Controller(() => {}, 0);
+    const markup = renderToString(h(AnalysisPanel, { analysis: { status: 'done', analysis }, step: 0, ctl }));
+    for (const label of ['0%', '50%', '100%', 'Chance of winning', 'Turns']) expect(markup).toContain(label);
+    expect(markup).toMatch(/role="slider"[^>]*tabindex="0"|tabindex="0"[^>]*role="slider"/);
+    expect(markup).toContain('aria-valuetext="At the start: Red ');
+    expect(markup).toMatch(/<svg[^>]*aria-hidden="true"/);
+    expect(markup).toMatch(/data-analysis-readout[^>]*>At the start: Red \d+%, Blue \d+%</);
+    const later = analysis.points[5];
+    if (later === undefined) throw new Error('a short game');
+    const there = renderToString(
+      h(AnalysisPanel, { analysis: { status: 'done', analysis }, step: later.step, ctl }),
+    );
+    expect(there).toContain(`After turn ${later.turn}: Red ${Math.round(later.red * 100)}%`);
+  });
+
   it("tells every secret at the end: each seat's three flag cards and its whole crew", () => {
     const shown = revealedShips(record);
     if (shown === null) throw new Error('the record did not play');
