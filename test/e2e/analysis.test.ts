@@ -1,0 +1,73 @@
+/**
+ * End to end, the analysis (issue 32, item 6): a finished game's record loaded as a saved replay, its analysis
+ * asked for from the replay, the graph walked by keyboard with its readout read, a swing's turn opened.
+ * Real Chromium, the built page; everything by accessible names, as a player would.
+ */
+
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGame, recordOf } from '../../src/engine/index.ts';
+import { PATIENCE_MS } from '../patience.ts';
+import { playUntil } from '../web/fixtures.ts';
+import { chromiumAvailable, launch, sharedBuild, startStaticServer } from './harness.ts';
+
+describe.skipIf(!chromiumAvailable())('the analysis of a finished game, in the browser', () => {
+  let browser: Browser;
+  let server: { url: string; close: () => Promise<void> };
+
+  beforeAll(async () => {
+    const dist = await sharedBuild();
+    server = await startStaticServer(dist);
+    browser = await launch();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('is offered on a saved replay, explored by keyboard, and opens a swing at its turn', async () => {
+    const state = playUntil(createGame({ seed: 'e2e-analysis', shots: 'quick', turnLimit: 40 }), () => false);
+    expect(state.outcome).not.toBeNull();
+    const record = JSON.stringify(recordOf(state));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'game.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(record),
+    });
+    await page.getByText(/Replay · move 0 of \d+/).waitFor();
+    await page.getByRole('button', { name: 'Analysis of this game' }).click();
+    const graph = page.getByRole('slider', { name: 'Win chances, turn by turn' });
+    await graph.waitFor({ timeout: PATIENCE_MS });
+    const readout = page.locator('[data-analysis-readout]');
+    await graph.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => readout.textContent()).toMatch(/^At the start: Red \d+%, Blue \d+%$/);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => readout.textContent()).toMatch(/^After turn 2: Red \d+%, Blue \d+%$/);
+    expect(await graph.getAttribute('aria-valuetext')).toBe(await readout.textContent());
+    await page.keyboard.press('End');
+    await expect
+      .poll(() => readout.textContent())
+      .toMatch(/^After turn \d+: Red (100|0|50)%, Blue (100|0|50)%$/);
+    // Enter opens the replay at the moment chosen: after turn 2, the replay's turn 2.
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.getByText(/Replay · turn 2 · move \d+ of \d+/).waitFor();
+    // A swing opens the replay at the turn it names.
+    const swing = page.getByRole('button', { name: /^Turn \d+: / }).first();
+    const turn = /^Turn (\d+):/.exec((await swing.textContent()) ?? '')?.[1];
+    await swing.click();
+    await page.getByText(new RegExp(`Replay · turn ${turn} · move \\d+ of \\d+`)).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
