@@ -4,37 +4,24 @@
  * Real Chromium, the built page; everything by accessible names, as a player would.
  */
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame, recordOf } from '../../src/engine/index.ts';
 import { PATIENCE_MS } from '../patience.ts';
 import { playUntil } from '../web/fixtures.ts';
-import { chromiumAvailable, launch, sharedBuild, startStaticServer } from './harness.ts';
+import { chromiumAvailable, staticSite } from './harness.ts';
 
 describe.skipIf(!chromiumAvailable())('the analysis of a finished game, in the browser', () => {
-  let browser: Browser;
-  let server: { url: string; close: () => Promise<void> };
-
-  beforeAll(async () => {
-    const dist = await sharedBuild();
-    server = await startStaticServer(dist);
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const site = staticSite();
 
   it('is offered on a saved replay, explored by keyboard, and opens a swing at its turn', async () => {
     const state = playUntil(createGame({ seed: 'e2e-analysis', shots: 'quick', turnLimit: 40 }), () => false);
     expect(state.outcome).not.toBeNull();
     const record = JSON.stringify(recordOf(state));
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(server.url);
+    await page.goto(site.url);
     await page.locator('input[type=file]').setInputFiles({
       name: 'game.json',
       mimeType: 'application/json',
