@@ -49,6 +49,16 @@ describe.skipIf(!chromiumAvailable())('the analysis of a finished game, in the b
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     await page.getByText(/Replay · turn 2 · move \d+ of \d+/).waitFor();
+    // The mouse: hovering the right end reads the end, a click there opens the replay at the last turn.
+    const box = await graph.boundingBox();
+    if (box === null) throw new Error('the graph is not shown');
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+    await expect
+      .poll(() => readout.textContent())
+      .toMatch(/^After turn \d+: Red (100|0|50)%, Blue (100|0|50)%$/);
+    const lastTurn = /^After turn (\d+):/.exec((await readout.textContent()) ?? '')?.[1];
+    await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
+    await page.getByText(new RegExp(`Replay · turn ${lastTurn} · move (\\d+) of \\1$`)).waitFor();
     // A swing opens the replay at the turn it names.
     const swing = page.getByRole('button', { name: /^Turn \d+: / }).first();
     const turn = /^Turn (\d+):/.exec((await swing.textContent()) ?? '')?.[1];

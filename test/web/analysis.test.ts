@@ -110,11 +110,12 @@ describe('the analysis of a finished game', () => {
     expect(markup).toMatch(/<svg[^>]*aria-hidden="true"/);
     expect(markup).toMatch(/data-analysis-readout[^>]*>At the start: Red \d+%, Blue \d+%</);
     const later = analysis.points[5];
-    if (later === undefined) throw new Error('a short game');
+    const before = analysis.points[4];
+    if (later === undefined || before === undefined) throw new Error('a short game');
     const there = renderToString(
       h(AnalysisPanel, { analysis: { status: 'done', analysis }, step: later.step, ctl }),
     );
-    expect(there).toContain(`After turn ${later.turn}: Red ${Math.round(later.red * 100)}%`);
+    expect(there).toContain(`After turn ${before.turn + 1}: Red ${Math.round(later.red * 100)}%`);
   });
 
   it("tells every secret at the end: each seat's three flag cards and its whole crew", () => {

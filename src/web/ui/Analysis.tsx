@@ -48,10 +48,18 @@ function momentAt(points: readonly AnalysisPoint[], step: number): number {
   return at;
 }
 
-function readoutOf(point: AnalysisPoint | undefined): string {
+/**
+ * The moment in words: after the turn that led to it, counted as the swings and the replay count it (a game
+ * that ends inside a turn ends "after" that turn, though it never completed).
+ */
+function readoutOf(points: readonly AnalysisPoint[], at: number): string {
+  const point = points[at];
   if (point === undefined) return '';
-  const words = { turn: point.turn, red: Math.round(point.red * 100), blue: Math.round(point.blue * 100) };
-  return point.turn === 0 ? t('analysis.readoutStart', words) : t('analysis.readout', words);
+  const before = points[at - 1];
+  const words = { red: Math.round(point.red * 100), blue: Math.round(point.blue * 100) };
+  return before === undefined
+    ? t('analysis.readoutStart', words)
+    : t('analysis.readout', { ...words, turn: before.turn + 1 });
 }
 
 /** Keys that move along the graph: by one moment, by ten, or to either end. */
@@ -82,7 +90,7 @@ function AnalysisDone(props: { analysis: Analysis; step: number; ctl: Controller
     points.map((p) => `${x(p.step).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(' ');
   const lastTurn = points[points.length - 1]?.turn ?? 0;
   const middle = points[Math.floor(points.length / 2)];
-  const readout = readoutOf(point);
+  const readout = readoutOf(points, at);
   const open = () => {
     if (point !== undefined) ctl.replayStep(point.step);
   };
