@@ -66,5 +66,30 @@ describe.skipIf(!chromiumAvailable())('the analysis of a finished game, in the b
     await page.getByText(new RegExp(`Replay · turn ${turn} · move \\d+ of \\d+`)).waitFor();
     expect(errors).toEqual([]);
     await context.close();
+    // A phone: a tap on the graph's start reads it and opens the replay there.
+    const phone = await site.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const touch = await phone.newPage();
+    await touch.goto(site.url);
+    await touch.locator('input[type=file]').setInputFiles({
+      name: 'game.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(record),
+    });
+    await touch.getByRole('button', { name: 'Analysis of this game' }).tap();
+    const tapped = touch.getByRole('slider', { name: 'Win chances, turn by turn' });
+    await tapped.scrollIntoViewIfNeeded();
+    const area = await tapped.boundingBox();
+    if (area === null) throw new Error('the graph is not shown on a phone');
+    await touch.getByRole('button', { name: 'To the end' }).tap();
+    await touch.getByText(/Replay · turn \d+ · move (\d+) of \1$/).waitFor();
+    await touch.touchscreen.tap(area.x + area.width * 0.3, area.y + area.height / 2);
+    await expect
+      .poll(() => touch.locator('[data-analysis-readout]').textContent())
+      .toMatch(/^After turn \d+: /);
+    const tappedTurn = /^After turn (\d+):/.exec(
+      (await touch.locator('[data-analysis-readout]').textContent()) ?? '',
+    )?.[1];
+    await touch.getByText(new RegExp(`Replay · turn ${tappedTurn} · move \\d+ of`)).waitFor();
+    await phone.close();
   });
 });
