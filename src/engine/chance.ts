@@ -8,7 +8,7 @@
  * generator instead, and which games stored before this scheme answer from their old xoroshiro128+ stream.
  */
 import { chacha20 } from '@noble/ciphers/chacha.js';
-import { hmac } from '@noble/hashes/hmac.js';
+import { _HMAC } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { type Random, type RandomState, randomFrom, seedToState } from './random.ts';
@@ -76,6 +76,57 @@ function label(text: string): Uint8Array {
   return utf8ToBytes(CHANCE_DOMAIN + text);
 }
 
+/** The labels every game derives with, encoded once (a game's deal would otherwise encode six). */
+const LABELS = {
+  kinds: label('kinds'),
+  game: label('game'),
+  cards: label('cards'),
+  start: label('start'),
+  plank: label('plank'),
+  shot: label('shot'),
+} as const;
+
+/**
+ * HMAC-SHA256 under one key for several messages. A game derives two keys from its seed and four from its
+ * game key; noble's keyed instance (`hmac.create` is `new _HMAC`) hashes the key's pads once, and each message runs on a copy of it made
+ * into one reused instance (`_cloneInto`), which is what `hmac()` would compute, without two more
+ * compressions and five allocations per message. Its digest wipes the copy's state.
+ */
+class KeyedHmac {
+  readonly #keyed: Sha256Hmac;
+  constructor(key: Uint8Array) {
+    this.#keyed = new _HMAC(sha256, key);
+  }
+  of(message: Uint8Array): Uint8Array {
+    const copy = this.#keyed._cloneInto(scratchHmac);
+    scratchHmac = copy;
+    copy.update(message).digestInto(DIGEST);
+    return DIGEST.slice();
+  }
+}
+
+/** The one instance messages are hashed in (JavaScript runs one derivation at a time). */
+let scratchHmac: Sha256Hmac | undefined;
+/**
+ * The digest is written here and copied out: hashing into an array reads its `buffer`, which for a fresh
+ * small array makes V8 move it out of its heap, once per digest; this one has its buffer already.
+ */
+const DIGEST = new Uint8Array(new ArrayBuffer(32));
+type Sha256Hmac = _HMAC<ReturnType<typeof sha256.create>>;
+
+/**
+ * The seed's keyed HMAC, kept for the last seed: creating a game derives the kinds and game keys from it,
+ * and a computer seat's contribution follows from it too.
+ */
+let lastSeed: { readonly seed: string; readonly hmac: KeyedHmac } | null = null;
+
+function seedHmac(seed: string): KeyedHmac {
+  if (lastSeed?.seed === seed) return lastSeed.hmac;
+  const keyed = new KeyedHmac(utf8ToBytes(seed));
+  lastSeed = { seed, hmac: keyed };
+  return keyed;
+}
+
 function concat(...parts: Uint8Array[]): Uint8Array {
   let length = 0;
   for (const part of parts) length += part.length;
@@ -94,7 +145,7 @@ function u16be(n: number): Uint8Array {
 
 /** The key of the deal of kinds to piece ids: from the seed alone (it only hides labels, DESIGN "Hidden"). */
 export function kindsKey(seed: string): Uint8Array {
-  return hmac(sha256, utf8ToBytes(seed), label('kinds'));
+  return seedHmac(seed).of(LABELS.kinds);
 }
 
 /**
@@ -103,21 +154,26 @@ export function kindsKey(seed: string): Uint8Array {
  * seed before the end) can choose or foresee what it gives.
  */
 export function gameKey(seed: string, contributions: BySeat<string>): string {
-  const red = utf8ToBytes(contributions.red);
-  const blue = utf8ToBytes(contributions.blue);
-  const input = concat(label('game'), Uint8Array.of(0), u16be(red.length), red, u16be(blue.length), blue);
-  return bytesToHex(hmac(sha256, utf8ToBytes(seed), input));
+  const red = bytesOf(contributions.red);
+  const blue = bytesOf(contributions.blue);
+  const input = concat(LABELS.game, Uint8Array.of(0), u16be(red.length), red, u16be(blue.length), blue);
+  return bytesToHex(seedHmac(seed).of(input));
 }
+
+/** A contribution's UTF-8 bytes; a game keyed by its seed alone has two empty ones, encoded for nothing. */
+function bytesOf(contribution: string): Uint8Array {
+  return contribution === '' ? NO_BYTES : utf8ToBytes(contribution);
+}
+
+const NO_BYTES = new Uint8Array(0);
 
 /**
  * What the server contributes for a seat the computer holds: derived from the seed, so the published
  * commitment (sha256 of the seed) fixes it before any person contributes, and a verifier can check it.
  */
 export function computerContribution(seed: string, seat: Seat): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(seed), label(`computer/${seat}`)));
+  return bytesToHex(seedHmac(seed).of(label(`computer/${seat}`)));
 }
-
-type PurposeKeys = Readonly<Record<ChancePurpose, Uint8Array>>;
 
 const WORDS_PER_BLOCK = 16;
 /** Blocks of a counted purpose made by one ChaCha20 call: a typical game draws fewer planks or shots. */
@@ -140,9 +196,58 @@ function wordsOf(bytes: Uint8Array): Uint32Array {
   return words;
 }
 
-/** `count` blocks of the ChaCha20 keystream (RFC 8439, nonce of zeros) of `key`, from block `first` on. */
+/** Whether this platform stores a Uint32Array's words little-endian (every browser and Node in use does). */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/** Zero bytes for the cipher to encrypt, by block count: read only, so one of each size serves every call. */
+const zeroBlocks: Uint8Array[] = [];
+
+function zeros(count: number): Uint8Array {
+  let input = zeroBlocks[count];
+  if (input === undefined) {
+    input = new Uint8Array(count * 64);
+    zeroBlocks[count] = input;
+  }
+  return input;
+}
+
+/**
+ * `count` blocks of the ChaCha20 keystream (RFC 8439, nonce of zeros) of `key`, from block `first` on.
+ * On a little-endian platform the cipher writes straight into the words' own bytes, which are then the
+ * little-endian words of the specification; elsewhere the bytes are read as words one by one.
+ */
 function keystream(key: Uint8Array, first: number, count: number): Uint32Array {
-  return wordsOf(chacha20(key, NO_NONCE, new Uint8Array(count * 64), undefined, first));
+  if (!LITTLE_ENDIAN) return wordsOf(chacha20(key, NO_NONCE, zeros(count), undefined, first));
+  const words = newWords(count * WORDS_PER_BLOCK);
+  chacha20(
+    key,
+    NO_NONCE,
+    zeros(count),
+    new Uint8Array(words.buffer, words.byteOffset, words.byteLength),
+    first,
+  );
+  return words;
+}
+
+/**
+ * Keystream words are cut from a shared buffer: an array of its own per stream costs an allocation outside
+ * V8's heap each time (several a game), which the collector must then track one by one. The streams never
+ * leave this module (draws keep their words private), so sharing a buffer shows no game another's.
+ */
+const SLAB_BYTES = 64 * 1024;
+let slab = new ArrayBuffer(SLAB_BYTES);
+let slabUsed = 0;
+
+function newWords(length: number): Uint32Array {
+  const bytes = length * 4;
+  if (bytes > SLAB_BYTES) return new Uint32Array(length);
+  if (slabUsed + bytes > SLAB_BYTES) {
+    slab = new ArrayBuffer(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const words = new Uint32Array(slab, slabUsed, length);
+  slabUsed += bytes;
+  return words;
 }
 
 /** How numbers are drawn from words (docs/fairness.md "Drawing numbers"): by rejection, and 53-bit floats. */
@@ -211,9 +316,13 @@ class BlockDraws extends WordDraws {
   }
 }
 
-/** A game's purpose keys and the windows of its counted streams made so far. */
+/**
+ * A game's purpose keys, each derived when first drawn from (a game played with a bot's chance derives only
+ * the cards'), and the windows of its counted streams made so far.
+ */
 interface GameStreams {
-  readonly keys: PurposeKeys;
+  readonly gameHmac: KeyedHmac;
+  readonly keys: Partial<Record<ChancePurpose, Uint8Array>>;
   /** Each counted purpose's windows made so far, by window number (a replay from the start reuses them). */
   readonly windows: Readonly<Record<CountedPurpose, Uint32Array[]>>;
 }
@@ -229,26 +338,30 @@ const GAMES_KEPT = 2048;
 function streamsOf(key: string): GameStreams {
   const known = streamsByGame.get(key);
   if (known !== undefined) return known;
-  const secret = hexToBytes(key);
-  const derive = (purpose: ChancePurpose) => hmac(sha256, secret, label(purpose));
-  const keys = {
-    cards: derive('cards'),
-    start: derive('start'),
-    plank: derive('plank'),
-    shot: derive('shot'),
-  };
   if (streamsByGame.size >= GAMES_KEPT) {
     const oldest = streamsByGame.keys().next();
     if (oldest.done !== true) streamsByGame.delete(oldest.value);
   }
-  const streams: GameStreams = { keys, windows: { plank: [], shot: [] } };
+  const streams: GameStreams = {
+    gameHmac: new KeyedHmac(hexToBytes(key)),
+    keys: {},
+    windows: { plank: [], shot: [] },
+  };
   streamsByGame.set(key, streams);
   return streams;
 }
 
 /** One purpose's key from the game key (hex): HMAC(gameKey, domain + purpose). */
 export function purposeKey(key: string, purpose: ChancePurpose): Uint8Array {
-  return streamsOf(key).keys[purpose];
+  return keyOf(streamsOf(key), purpose);
+}
+
+function keyOf(streams: GameStreams, purpose: ChancePurpose): Uint8Array {
+  const known = streams.keys[purpose];
+  if (known !== undefined) return known;
+  const derived = streams.gameHmac.of(LABELS[purpose]);
+  streams.keys[purpose] = derived;
+  return derived;
 }
 
 /** Block `k` of a counted purpose's stream, from the memo's window (made when first needed). */
@@ -258,7 +371,7 @@ function countedBlock(key: string, purpose: CountedPurpose, k: number): BlockDra
   const number = Math.floor(k / WINDOW_BLOCKS);
   let words = windows[number];
   if (words === undefined) {
-    words = keystream(streams.keys[purpose], number * WINDOW_BLOCKS, WINDOW_BLOCKS);
+    words = keystream(keyOf(streams, purpose), number * WINDOW_BLOCKS, WINDOW_BLOCKS);
     windows[number] = words;
   }
   return new BlockDraws(words, (k % WINDOW_BLOCKS) * WORDS_PER_BLOCK);

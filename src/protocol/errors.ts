@@ -42,6 +42,10 @@ export const SERVER_ERRORS = {
   'invite/used': 'The invite has been used: someone has taken the seat (HTTP 409).',
   'seek/gone': 'The seek was cancelled, or its seeker left (HTTP 409 on accept, 404 otherwise).',
   'seek/own': 'The seek to take is the taker’s own identity’s (another tab or device; HTTP 409).',
+  'seek/too-many':
+    'This identity or address has as many open seeks as it may (SEEKS_PER_PLAYER, SEEKS_PER_ADDRESS; HTTP 429).',
+  'seek/cooldown':
+    'A seat of this seeker was paired and never came: no seeking until the cool-down ends (HTTP 429).',
   'seek/token': 'The token is not this seek’s (HTTP 403).',
   'record/not-over': 'The record is published when the game is over (HTTP 409).',
   'server/closing': 'The server is shutting down; reconnect.',

@@ -5,6 +5,7 @@
  * anyone else. Emotes are a fixed list: there is no free text anywhere between players.
  */
 import { z } from 'zod';
+import type { ClockView } from './clock.ts';
 
 /** 256 random bits, base64url (43 characters): made by the page with crypto.getRandomValues. */
 export const identitySecretSchema = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, {
@@ -101,6 +102,36 @@ export interface PlayerPage extends PlayerSummary {
   /** Newest first, at most 20 finished games. */
   readonly games: readonly PlayerGame[];
   readonly ratedRules: RatedRules;
+}
+
+/**
+ * One game in progress of this device's identity ("Your games"), as its own seat may know it, e.g.
+ * `{ gameId: 'k3f9x2', seat: 'red', opponent: {...}, toMove: 'you', clock: {...}, moves: 41 }`.
+ */
+export interface YourGame {
+  readonly gameId: string;
+  /** Milliseconds since 1970, when the game was created. */
+  readonly createdAt: number;
+  /** This identity's seat. */
+  readonly seat: 'red' | 'blue';
+  /**
+   * The other seat: a player, 'computer', 'open' (a friend's seat nobody has taken yet), or 'someone' (a
+   * person without a name here, or one who used "Forget me").
+   */
+  readonly opponent: PlayerSummary | 'computer' | 'open' | 'someone';
+  /** Who must decide now: 'you', 'opponent', or 'both' (hiding the flag, and the deal). */
+  readonly toMove: 'you' | 'opponent' | 'both';
+  /** The clocks as of the answer, or null for an untimed game. */
+  readonly clock: ClockView | null;
+  /** Actions played so far. */
+  readonly moves: number;
+  /** The game's turn as its table shows it: 0 while the ships are set up, then 1, 2, … */
+  readonly turn: number;
+}
+
+/** GET /api/players/me/games: at most 20 games in progress, those waiting for this player first. */
+export interface YourGamesResponse {
+  readonly games: readonly YourGame[];
 }
 
 /** GET /api/games/:id/players: who sits where (null: nobody linked to that seat). */

@@ -17,8 +17,17 @@ export type SeatHolder = 'human' | 'computer' | 'open';
 /** e.g. `{ seats: { red: { holder: 'human', connected: true }, ... }, claimable: 'blue' }` */
 export interface Presence {
   readonly seats: BySeat<{ readonly holder: SeatHolder; readonly connected: boolean }>;
-  /** The seat that has been away on its turn too long, so the other may claim the win or hand it to the computer. */
+  /**
+   * The seat that has been away on its turn, or over its decision, too long, so the other may claim the win or
+   * hand it to the computer.
+   */
   readonly claimable: Seat | null;
+  /**
+   * For each seat, in how many ms (from when this was made) the other may claim against it if it neither acts
+   * nor comes back: its absence or its decision limit, whichever ends first; null when no limit runs (a timed
+   * game's clock in play is its own). e.g. `{ red: null, blue: 412000 }`.
+   */
+  readonly claimIn: BySeat<number | null>;
   /** How many spectator sockets watch the game, on every process. */
   readonly watchers: number;
 }

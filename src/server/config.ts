@@ -34,6 +34,10 @@ export interface Limits {
   readonly botPrograms: number;
   /** Per IP address: look-backs (history, review) a second over all its sockets; a burst of four times it. */
   readonly lookBacksPerSecond: number;
+  /** Open seeks one identity may hold, whatever its addresses (issue 35: one seeker cannot fill the lobby). */
+  readonly seeksPerPlayer: number;
+  /** Open seeks one IP address may hold, whatever its identities. */
+  readonly seeksPerAddress: number;
 }
 
 /** Fair play (issue 35): what is rated. */
@@ -42,6 +46,14 @@ export interface FairPlay {
   readonly provisionalGames: number;
   /** Rated games between the same two players in 24 hours; later ones are recorded unrated. */
   readonly pairGamesPerDay: number;
+  /** A lobby game's person seat that has made no action this long after its first decision never came (ms). */
+  readonly abortMs: number;
+  /** The seeker of a lobby seat that never came may not seek for this long (ms). */
+  readonly noShowCooldownMs: number;
+  /** Untimed games: each decision's limit (ms); past it the other seat may claim, even if this one is connected. */
+  readonly decisionMs: number;
+  /** Live timed games: the setup's limit (ms). */
+  readonly setupMs: number;
 }
 
 export interface ServerConfig {
@@ -163,11 +175,21 @@ export const DEFAULT_LIMITS: Limits = {
   // A page asks for a game's history once when it opens a replay or the analysis; a family's few devices
   // doing that at once is a burst, sixty sockets asking again and again is not.
   lookBacksPerSecond: 4,
+  // One seek per rule set a person might want at once (a live and a daily game), and a household's few
+  // people behind one router: lichess lets one account seek a handful; the lobby lists 50.
+  seeksPerPlayer: 2,
+  seeksPerAddress: 6,
 };
 
 export const DEFAULT_FAIR_PLAY: FairPlay = {
   provisionalGames: 5,
   pairGamesPerDay: 3,
+  // lichess aborts a game whose player never made a first move after about 30 s; the no-show cannot seek for
+  // five minutes (its newcomer lost that time too, and more).
+  abortMs: 30_000,
+  noShowCooldownMs: 5 * 60 * 1000,
+  decisionMs: 10 * 60 * 1000,
+  setupMs: 5 * 60 * 1000,
 };
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -352,10 +374,16 @@ export function configFromEnv(env: Env): ServerConfig {
       botProgramsPerAddress: number('BOT_PROGRAMS_PER_ADDRESS', DEFAULT_LIMITS.botProgramsPerAddress, 1),
       botPrograms: number('BOT_PROGRAMS', DEFAULT_LIMITS.botPrograms, 1),
       lookBacksPerSecond: number('LOOK_BACKS_PER_SECOND', DEFAULT_LIMITS.lookBacksPerSecond, 1),
+      seeksPerPlayer: number('SEEKS_PER_PLAYER', DEFAULT_LIMITS.seeksPerPlayer, 1),
+      seeksPerAddress: number('SEEKS_PER_ADDRESS', DEFAULT_LIMITS.seeksPerAddress, 1),
     },
     fairPlay: {
       provisionalGames: number('PROVISIONAL_GAMES', DEFAULT_FAIR_PLAY.provisionalGames),
       pairGamesPerDay: number('RATED_PAIR_GAMES_PER_DAY', DEFAULT_FAIR_PLAY.pairGamesPerDay, 1),
+      abortMs: number('ABORT_SECONDS', DEFAULT_FAIR_PLAY.abortMs / 1000, 1) * 1000,
+      noShowCooldownMs: number('NO_SHOW_COOLDOWN_SECONDS', DEFAULT_FAIR_PLAY.noShowCooldownMs / 1000) * 1000,
+      decisionMs: number('DECISION_SECONDS', DEFAULT_FAIR_PLAY.decisionMs / 1000, 1) * 1000,
+      setupMs: number('SETUP_SECONDS', DEFAULT_FAIR_PLAY.setupMs / 1000, 1) * 1000,
     },
     logLevel,
     trustProxy: trustProxyOf(env.TRUST_PROXY),

@@ -29,6 +29,7 @@ import { registerWebClient } from './http/web-client.ts';
 import { Lobby } from './lobby/lobby.ts';
 import { loggerOptions } from './logger.ts';
 import { finishGame } from './players/ratings.ts';
+import { ClockBeats } from './rooms/clock-outage.ts';
 import { ClockWatch } from './rooms/clock-watch.ts';
 import { DueClocks } from './rooms/due-clocks.ts';
 import { HintRouter } from './rooms/hint-router.ts';
@@ -101,6 +102,15 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   );
   const log = { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m) };
   const backends = await openBackends(config, log, hints, store);
+  // Before any game is loaded: the time the whole server was down is given back to the running clocks.
+  const { beats, downSince } = await ClockBeats.start(backends.store, config.now ?? Date.now, (error) =>
+    warnUnlessStoreAway(app.log, {}, 'this process could not note that it is up', error),
+  ).catch(async (error: unknown) => {
+    await backends.close().catch(() => undefined);
+    throw error;
+  });
+  if (downSince !== null)
+    app.log.info({ downSince }, 'the server was down: running clocks resumed from then');
   const redisStates = () =>
     backends.redisConnections.map(({ connection, client }) => ({
       connection,
@@ -161,6 +171,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
       await parts.pool.close();
       await parts.rooms.drain();
       step('actions stored; closing the store and Redis');
+      await beats.stop();
       await backends.close();
       step('done', { seconds: (Date.now() - started) / 1000 });
     })();
@@ -262,10 +273,31 @@ function buildParts(
     store,
     backends.lobby,
     rooms,
-    { turnLimit: config.turnLimit, offerMs: config.seekOfferMs, now },
+    {
+      turnLimit: config.turnLimit,
+      offerMs: config.seekOfferMs,
+      now,
+      bounds: { perPlayer: config.limits.seeksPerPlayer, perAddress: config.limits.seeksPerAddress },
+      noShowCooldownMs: config.fairPlay.noShowCooldownMs,
+    },
     (error) => warnUnlessStoreAway(app.log, {}, 'the lobby could not reach the store', error),
   );
-  const presence = new PresenceBoard(config.awayMs, fanout, backends.presence);
+  // A lobby seat that never came: the game is aborted for the other, who goes back to the lobby.
+  const presence = new PresenceBoard(
+    { awayMs: config.awayMs, ...config.fairPlay },
+    fanout,
+    backends.presence,
+    Date.now,
+    (room, seat) => {
+      lobby.noShow(room, seat).then(
+        (done) => {
+          if (done !== 'kept')
+            app.log.info({ gameId: room.id, seat, restored: done }, 'game aborted: a seat never came');
+        },
+        (error: unknown) => warnUnlessStoreAway(app.log, { gameId: room.id }, 'an abort failed', error),
+      );
+    },
+  );
   const external =
     Object.keys(config.externalBots ?? {}).length === 0
       ? null

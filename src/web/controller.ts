@@ -85,10 +85,11 @@ export class Controller implements Page {
       settingsOpen: false,
       notice: null,
       kept: null,
-      me: { status: 'loading', player: null, error: null, forgetting: false },
+      me: { status: 'loading', player: null, error: null, forgetting: false, games: null },
       playerPage: null,
       lobby: { form: { variant: 'any', shots: 'any', clock: 'none' }, seeking: null, open: [], error: null },
       live: null,
+      turnAlert: null,
     };
   }
 

@@ -4,7 +4,7 @@
  */
 import type { Aim, GameRecord, PlayerView, Seat, ShotTarget } from '../engine/index.ts';
 import type { Emote } from '../protocol/emotes.ts';
-import type { GamePlayers, PlayerPage, PlayerSummary } from '../protocol/index.ts';
+import type { GamePlayers, PlayerPage, PlayerSummary, YourGame } from '../protocol/index.ts';
 import type { Analysis } from './analysis/analysis.ts';
 import type { Fairness } from './game/fairness.ts';
 import type { Scene } from './game/scenes.ts';
@@ -98,6 +98,8 @@ export interface MeState {
   error: string | null;
   /** "Forget me" was pressed once: the page asks again. */
   forgetting: boolean;
+  /** This identity's games in progress as the server last listed them ("Your games"), or null before it did. */
+  games: readonly YourGame[] | null;
 }
 
 /** A player's page (`/player/<id or name>`), e.g. `{ key: 'Salty Kraken 17', page: {...}, error: null }`. */
@@ -251,4 +253,6 @@ export interface AppState {
   lobby: LobbyState;
   /** The Watch page's games in progress, newest first, or null before they came. */
   live: LiveGame[] | null;
+  /** A game of this player's, not the one open, that came to need them (issue 31), or null; e.g. `{ gameId: 'k3f9', toMove: 'you', ... }`. */
+  turnAlert: YourGame | null;
 }

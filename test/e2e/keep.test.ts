@@ -132,9 +132,25 @@ describe.skipIf(!chromiumAvailable())('the browser game keeps local games', () =
     await settle(page);
     expect(await position(page)).toBe(before);
 
-    // Finishing the game (here by resigning) forgets it.
-    page.on('dialog', (d) => void d.accept());
+    // Finishing the game (here by resigning) forgets it. Resign asks on the page (issue 31, item 7), never with
+    // the browser's confirm(): "Play on" and Escape keep the game, "Yes, resign" ends it.
+    const browserDialogs: string[] = [];
+    page.on('dialog', (d) => {
+      browserDialogs.push(d.message());
+      void d.dismiss();
+    });
+    const resign = page.getByRole('dialog', { name: 'Give up this game?' });
     await page.getByRole('button', { name: 'Resign' }).click();
+    await resign.getByRole('button', { name: 'Play on' }).click();
+    await resign.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await resign.waitFor();
+    await page.keyboard.press('Escape');
+    await resign.waitFor({ state: 'detached' });
+    expect(await page.locator('[data-end]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await resign.getByRole('button', { name: 'Yes, resign' }).click();
+    expect(browserDialogs).toEqual([]);
     await page.locator('[data-end]').waitFor({ timeout: PATIENCE_MS });
     // A game taken up again still checks out: its record against what this page was shown since.
     const end = page.locator('[data-end]');

@@ -63,6 +63,16 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', () => {
     await end.getByRole('button', { name: 'Check this game' }).click();
     const check = end.getByRole('region', { name: 'Fairness check' });
     await check.getByRole('heading', { name: 'This game was fair' }).waitFor();
+    // The answer is in sight where the button was, and the reader is taken to it (issue 31, item 8).
+    const box = await check.getByRole('heading', { name: 'This game was fair' }).boundingBox();
+    const viewport = page.viewportSize();
+    expect(box).not.toBeNull();
+    expect(viewport).not.toBeNull();
+    if (box !== null && viewport !== null) {
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    }
+    expect(await check.evaluate((region) => region.contains(document.activeElement))).toBe(true);
     expect(await check.locator('li.bad').count()).toBe(0);
     expect(await check.getByText('Your contribution').count()).toBe(1);
     expect(await check.getByText(/exactly the \d+ events and the \d+ views you were shown/).count()).toBe(1);

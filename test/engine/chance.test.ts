@@ -28,6 +28,7 @@ import {
   viewFor,
 } from '../../src/engine/index.ts';
 import { attack } from './chance-attack.ts';
+import { computerContributionOf, gameKeyOf, kindsKeyOf, purposeStream } from './independent-verifier.ts';
 import { randomContribution } from './positions.ts';
 
 interface Played {
@@ -255,5 +256,43 @@ describe('docs/fairness.md: one stream per purpose, keyed by the seed and both c
     }
     const shot = (events: GameEvent[]) => events.find((e) => e.type === 'shot' && e.flight !== null);
     expect(shape(shot(keyed.published))).toEqual(shape(oldShot));
+  });
+});
+
+describe('docs/fairness.md: the derivation, made cheaply, is the specified one', () => {
+  // The engine keeps a seed's keyed HMAC, hashes every message in one reused instance and cuts keystreams
+  // from shared buffers (chance.ts): none of that may change a key or a word, whatever the order of use.
+  it('keys and streams of many games, derived interleaved and read back later, are the independent ones', () => {
+    const seeds = Array.from({ length: 120 }, (_, i) => `interleaved ${i}`);
+    const red = '0123456789abcdef0123456789abcdef';
+    const blue = 'fedcba9876543210fedcba9876543210';
+    const keys = seeds.map((seed, i) => {
+      const key = gameKey(seed, i % 2 === 0 ? { red: '', blue: '' } : { red, blue });
+      expect(Buffer.from(kindsKey(seed)).toString('hex')).toBe(kindsKeyOf(seed).toString('hex'));
+      expect(computerContribution(seed, i % 2 === 0 ? 'red' : 'blue')).toBe(
+        computerContributionOf(seed, i % 2 === 0 ? 'red' : 'blue'),
+      );
+      expect(key).toBe(gameKeyOf(seed, i % 2 === 0 ? '' : red, i % 2 === 0 ? '' : blue).toString('hex'));
+      // Each game draws its first shots and planks now, so later games' streams share buffers with these.
+      for (const purpose of ['shot', 'plank', 'start', 'cards'] as const) keyedDraws(key, purpose, 0).int(7);
+      return key;
+    });
+    // Read back every game, first to last, at blocks across windows: each word is the independent stream's.
+    keys.forEach((key, i) => {
+      const secret = Buffer.from(key, 'hex');
+      for (const [purpose, ordinal] of [
+        ['cards', 0],
+        ['start', 0],
+        ['plank', i % 20],
+        ['shot', 15],
+        ['shot', 16],
+        ['shot', 40 + (i % 7)],
+      ] as const) {
+        const mine = keyedDraws(key, purpose, ordinal);
+        const theirs = purposeStream(secret, purpose, ordinal);
+        const words = purpose === 'cards' ? 40 : 16;
+        for (let w = 0; w < words; w++) expect(mine.word()).toBe(theirs.word());
+      }
+    });
   });
 });

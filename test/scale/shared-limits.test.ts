@@ -3,11 +3,12 @@
  * PostgreSQL schema and one Redis prefix, one client address. Games created and sockets opened on either
  * process count against the same allowance, so spreading requests over processes buys an address nothing.
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createGame, post, tempDir } from '../server/harness.ts';
 import { type ServerProcess, spawnServer } from '../server/process.ts';
-import { isolation, skipWithoutServices } from './services.ts';
+import { isolation, REDIS_TEST_URL, skipWithoutServices } from './services.ts';
 
 const skip = await skipWithoutServices('shared-limits');
 const isolated = isolation('limits');
@@ -75,6 +76,19 @@ if (!skip) {
       expect(await openSocket(url(1), gameId)).toBe('open');
       expect(await openSocket(url(0), gameId)).toBe(429);
       expect(await openSocket(url(1), gameId)).toBe(429);
+    });
+
+    it('the shared counts are named in Redis by the limit and the address, as an operator would look them up', async () => {
+      const redis = new Redis(REDIS_TEST_URL);
+      try {
+        const keys = (await redis.keys(`${isolated.prefix}rate:*`)).map((key) =>
+          key.slice(isolated.prefix.length),
+        );
+        // The plugin's own naming made `rate:undefinedundefined-games:127.0.0.1`.
+        expect(keys.sort()).toEqual(['rate:games:127.0.0.1', 'rate:sockets:127.0.0.1']);
+      } finally {
+        redis.disconnect();
+      }
     });
   });
 }

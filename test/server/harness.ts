@@ -46,6 +46,9 @@ export function testConfig(dir: string, overrides: Partial<ServerConfig> = {}): 
       socketsPerAddress: 100_000,
       socketOpensPerMinute: 100_000,
       computerGamesPerAddress: 100_000,
+      // Every test client comes from 127.0.0.1: the lobby's bounds are tested where asked for.
+      seeksPerPlayer: 100_000,
+      seeksPerAddress: 100_000,
       lookBacksPerSecond: 100_000,
     },
     logLevel: 'info',

@@ -364,6 +364,8 @@ export function hostileSuite(title: string, start: StartServer): void {
           botProgramsPerAddress: 2,
           botPrograms: 16,
           lookBacksPerSecond: 4,
+          seeksPerPlayer: 2,
+          seeksPerAddress: 6,
         },
       });
       try {

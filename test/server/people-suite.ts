@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  ClockControl,
   CreateGameResponse,
   GamePlayers,
   JoinGameResponse,
@@ -16,9 +17,10 @@ import type {
   PlayerSummary,
   RematchMessage,
   ServerMessage,
+  YourGamesResponse,
 } from '../../src/protocol/index.ts';
 import { Client, hello, isState, type TestServer } from './harness.ts';
-import { playUntilBothMoved } from './players.ts';
+import { playUntilBothMoved, setUpUntilPlay } from './players.ts';
 
 /** Red's process (and every HTTP call) and Blue's (and the spectators'); the same server in one process. */
 let server: TestServer;
@@ -52,10 +54,21 @@ async function newPlayer(name?: string): Promise<{ secret: string; player: Playe
 }
 
 /** A friend game between two identities (or none), both seats connected. */
-async function friendGame(red: string | undefined, blue: string | undefined, turnLimit = 30) {
+async function friendGame(
+  red: string | undefined,
+  blue: string | undefined,
+  turnLimit = 30,
+  clock: ClockControl | null = null,
+) {
   const created = await call<CreateGameResponse>('POST', '/api/games', {
     ...(red === undefined ? {} : { secret: red }),
-    body: { opponent: 'friend', seat: 'red', shots: 'quick', turnLimit },
+    body: {
+      opponent: 'friend',
+      seat: 'red',
+      shots: 'quick',
+      turnLimit,
+      ...(clock === null ? {} : { clock }),
+    },
   });
   expect(created.status).toBe(201);
   const joined = await call<JoinGameResponse>('POST', `/api/games/${created.body.gameId}/join`, {
@@ -168,6 +181,64 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
       });
     });
 
+    describe('your games (issue 31, item 1)', () => {
+      it("lists each identity's games in progress with whose turn and the clocks, on either process, and only to it", async () => {
+        const a = await newPlayer();
+        const b = await newPlayer();
+        const yours = async (secret: string, on?: TestServer) =>
+          (await call<YourGamesResponse>('GET', '/api/players/me/games', { secret, ...(on ? { on } : {}) }))
+            .body.games;
+        const timed: ClockControl = { kind: 'live', minutes: 5, increment: 5 };
+        const game = await friendGame(a.secret, b.secret, 30, timed);
+        // A friend game waiting for its friend, and a game against the computer: listed as such.
+        const waiting = await call<CreateGameResponse>('POST', '/api/games', {
+          secret: a.secret,
+          body: { opponent: 'friend', seat: 'blue', shots: 'quick' },
+        });
+        // Setup: both hide their flags at once.
+        const first = await yours(a.secret);
+        expect(first.map((g) => g.gameId).sort()).toEqual([game.gameId, waiting.body.gameId].sort());
+        expect(first.find((g) => g.gameId === game.gameId)).toMatchObject({
+          seat: 'red',
+          opponent: { id: b.player.id, name: b.player.name },
+          toMove: 'both',
+          clock: { control: timed, left: { red: 300_000, blue: 300_000 }, running: null },
+          moves: 0,
+          turn: 0,
+        });
+        expect(first.find((g) => g.gameId === waiting.body.gameId)).toMatchObject({
+          seat: 'blue',
+          opponent: 'open',
+        });
+        // In play: one seat decides, and its page says so to each player, on the other process too.
+        await Promise.all([setUpUntilPlay(game.red), setUpUntilPlay(game.blue)]);
+        const latest = game.red.latest();
+        if (latest === null) throw new Error('no state');
+        const redToMove = latest.view.legalActions.length > 0;
+        const mine = (await yours(a.secret)).find((g) => g.gameId === game.gameId);
+        const theirs = (await yours(b.secret, other)).find((g) => g.gameId === game.gameId);
+        expect(mine?.toMove).toBe(redToMove ? 'you' : 'opponent');
+        expect(theirs?.toMove).toBe(redToMove ? 'opponent' : 'you');
+        expect(theirs).toMatchObject({ seat: 'blue', opponent: { id: a.player.id } });
+        expect(mine?.clock?.running).toBe(redToMove ? 'red' : 'blue');
+        expect(mine?.moves).toBeGreaterThanOrEqual(2);
+        expect(mine?.turn).toBeGreaterThanOrEqual(1);
+        // The game waiting for this player comes first.
+        const order = await yours(redToMove ? a.secret : b.secret);
+        expect(order[0]?.gameId).toBe(game.gameId);
+        // Nobody else's: no identity, a wrong one, another identity.
+        expect((await call('GET', '/api/players/me/games')).status).toBe(401);
+        expect((await call('GET', '/api/players/me/games', { secret: newSecret() })).status).toBe(404);
+        const c = await newPlayer();
+        expect(await yours(c.secret)).toEqual([]);
+        // Over: off the list.
+        game.red.send({ t: 'resign' });
+        await game.blue.find(isOver);
+        await expect.poll(async () => (await yours(b.secret, other)).map((g) => g.gameId)).toEqual([]);
+        await Promise.all([game.red.close(), game.blue.close()]);
+      });
+    });
+
     describe('ratings', () => {
       it('move after a game between two identities, never against the computer, and survive a forgotten opponent', async () => {
         const a = await newPlayer();
@@ -236,6 +307,29 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
         expect(kept.games[0]?.ratingChange).toBe(winner.games[0]?.ratingChange);
       });
 
+      it('"Forget me" resigns the games in progress: the opponent wins, rated as any resignation (issue 35.8)', async () => {
+        const a = await newPlayer();
+        const b = await newPlayer();
+        // Both moved after the deal: a rated game, which the one who leaves loses.
+        const game = await friendGame(a.secret, b.secret);
+        await playUntilBothMoved(game.red, game.blue, `${game.gameId}-forget`);
+        // Not yet moved: ends too, unrated.
+        const early = await friendGame(a.secret, b.secret);
+        expect((await call('DELETE', '/api/players/me', { secret: a.secret })).status).toBe(200);
+        const ended = await game.blue.find(isOver);
+        if (ended.t !== 'update') throw new Error('no end');
+        expect(ended.view.outcome).toMatchObject({ winner: 'blue', reason: 'resigned' });
+        await early.blue.find(isOver);
+        const page = (await call<PlayerPage>('GET', `/api/players/${b.player.id}`)).body;
+        expect(page.rating.games).toBe(1);
+        expect(page.rating.rating).toBeGreaterThan(1500);
+        const byId = new Map(page.games.map((g) => [g.gameId, g]));
+        expect(byId.get(game.gameId)).toMatchObject({ result: 'win', opponent: 'forgotten' });
+        expect(byId.get(game.gameId)?.ratingChange).toBeGreaterThan(0);
+        expect(byId.get(early.gameId)).toMatchObject({ result: 'win', ratingChange: null });
+        await Promise.all([game.red, game.blue, early.red, early.blue].map((c) => c.close()));
+      });
+
       it('a game between people without identities is rated for nobody', async () => {
         const game = await friendGame(undefined, undefined);
         game.blue.send({ t: 'resign' });
@@ -249,6 +343,29 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
     });
 
     describe('rematch', () => {
+      it('after a timed game keeps its time control (5 min + 5 s): both clocks full, none running', async () => {
+        const a = await newPlayer();
+        const b = await newPlayer();
+        const control: ClockControl = { kind: 'live', minutes: 5, increment: 5 };
+        const game = await friendGame(a.secret, b.secret, 30, control);
+        game.blue.send({ t: 'resign' });
+        await game.red.find(isOver);
+        const offered = game.blue.next(rematchIs('offered'));
+        game.red.send({ t: 'rematch', yes: true });
+        await offered;
+        const ready = game.red.next(rematchIs('ready'));
+        game.blue.send({ t: 'rematch', yes: true });
+        const forRed = (await ready) as RematchMessage;
+        const next = await Client.open(other.url, forRed.gameId ?? '');
+        const state = await next.ask(hello(forRed.token ?? ''), isState);
+        expect(state.t === 'state' && state.clock).toEqual({
+          control,
+          left: { red: 300_000, blue: 300_000 },
+          running: null,
+        });
+        await Promise.all([game.red.close(), game.blue.close(), next.close()]);
+      });
+
       it('is declined, offered again and accepted: a new game with seats swapped, each token to its own seat only', async () => {
         const a = await newPlayer();
         const b = await newPlayer();

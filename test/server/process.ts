@@ -33,6 +33,8 @@ export async function spawnServer(
       SOCKETS_PER_ADDRESS: '100000',
       SOCKET_OPENS_PER_MINUTE: '100000',
       COMPUTER_GAMES_PER_ADDRESS: '100000',
+      SEEKS_PER_PLAYER: '100000',
+      SEEKS_PER_ADDRESS: '100000',
       // No proxy in front waits to notice a stopping process (the rolling-restart test sets its own).
       DRAIN_SECONDS: '0',
       ...env,

@@ -9,6 +9,7 @@ import { createGame, type GameEvent, recordOf } from '../../src/engine/index.ts'
 import { analyse, mainEvent, momentsOf, seatChance } from '../../src/web/analysis/analysis.ts';
 import { sentenceFor, swingSentence } from '../../src/web/analysis/sentence.ts';
 import { Controller } from '../../src/web/controller.ts';
+import { kindName } from '../../src/web/game/names.ts';
 import { replayTo, revealedShips } from '../../src/web/game/replay.ts';
 import { AnalysisPanel } from '../../src/web/ui/Analysis.tsx';
 import { playUntil } from './fixtures.ts';
@@ -123,10 +124,31 @@ describe('the analysis of a finished game', () => {
     if (shown === null) throw new Error('the record did not play');
     for (const seat of ['red', 'blue'] as const) {
       expect([...shown[seat].flags].sort()).toEqual(['Flag', 'Monkey', 'Powder barrel']);
-      const crew = [...shown[seat].deck, ...shown[seat].extras, ...shown[seat].out];
+      const crew = [...shown[seat].deck, ...shown[seat].boarding, ...shown[seat].extras, ...shown[seat].out];
       expect(crew).toHaveLength(10);
       expect(crew).not.toContain('a pirate');
     }
+  });
+
+  it('files a boarder under its owner, not under the ship it stands on (a one-Aden crew shows one Aden)', () => {
+    const boarded = playUntil(
+      createGame({ seed: 'boarders', shots: 'quick', turnLimit: 60 }),
+      (s) => s.decks.blue.some((id) => id < 10),
+      'boarders',
+    );
+    const boarders = boarded.decks.blue.filter((id) => id < 10);
+    expect(boarders.length).toBeGreaterThan(0);
+    const shown = revealedShips(recordOf(boarded));
+    if (shown === null) throw new Error('the record did not play');
+    for (const seat of ['red', 'blue'] as const) {
+      const ids = seat === 'red' ? [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] : [10, 11, 12, 13, 14, 15, 16, 17, 18, 19];
+      const crew = [...shown[seat].deck, ...shown[seat].boarding, ...shown[seat].extras, ...shown[seat].out];
+      const kinds = ids.map((id) => kindName(boarded.kinds[id] ?? 'bomb'));
+      expect([...crew].sort()).toEqual([...kinds].sort());
+    }
+    expect([...shown.red.boarding].sort()).toEqual(
+      boarders.map((id) => kindName(boarded.kinds[id] ?? 'bomb')).sort(),
+    );
   });
 });
 

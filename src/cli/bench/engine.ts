@@ -16,7 +16,7 @@ import {
   randomFromSeed,
   toAct,
 } from '../../engine/index.ts';
-import { type BenchSuite, cpuMilliseconds, medianRate } from './suite.ts';
+import { type BenchSuite, cpuMilliseconds, median, medianRate } from './suite.ts';
 
 /** A game after both setups, so both paths measure play only. */
 function startedGame(seed: string): GameState {
@@ -87,7 +87,6 @@ export const engineSuite: BenchSuite = {
       fastRuns.push(medianRate(1, () => fastGames(fastStarts, 'bot')));
       keyedRuns.push(medianRate(1, () => fastGames(fastStarts, 'game')));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const publicRate = median(publicRuns);
     const fastRate = median(fastRuns);
     const keyedRate = median(keyedRuns);

@@ -11,12 +11,20 @@ export interface BenchOptions {
   readonly scale: number;
   /** Repetitions per measurement; the median is reported. */
   readonly rounds: number;
+  /** Another checkout's engine to measure instead of this one's (`--engine`; the selfplay suite), or undefined. */
+  readonly engine?: string | undefined;
 }
 
 export interface BenchReport {
   readonly suite: string;
   readonly lines: readonly string[];
   readonly figures: Readonly<Record<string, number>>;
+}
+
+/** The median of `values` (the upper one of an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /** Runs `work` `rounds` times and returns the median of the per-second rates it reports. */

@@ -1,6 +1,7 @@
 /** Every benchmark suite `pirates bench` knows; each lives in its own file. */
 import { aiSuite } from './ai.ts';
 import { engineSuite } from './engine.ts';
+import { selfPlaySuite } from './selfplay.ts';
 import type { BenchSuite } from './suite.ts';
 
-export const suites: readonly BenchSuite[] = [engineSuite, aiSuite];
+export const suites: readonly BenchSuite[] = [engineSuite, selfPlaySuite, aiSuite];

@@ -5,7 +5,13 @@
  * addresses remembered, the least recent forgotten first); with Redis every process counts in the same keys
  * (`<prefix>rate:...`), so spreading requests over processes buys an address nothing.
  */
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  normalizeIP,
+} from '@fastify/rate-limit';
+// The plugin's own Redis counter (its Lua script), used as is: only its naming of keys is replaced below.
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ErrorCode, errorMessage } from '../../protocol/index.ts';
 import type { RedisConnection } from '../fanout/redis-client.ts';
@@ -20,8 +26,26 @@ export async function registerAddressLimits(
     // Redis away: let people play rather than refuse everyone (a lost count only ever errs that way).
     skipOnError: true,
     cache: 10_000,
-    ...(shared === null ? {} : { redis: shared.redis, nameSpace: `${shared.prefix}rate:` }),
+    ...(shared === null ? {} : { store: sharedStore(shared.redis, `${shared.prefix}rate:`) }),
   });
+}
+
+/**
+ * The plugin's Redis store under one namespace. Its own gives each limiter made by `createRateLimit` a child
+ * named after the route's method and URL, which such a limiter does not have: every key read
+ * `<prefix>rate:undefinedundefined-...`. Our keys already carry the limit's name (`games:<address>`), so a
+ * child is the store itself and an operator reads `<prefix>rate:games:<address>` in Redis.
+ */
+function sharedStore(redis: RedisConnection, namespace: string): FastifyRateLimitStoreCtor {
+  const counter = new RedisStore(false, false, redis, namespace);
+  return class SharedRateStore implements FastifyRateLimitStore {
+    incr(...args: Parameters<FastifyRateLimitStore['incr']>): void {
+      counter.incr(...args);
+    }
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
 }
 
 /**

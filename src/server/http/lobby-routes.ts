@@ -49,7 +49,8 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
     // The identity says who seeks and at what rating; a seek without one is neither named nor rated.
     const player = await requestPlayer(context.store.players, request, reply);
     if (player === null) return reply;
-    const placed = await context.lobby.place(parsed.data, player ?? null);
+    const placed = await context.lobby.place(parsed.data, player ?? null, request.ip);
+    if ('code' in placed) return replyError(reply, 429, placed.code, placed.message);
     request.log.info(
       { seekId: placed.seekId, gameId: placed.paired?.gameId },
       placed.paired === null ? 'seek placed' : 'seek paired',
@@ -71,8 +72,10 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
     const player = await requestPlayer(context.store.players, request, reply);
     if (player === null) return reply;
     const accepted = gameIdSchema.safeParse(id).success
-      ? await context.lobby.accept(id, player ?? null)
+      ? await context.lobby.accept(id, player ?? null, request.ip)
       : 'gone';
+    if (typeof accepted === 'object' && 'code' in accepted)
+      return replyError(reply, 429, accepted.code, accepted.message);
     if (accepted === 'gone') return replyError(reply, 409, 'seek/gone', gone);
     if (accepted === 'own')
       return replyError(

@@ -1,9 +1,10 @@
 /**
  * The HTTP API of players (docs/protocol.md, "Players"): make this device's identity, read and rename it,
- * forget it, and anyone's page by id or name. The identity's secret comes in the Authorization header
+ * list its games in progress, forget it, and anyone's page by id or name. The identity's secret comes in the Authorization header
  * (or, once, in the body that creates it) and is hashed at once; answers hold ids, names and ratings only.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { opponentOf, toAct } from '../../engine/index.ts';
 import {
   createPlayerSchema,
   type GamePlayers,
@@ -11,20 +12,28 @@ import {
   type PlayerGame,
   type PlayerPage,
   renamePlayerSchema,
+  type YourGame,
+  type YourGamesResponse,
 } from '../../protocol/index.ts';
 import type { ServerContext } from '../context.ts';
+import { resignGamesInProgress } from '../players/forget.ts';
 import { identityOf, newPlayerId, summaryOf } from '../players/identity.ts';
 import { checkName, pirateName } from '../players/names.ts';
 import { NEW_GLICKO } from '../players/ratings.ts';
+import { clockView } from '../rooms/clock.ts';
+import type { Room } from '../rooms/room.ts';
 import { sha256 } from '../secrets.ts';
 import { describeIssues } from '../socket/describe-issues.ts';
-import type { NameHold, StoredPlayer, StoredPlayerGame } from '../store/player-store.ts';
+import type { NameHold, StoredOpenGame, StoredPlayer, StoredPlayerGame } from '../store/player-store.ts';
 import { perMinute } from './address-limits.ts';
 import { replyError } from './reply-error.ts';
 import { bodyOf } from './request-body.ts';
 
 /** How many finished games a player's page lists. */
 const PAGE_GAMES = 20;
+
+/** How many games in progress "Your games" lists. */
+const YOUR_GAMES = 20;
 
 export function registerPlayerRoutes(app: FastifyInstance, context: ServerContext): void {
   const players = context.store.players;
@@ -114,6 +123,22 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
     return found === null ? reply : reply.send(summaryOf(found.player));
   });
 
+  app.get('/api/players/me/games', async (request, reply) => {
+    const found = await me(request, reply);
+    if (found === null) return reply;
+    const open = await players.openGamesOf(found.player.id, YOUR_GAMES);
+    const now = context.config.now?.() ?? Date.now();
+    const games: YourGame[] = [];
+    for (const game of open) {
+      // The room, caught up with the store (another process may have moved it): whose turn, the clocks.
+      const room = await context.rooms.get(game.gameId);
+      if (room === null || room.over) continue;
+      games.push(yourGame(game, room, now));
+    }
+    const body: YourGamesResponse = { games: games.sort(waitingFirst) };
+    return reply.send(body);
+  });
+
   app.put('/api/players/me/name', async (request, reply) => {
     const found = await me(request, reply);
     if (found === null) return reply;
@@ -137,6 +162,7 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
   app.delete('/api/players/me', async (request, reply) => {
     const found = await me(request, reply);
     if (found === null) return reply;
+    await resignGamesInProgress(context, found.player.id);
     await players.forget(found.hash, nameHold());
     request.log.info({ playerId: found.player.id }, 'player forgotten');
     return reply.send({ forgotten: true });
@@ -172,6 +198,40 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
 /** Why a name cannot be had: one that looks the same is used, or was given up lately. */
 function taken(name: string): string {
   return `Another player is called ${name}, or something that looks the same, or was until lately; choose another name.`;
+}
+
+/** A game in progress as its player's "Your games" shows it: only what that seat may know. */
+function yourGame(game: StoredOpenGame, room: Room, now: number): YourGame {
+  const other = room.seat(opponentOf(game.seat));
+  const opponent =
+    game.opponent !== null
+      ? summaryOf(game.opponent)
+      : other.holder === 'computer'
+        ? ('computer' as const)
+        : other.tokenHash === null
+          ? ('open' as const)
+          : ('someone' as const);
+  const deciding = toAct(room.state);
+  const mine = deciding.includes(game.seat);
+  const toMove = mine && deciding.length === 2 ? 'both' : mine ? 'you' : 'opponent';
+  const clock = room.clock;
+  return {
+    gameId: game.gameId,
+    createdAt: game.createdAt,
+    seat: game.seat,
+    opponent,
+    toMove,
+    clock: clock === null ? null : clockView(clock, now),
+    moves: room.version,
+    turn: room.state.phase === 'setup' ? 0 : room.state.turn + 1,
+  };
+}
+
+/** Games waiting for this player first, the least time left first among them; then the newest. */
+function waitingFirst(a: YourGame, b: YourGame): number {
+  const waiting = (g: YourGame) => (g.toMove === 'opponent' ? 1 : 0);
+  const left = (g: YourGame) => (g.clock === null ? Number.POSITIVE_INFINITY : g.clock.left[g.seat]);
+  return waiting(a) - waiting(b) || left(a) - left(b) || b.createdAt - a.createdAt;
 }
 
 /** A stored game as the player's page shows it. */

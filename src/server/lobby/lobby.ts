@@ -6,6 +6,8 @@
  * an identity carries that identity (never a name or rating the page says): the pairing prefers the closest
  * stored rating, never pairs an identity with itself, and links both seats so the game is rated at its end.
  */
+
+import type { Seat } from '../../engine/index.ts';
 import type {
   AcceptSeekResponse,
   LobbyMessage,
@@ -14,9 +16,10 @@ import type {
   SeekResponse,
 } from '../../protocol/index.ts';
 import { pairGame } from '../rooms/open-game.ts';
+import type { Room } from '../rooms/room.ts';
 import type { RoomRegistry } from '../rooms/room-registry.ts';
 import { newGameId, newToken, sha256 } from '../secrets.ts';
-import type { AcceptOutcome, CancelOutcome, GameStore, SeekRecord } from '../store/game-store.ts';
+import type { CancelOutcome, GameStore, SeekBounds, SeekRecord, SeekRefusal } from '../store/game-store.ts';
 import type { StoredPlayer } from '../store/player-store.ts';
 import type { LobbyBus } from './lobby-bus.ts';
 
@@ -41,6 +44,16 @@ export interface LobbySettings {
   readonly turnLimit: number | null;
   readonly offerMs: number;
   readonly now: () => number;
+  /** Open seeks per identity and per address (issue 35). */
+  readonly bounds: SeekBounds;
+  /** How long a seeker whose seat never came may not seek (ms). */
+  readonly noShowCooldownMs: number;
+}
+
+/** Why a seek was refused, as the page is told it. */
+export interface LobbyRefusal {
+  readonly code: 'seek/too-many' | 'seek/cooldown';
+  readonly message: string;
 }
 
 export class Lobby {
@@ -75,7 +88,11 @@ export class Lobby {
    * A new seek of `player` (null: a seeker without an identity): paired at once with the best waiting one,
    * or left open for a socket to wait on.
    */
-  async place(request: SeekRequest, player: StoredPlayer | null): Promise<SeekResponse> {
+  async place(
+    request: SeekRequest,
+    player: StoredPlayer | null,
+    address: string | null,
+  ): Promise<SeekResponse | LobbyRefusal> {
     const token = newToken();
     const now = this.#settings.now();
     const seek: SeekRecord = {
@@ -88,10 +105,15 @@ export class Lobby {
       rating: player?.glicko.rating ?? null,
       createdAt: now,
       aliveUntil: now + SEEK_ALIVE_MS,
+      address,
     };
-    const outcome = await this.#store.placeSeek(seek, now, (partner) =>
-      pairGame(seek, partner, this.#settings.turnLimit),
+    const outcome = await this.#store.placeSeek(
+      seek,
+      now,
+      (partner) => pairGame(seek, partner, this.#settings.turnLimit),
+      this.#settings.bounds,
     );
+    if (outcome.kind === 'refused') return this.#refusal(outcome);
     const offerComputerAfterMs = this.#settings.offerMs;
     if (outcome.kind === 'waiting') return { seekId: seek.id, token, paired: null, offerComputerAfterMs };
     this.#bus.paired(outcome.partner);
@@ -108,17 +130,72 @@ export class Lobby {
   async accept(
     seekId: string,
     player: StoredPlayer | null,
-  ): Promise<AcceptSeekResponse | Exclude<AcceptOutcome, object>> {
+    address: string | null,
+  ): Promise<AcceptSeekResponse | 'gone' | 'own' | LobbyRefusal> {
     const token = newToken();
-    const playerId = player?.id ?? null;
-    const accepter = { tokenHash: sha256(token), playerId, variant: null, shots: null, clock: null };
-    const accepted = await this.#store.acceptSeek(seekId, playerId, this.#settings.now(), (partner) =>
+    const now = this.#settings.now();
+    const accepter: SeekRecord = {
+      id: newGameId(),
+      tokenHash: sha256(token),
+      variant: null,
+      shots: null,
+      clock: null,
+      playerId: player?.id ?? null,
+      rating: player?.glicko.rating ?? null,
+      createdAt: now,
+      aliveUntil: now,
+      address,
+    };
+    const accepted = await this.#store.acceptSeek(seekId, accepter, now, (partner) =>
       pairGame(accepter, partner, this.#settings.turnLimit),
     );
     if (typeof accepted === 'string') return accepted;
+    if ('kind' in accepted) return this.#refusal(accepted);
     this.#bus.paired(seekId);
     await this.#rooms.get(accepted.gameId);
     return { gameId: accepted.gameId, seat: accepted.seat, token };
+  }
+
+  /**
+   * `seat` of `room` never came (the presence board saw it make no action for ABORT_SECONDS): its seeker may
+   * not seek for a while and loses its open seeks, the other seeker's seek is open again under the same token
+   * (first, so its page, told of the end, finds it open), and the game ends at once, unrated (it never moved:
+   * ratings.ts). Resolves with the seek restored, or null; 'kept' when the game goes on: the seat acted after
+   * all, or the game was not paired in the lobby (a friend may be away a while, and a rematch is between two
+   * who came).
+   */
+  async noShow(room: Room, seat: Seat): Promise<string | null | 'kept'> {
+    const now = this.#settings.now();
+    const done = await this.#store.noShow(room.id, seat, {
+      now,
+      cooldownUntil: now + this.#settings.noShowCooldownMs,
+      aliveUntil: now + SEEK_ALIVE_MS,
+    });
+    if (done === 'acted' || done === 'not-lobby') return 'kept';
+    await room.act(seat, null, { type: 'resign', away: true });
+    return done.restored;
+  }
+
+  #refusal(refused: SeekRefusal): LobbyRefusal {
+    switch (refused.reason) {
+      case 'player':
+        return {
+          code: 'seek/too-many',
+          message: `You already have ${this.#settings.bounds.perPlayer} open seeks: wait on one or cancel it first.`,
+        };
+      case 'address':
+        return {
+          code: 'seek/too-many',
+          message: `This address already has ${this.#settings.bounds.perAddress} open seeks: wait on one or cancel it first.`,
+        };
+      case 'cooldown': {
+        const seconds = Math.max(1, Math.ceil(((refused.until ?? 0) - this.#settings.now()) / 1000));
+        return {
+          code: 'seek/cooldown',
+          message: `A game you were paired into was left without you ever coming; you may look for an opponent again in ${seconds} s.`,
+        };
+      }
+    }
   }
 
   cancel(seekId: string, token: string): Promise<CancelOutcome> {

@@ -61,3 +61,14 @@ export function afterAction(clock: ClockState, before: GameState, after: GameSta
 export function clockView(clock: ClockState, now: number): ClockView {
   return { control: clock.control, left: timeLeft(clock, now), running: clock.running };
 }
+
+/**
+ * The clock after the whole server was down from `from` until `now` (issue 35 item 4): the running seat could
+ * not be heard, so its clock starts again at `now` with what it had left at `from` (or at `since`, if it
+ * started later). Stopped clocks are as they were.
+ */
+export function resumedAfter(clock: ClockState, from: number, now: number): ClockState {
+  if (clock.running === null || clock.since === null || clock.since >= now) return clock;
+  const lost = now - Math.max(clock.since, from);
+  return { ...clock, since: clock.since + lost };
+}

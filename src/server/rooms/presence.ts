@@ -1,12 +1,15 @@
 /**
  * Who is at the table. Counts each seat's open sockets (here, and through SharedPresence on the other
- * processes) and times how long a person's seat has been empty while it is that seat's decision; past
- * `awayMs` the other seat may claim the win or hand the empty seat to the computer. Timers are re-armed on
- * every move, connection and seat change.
+ * processes) and times how long a person's seat has been empty while it is that seat's decision (past
+ * `awayMs`), and how long it has been deciding at all (past its decision limit, decision-limits.ts, even with
+ * a socket open): then the other seat may claim the win or hand the seat to the computer. A seat that never
+ * acted past `abortMs` is told to `aborted` instead. Timers are re-armed on every move, connection and seat
+ * change; a decision's start is when this process saw it (a restart gives the seat a fresh limit).
  */
-import { type BySeat, SEATS, type Seat, toAct } from '../../engine/index.ts';
+import { type BySeat, opponentOf, SEATS, type Seat, toAct } from '../../engine/index.ts';
 import type { Presence, SeatHolder } from '../../protocol/index.ts';
 import { aboutTheTable, type Fanout } from '../fanout/fanout.ts';
+import { type DecisionLimits, neverActed } from './decision-limits.ts';
 import type { Room } from './room.ts';
 import { type SharedPresence, SingleProcessPresence } from './shared-presence.ts';
 
@@ -15,6 +18,12 @@ interface Table {
   readonly sockets: BySeat<number>;
   /** Since when each seat has been away on its turn (ms), or null. */
   readonly awaySince: BySeat<number | null>;
+  /** Since when each person's seat has faced its current decision (ms), or null. */
+  readonly decidingSince: BySeat<number | null>;
+  /** The room's version at the last look: a seat's own action starts its next decision afresh. */
+  version: number;
+  /** The seat this table has asked to abort for (once). */
+  aborting: Seat | null;
   /** Spectator sockets of this process. */
   watchers: number;
   claimable: Seat | null;
@@ -23,21 +32,24 @@ interface Table {
 
 export class PresenceBoard {
   readonly #tables = new Map<string, Table>();
-  readonly #awayMs: number;
+  readonly #limits: DecisionLimits;
   readonly #fanout: Fanout;
   readonly #now: () => number;
   readonly #shared: SharedPresence;
+  readonly #aborted: (room: Room, seat: Seat) => void;
 
   constructor(
-    awayMs: number,
+    limits: DecisionLimits,
     fanout: Fanout,
     shared: SharedPresence = new SingleProcessPresence(),
     now: () => number = Date.now,
+    aborted: (room: Room, seat: Seat) => void = () => undefined,
   ) {
-    this.#awayMs = awayMs;
+    this.#limits = limits;
     this.#fanout = fanout;
     this.#shared = shared;
     this.#now = now;
+    this.#aborted = aborted;
   }
 
   /** Starts watching a room (a RoomRegistry hook); returns what stops it. */
@@ -47,6 +59,9 @@ export class PresenceBoard {
       room,
       sockets: { red: 0, blue: 0 },
       awaySince: { red: null, blue: null },
+      decidingSince: { red: null, blue: null },
+      version: room.version,
+      aborting: null,
       watchers: 0,
       claimable: null,
       timer: null,
@@ -126,9 +141,15 @@ export class PresenceBoard {
       connected:
         holder(s) === 'computer' || (table?.sockets[s] ?? 0) > 0 || this.#shared.elsewhere(room.id, s),
     });
+    const now = this.#now();
+    const claimIn = (s: Seat) => {
+      const at = table === undefined ? null : this.#claimAt(table, s);
+      return at === null ? null : Math.max(0, at - now);
+    };
     return {
       seats: { red: seat('red'), blue: seat('blue') },
       claimable: table?.claimable ?? null,
+      claimIn: { red: claimIn('red'), blue: claimIn('blue') },
       watchers: (table?.watchers ?? 0) + this.#shared.watchersElsewhere(room.id),
     };
   }
@@ -147,40 +168,73 @@ export class PresenceBoard {
     if (!this.#refresh(table)) this.#fanout.publish(table.room.id, { kind: 'presence' });
   }
 
-  /** Recomputes who is away; true when it told the room that the claimable seat changed. */
+  /** When the other seat may claim against `seat` if nothing changes (ms since 1970), or null. */
+  #claimAt(table: Table, seat: Seat): number | null {
+    const times: number[] = [];
+    const away = table.awaySince[seat];
+    if (away !== null) times.push(away + this.#limits.awayMs);
+    return times.length === 0 ? null : Math.min(...times);
+  }
+
+  /** When the game is aborted if `seat`, which never acted, still has not (ms since 1970), or null. */
+  #abortAt(table: Table, seat: Seat): number | null {
+    const deciding = table.decidingSince[seat];
+    if (deciding === null || !neverActed(table.room.state.log, seat)) return null;
+    // Its opponent must have come: two pages that never came abort nothing (nobody waits).
+    if (neverActed(table.room.state.log, opponentOf(seat))) return null;
+    return deciding + this.#limits.abortMs;
+  }
+
+  /** Recomputes who is away or overdue; true when it told the room that the claimable seat changed. */
   #refresh(table: Table): boolean {
     const now = this.#now();
-    const deciding = toAct(table.room.state);
+    const room = table.room;
+    const deciding = toAct(room.state);
     // A running clock is the away rule of a timed game: its seat's time runs out instead (setup is untimed).
-    const clocked = table.room.clock !== null && table.room.state.phase === 'play';
+    const clocked = room.clock !== null && room.state.phase === 'play';
+    const moved = room.version !== table.version;
+    const lastSeat = room.state.log[room.version - 1]?.seat;
+    table.version = room.version;
     for (const seat of SEATS) {
+      const record = room.seat(seat);
+      const person = record.holder === 'human' && record.tokenHash !== null;
+      if (!person || !deciding.includes(seat) || room.over) table.decidingSince[seat] = null;
+      else if (table.decidingSince[seat] === null || (moved && lastSeat === seat))
+        table.decidingSince[seat] = now;
       const away =
         !clocked &&
-        table.room.seat(seat).holder === 'human' &&
+        record.holder === 'human' &&
         deciding.includes(seat) &&
         table.sockets[seat] === 0 &&
-        !this.#shared.elsewhere(table.room.id, seat);
+        !this.#shared.elsewhere(room.id, seat);
       if (!away) table.awaySince[seat] = null;
       else if (table.awaySince[seat] === null) table.awaySince[seat] = now;
     }
+    const due: number[] = [];
+    for (const seat of SEATS) {
+      const abortAt = this.#abortAt(table, seat);
+      if (abortAt === null) continue;
+      if (abortAt > now) due.push(abortAt);
+      else if (table.aborting === null) {
+        table.aborting = seat;
+        this.#aborted(room, seat);
+      }
+    }
     const overdue = SEATS.filter((seat) => {
-      const since = table.awaySince[seat];
-      return since !== null && now - since >= this.#awayMs;
+      const at = this.#claimAt(table, seat);
+      if (at !== null && at > now) due.push(at);
+      return at !== null && at <= now;
     });
     const claimable = overdue.length === 1 ? (overdue[0] ?? null) : null;
     if (table.timer !== null) clearTimeout(table.timer);
     table.timer = null;
-    const waiting = SEATS.flatMap((seat) => {
-      const since = table.awaySince[seat];
-      return since !== null && now - since < this.#awayMs ? [since + this.#awayMs - now] : [];
-    });
-    if (waiting.length > 0) {
-      table.timer = setTimeout(() => this.#refresh(table), Math.min(...waiting) + 5);
+    if (due.length > 0) {
+      table.timer = setTimeout(() => this.#refresh(table), Math.min(...due) - now + 5);
       table.timer.unref();
     }
     if (claimable === table.claimable) return false;
     table.claimable = claimable;
-    this.#fanout.publish(table.room.id, { kind: 'presence' });
+    this.#fanout.publish(room.id, { kind: 'presence' });
     return true;
   }
 }

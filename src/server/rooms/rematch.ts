@@ -2,7 +2,7 @@
  * Rematch (issue 19): after the end either seat offers, the other accepts or declines, over the sockets the
  * players already have. Where it stands lives in the store (so a player on another process, or after a
  * reload, sees the same), and each change is a 'rematch' notice to the game's sockets. The new game has the
- * same options with a new seed and the seats swapped; both of its seats start unclaimed, and each player's
+ * same options and time control with a new seed and the seats swapped; both of its seats start unclaimed, and each player's
  * own socket claims its seat with a fresh token made on the process that holds that socket, so no token
  * ever crosses Redis or reaches the other player.
  */
@@ -11,6 +11,7 @@ import type { Refusal, RematchMessage } from '../../protocol/index.ts';
 import type { ServerContext } from '../context.ts';
 import { newGameId, newSeed, newToken, sha256 } from '../secrets.ts';
 import type { SeatRecord, StoredGame } from '../store/game-store.ts';
+import { startClock } from './clock.ts';
 import type { Room } from './room.ts';
 
 /** `seat` says yes (offer, or accept the other's offer) or no (decline, or take back its own). */
@@ -50,7 +51,7 @@ export async function answerRematch(
   return null;
 }
 
-/** The new game: the same options with a new seed, seats swapped (the links are swapped by the store). */
+/** The new game: the same options and time control with a new seed, seats swapped (the links are swapped by the store). */
 function rematchGame(room: Room): StoredGame {
   const seed = newSeed();
   const waiting: SeatRecord = { holder: 'human', tokenHash: null, level: null };
@@ -63,6 +64,8 @@ function rematchGame(room: Room): StoredGame {
     inviteHash: null,
     inviteUsed: false,
     over: false,
+    // The same time control, both clocks full again.
+    clock: room.clock === null ? null : startClock(room.clock.control),
   };
 }
 

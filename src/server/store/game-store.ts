@@ -6,6 +6,7 @@
  */
 import type { BySeat, RecordEntry, Seat } from '../../engine/index.ts';
 import type { ClockControl, Pairing } from '../../protocol/index.ts';
+import type { ClockShift } from './clock-beats.ts';
 import type { PlayerStore } from './player-store.ts';
 import type { ClockState, SeatRecord, StoredGame } from './stored-game.ts';
 
@@ -26,7 +27,45 @@ export interface SeekRecord {
   readonly createdAt: number;
   /** A seek nobody waits on any more is no longer offered after this (ms since 1970). */
   readonly aliveUntil: number;
+  /** The address it came from (for the per-address bound and a no-show's cool-down), or null. */
+  readonly address: string | null;
 }
+
+/** Issue 35: how many open seeks one seeker may hold. */
+export interface SeekBounds {
+  readonly perPlayer: number;
+  readonly perAddress: number;
+}
+
+/** Why a seek was not placed or a listed one not taken: a bound, or a no-show's cool-down (until when). */
+export interface SeekRefusal {
+  readonly kind: 'refused';
+  readonly reason: 'player' | 'address' | 'cooldown';
+  readonly until: number | null;
+}
+
+/** The cool-down keys of a seeker: its identity and its address. */
+export function cooldownKeys(seek: { playerId: string | null; address: string | null }): string[] {
+  return [
+    ...(seek.playerId === null ? [] : [`player:${seek.playerId}`]),
+    ...(seek.address === null ? [] : [`address:${seek.address}`]),
+  ];
+}
+
+/** What to do when a paired seat never came (GameStore.noShow). */
+export interface NoShow {
+  readonly now: number;
+  /** The no-show's identity and address may not seek until then. */
+  readonly cooldownUntil: number;
+  /** The other seat's seek, open again, is offered until then (its page comes back to wait on it). */
+  readonly aliveUntil: number;
+}
+
+/**
+ * What GameStore.noShow did: nothing when the seat acted after all, or when neither seat came from the lobby
+ * ('not-lobby'); else the other seat's seek open again (its id, or null when it had none).
+ */
+export type NoShowOutcome = 'acted' | 'not-lobby' | { readonly restored: string | null };
 
 /** The game two seeks are paired into, built by the caller inside the store's transaction. */
 export interface PairedGame {
@@ -41,6 +80,7 @@ export interface PairedGame {
 export type PairGame = (partner: SeekRecord) => PairedGame;
 
 export type PlaceOutcome =
+  | SeekRefusal
   | { readonly kind: 'waiting' }
   | { readonly kind: 'paired'; readonly gameId: string; readonly seat: Seat; readonly partner: string };
 
@@ -58,7 +98,7 @@ export interface ListedSeek {
 }
 
 /** What taking a listed seek gives: a game, or nothing when the seek went or is the taker's own. */
-export type AcceptOutcome = { readonly gameId: string; readonly seat: Seat } | 'gone' | 'own';
+export type AcceptOutcome = { readonly gameId: string; readonly seat: Seat } | 'gone' | 'own' | SeekRefusal;
 
 /** A timed game whose running clock ran out (GameStore.dueClocks). */
 export interface DueClock {
@@ -143,9 +183,19 @@ export interface GameStore {
    * compatible open seek still alive at `now` (the closest rating when both have one, else the oldest),
    * never one of the same identity, storing the game `pair` builds with its seats' links; or leaves it open.
    */
-  placeSeek(seek: SeekRecord, now: number, pair: PairGame): Promise<PlaceOutcome>;
-  /** Takes an open seek from the list for `accepterId`, storing the game `pair` builds with its links. */
-  acceptSeek(seekId: string, accepterId: string | null, now: number, pair: PairGame): Promise<AcceptOutcome>;
+  placeSeek(seek: SeekRecord, now: number, pair: PairGame, bounds: SeekBounds): Promise<PlaceOutcome>;
+  /**
+   * Takes an open seek from the list for `accepter` (its token, identity and address; its rules are the
+   * seek's), storing the game `pair` builds with its links and the accepter's side as a paired seek.
+   */
+  acceptSeek(seekId: string, accepter: SeekRecord, now: number, pair: PairGame): Promise<AcceptOutcome>;
+  /**
+   * Issue 35: `seat` never came to its game. Unless an action of that seat is stored after all ('acted'): a
+   * lobby game's no-show's identity and address get a cool-down and lose their open seeks, and the other
+   * seat's seek is open again (same token), before the game is ended, so a page told of the end finds its
+   * seek open. `restored`: that seek's id, or null when the game was not paired in the lobby.
+   */
+  noShow(gameId: string, seat: Seat, noShow: NoShow): Promise<NoShowOutcome>;
   /** Removes an open seek of this token; a paired one says where it went. */
   cancelSeek(seekId: string, tokenHash: string): Promise<CancelOutcome>;
   seekByToken(tokenHash: string): Promise<SeekState | null>;
@@ -154,6 +204,14 @@ export interface GameStore {
   /** Open seeks alive at `now`, oldest first, with their seekers' names. */
   openSeeks(now: number, limit: number): Promise<ListedSeek[]>;
   /** Games not over whose seats are all taken, newest first, with their players' names. */
+  /** Issue 35 item 4: this process is up at `at` (clock-beats.ts). */
+  beat(process: string, at: number): Promise<void>;
+  /**
+   * At a start: when no process has beaten within `staleMs` of `now`, the whole server was down since the last
+   * beat, and every running clock gets `shift` from then (its time off the clock); this process's first beat
+   * is recorded either way. Returns the outage's start, or null.
+   */
+  resumeClocks(process: string, now: number, staleMs: number, shift: ClockShift): Promise<number | null>;
   liveGames(limit: number): Promise<LiveGameRow[]>;
   /** One cheap round trip (readiness, watch/readiness.ts); rejects with StoreUnavailable when unreachable. */
   ping(): Promise<void>;

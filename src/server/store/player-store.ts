@@ -37,6 +37,15 @@ export interface StoredPlayerGame {
   readonly finish: { readonly result: Seat | 'draw'; readonly change: number | null } | null;
 }
 
+/** A game in progress a player sits in (their "Your games"); what stands in it comes from its room. */
+export interface StoredOpenGame {
+  readonly gameId: string;
+  readonly createdAt: number;
+  readonly seat: Seat;
+  /** The other seat's player, or null (the computer, a friend not yet come, or a person without a name). */
+  readonly opponent: StoredPlayer | null;
+}
+
 /** The result a rating is computed from: the winning seat, or 'draw'. */
 export type RatedResult = Seat | 'draw';
 
@@ -89,6 +98,8 @@ export interface PlayerStore {
   seatsOf(gameId: string): Promise<{ red: StoredPlayer | null; blue: StoredPlayer | null }>;
   /** The player's finished games, newest first. */
   gamesOf(playerId: string, limit: number): Promise<StoredPlayerGame[]>;
+  /** The player's games not yet over, newest first. */
+  openGamesOf(playerId: string, limit: number): Promise<StoredOpenGame[]>;
   /**
    * Records a game's result once (a later call changes nothing: 'none'), for a game with a player in a seat;
    * when both seats are two different players, also applies `rule` to their numbers in the same transaction

@@ -145,6 +145,16 @@ CREATE TABLE {schema}.name_holds (
     for (const { id } of changes) await client.query(update, [id, `#${id}`]);
     for (const { id, key } of changes) await client.query(update, [id, key]);
   },
+  // Issue 35: a seek remembers its address (open seeks are bounded per identity and per address), a seeker
+  // whose paired seat never came waits out a cool-down, the pair limit of ratings reads results by player,
+  // and each process notes that it is up (a clock does not run while no process was: clock-outage.ts).
+  `
+ALTER TABLE {schema}.seeks ADD COLUMN address TEXT;
+CREATE INDEX seeks_game ON {schema}.seeks (game_id);
+CREATE TABLE {schema}.seek_cooldowns (key TEXT PRIMARY KEY, until BIGINT NOT NULL);
+CREATE INDEX game_results_pair ON {schema}.game_results (red_id, blue_id);
+CREATE TABLE {schema}.server_beats (process TEXT PRIMARY KEY, at BIGINT NOT NULL);
+`,
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations across processes. */

@@ -13,6 +13,7 @@ import type {
   RatedResult,
   RatingRule,
   RenameOutcome,
+  StoredOpenGame,
   StoredPlayer,
   StoredPlayerGame,
   StoredRematch,
@@ -221,6 +222,30 @@ export class PostgresPlayerStore implements PlayerStore {
       opponent: row.other === null ? null : playerOf(row.other),
       otherHolder: row.seats[opponentOf(row.seat)].holder,
       finish: row.result === null ? null : { result: row.result, change: changeOf(row.seat, row) },
+    }));
+  }
+
+  async openGamesOf(playerId: string, limit: number): Promise<StoredOpenGame[]> {
+    const rows = await this.#query<{
+      game_id: string;
+      created_at: string;
+      seat: Seat;
+      other: PlayerRow | null;
+    }>(
+      `SELECT g.id AS game_id, g.created_at, s.seat, to_json(op) AS other
+       FROM ${this.#t.seats} s
+       JOIN ${this.#t.games} g ON g.id = s.game_id AND NOT g.over
+       LEFT JOIN ${this.#t.seats} o ON o.game_id = g.id AND o.seat <> s.seat
+       LEFT JOIN ${this.#t.players} op ON op.id = o.player_id
+       WHERE s.player_id = $1
+       ORDER BY g.created_at DESC LIMIT $2`,
+      [playerId, limit],
+    );
+    return rows.rows.map((row) => ({
+      gameId: row.game_id,
+      createdAt: Number(row.created_at),
+      seat: row.seat,
+      opponent: row.other === null ? null : playerOf(row.other),
     }));
   }
 

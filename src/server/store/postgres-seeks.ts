@@ -10,12 +10,17 @@ import {
   type AcceptOutcome,
   type CancelOutcome,
   clockKey,
+  cooldownKeys,
   type ListedSeek,
+  type NoShow,
+  type NoShowOutcome,
   PAIRED_SEEK_KEPT_MS,
   type PairedGame,
   type PairGame,
   type PlaceOutcome,
+  type SeekBounds,
   type SeekRecord,
+  type SeekRefusal,
   type SeekState,
   type StoredGame,
   StoreUnavailable,
@@ -33,6 +38,7 @@ interface SeekRow {
   rating: number | null;
   created_at: string;
   alive_until: string;
+  address: string | null;
   status: 'open' | 'paired';
   game_id: string | null;
   seat: Seat | null;
@@ -41,6 +47,8 @@ interface SeekRow {
 /** The quoted tables the seeks are kept in and link players from. */
 export interface SeekTables {
   readonly seeks: string;
+  readonly actions: string;
+  readonly cooldowns: string;
   readonly seats: string;
   readonly players: string;
 }
@@ -67,12 +75,14 @@ export class PostgresSeeks {
     this.#insertGame = insertGame;
   }
 
-  async placeSeek(seek: SeekRecord, now: number, pair: PairGame): Promise<PlaceOutcome> {
-    return this.#lobbyTransaction(async (client) => {
+  async placeSeek(seek: SeekRecord, now: number, pair: PairGame, bounds: SeekBounds): Promise<PlaceOutcome> {
+    return this.#lobbyTransaction(async (client): Promise<PlaceOutcome> => {
       await client.query(
         `DELETE FROM ${this.#t.seeks} WHERE (status = 'open' AND alive_until <= $1) OR (status = 'paired' AND created_at < $2)`,
         [now, now - PAIRED_SEEK_KEPT_MS],
       );
+      const refusal = await this.#refusal(client, seek, now, bounds);
+      if (refusal !== null) return refusal;
       const found = await client.query<SeekRow>(
         `SELECT * FROM ${this.#t.seeks} WHERE status = 'open' AND alive_until > $1 AND clock_key = $2
            AND (variant IS NULL OR $3::text IS NULL OR variant = $3::text)
@@ -98,11 +108,14 @@ export class PostgresSeeks {
 
   async acceptSeek(
     seekId: string,
-    accepterId: string | null,
+    accepter: SeekRecord,
     now: number,
     pair: PairGame,
   ): Promise<AcceptOutcome> {
+    const accepterId = accepter.playerId;
     return this.#lobbyTransaction(async (client): Promise<AcceptOutcome> => {
+      const refusal = await this.#refusal(client, accepter, now, null);
+      if (refusal !== null) return refusal;
       const found = await client.query<SeekRow>(
         `SELECT * FROM ${this.#t.seeks} WHERE id = $1 AND status = 'open' AND alive_until > $2`,
         [seekId, now],
@@ -112,8 +125,84 @@ export class PostgresSeeks {
       if (accepterId !== null && row.player_id === accepterId) return 'own';
       const paired = pair(seekOf(row));
       if (!(await this.#claim(client, paired, row.id, now))) return 'gone';
-      return { gameId: paired.game.id, seat: paired.partnerSeat === 'red' ? 'blue' : 'red' };
+      const seat: Seat = paired.partnerSeat === 'red' ? 'blue' : 'red';
+      // The accepter's side as a paired seek on the seek's rules: where a no-show's cool-down and the
+      // other's seek restored are found (noShow).
+      const rules = { variant: row.variant, shots: row.shots, clock: row.clock };
+      await this.#insertSeek(client, { ...accepter, ...rules }, { gameId: paired.game.id, seat });
+      return { gameId: paired.game.id, seat };
     });
+  }
+
+  async noShow(gameId: string, seat: Seat, noShow: NoShow): Promise<NoShowOutcome> {
+    return this.#lobbyTransaction(async (client): Promise<NoShowOutcome> => {
+      const acted = await client.query(
+        `SELECT 1 FROM ${this.#t.actions} WHERE game_id = $1 AND seat = $2 LIMIT 1`,
+        [gameId, seat],
+      );
+      if ((acted.rowCount ?? 0) > 0) return 'acted';
+      const rowOf = async (s: Seat) =>
+        (
+          await client.query<SeekRow>(
+            `SELECT * FROM ${this.#t.seeks} WHERE game_id = $1 AND seat = $2 AND status = 'paired'`,
+            [gameId, s],
+          )
+        ).rows[0];
+      const absent = await rowOf(seat);
+      const other = await rowOf(seat === 'red' ? 'blue' : 'red');
+      if (absent === undefined && other === undefined) return 'not-lobby';
+      if (absent !== undefined) {
+        for (const key of cooldownKeys({ playerId: absent.player_id, address: absent.address })) {
+          await client.query(
+            `INSERT INTO ${this.#t.cooldowns} (key, until) VALUES ($1, $2)
+             ON CONFLICT (key) DO UPDATE SET until = GREATEST(${this.#t.cooldowns}.until, excluded.until)`,
+            [key, noShow.cooldownUntil],
+          );
+        }
+        await client.query(
+          `DELETE FROM ${this.#t.seeks} WHERE status = 'open'
+             AND ((player_id IS NOT NULL AND player_id = $1) OR (address IS NOT NULL AND address = $2))`,
+          [absent.player_id, absent.address],
+        );
+      }
+      if (other === undefined) return { restored: null };
+      await client.query(
+        `UPDATE ${this.#t.seeks} SET status = 'open', game_id = NULL, seat = NULL, alive_until = $1 WHERE id = $2`,
+        [noShow.aliveUntil, other.id],
+      );
+      return { restored: other.id };
+    });
+  }
+
+  /** Why `seek` may not be placed (or, without `bounds`, a listed one taken) now, or null. */
+  async #refusal(
+    client: pg.PoolClient,
+    seek: SeekRecord,
+    now: number,
+    bounds: SeekBounds | null,
+  ): Promise<SeekRefusal | null> {
+    const keys = cooldownKeys(seek);
+    if (keys.length > 0) {
+      const found = await client.query<{ until: string | null }>(
+        `SELECT max(until) AS until FROM ${this.#t.cooldowns} WHERE until > $1 AND key = ANY($2::text[])`,
+        [now, keys],
+      );
+      const until = found.rows[0]?.until ?? null;
+      if (until !== null) return { kind: 'refused', reason: 'cooldown', until: Number(until) };
+    }
+    if (bounds === null) return null;
+    const open = async (column: 'player_id' | 'address', value: string) => {
+      const found = await client.query<{ n: string }>(
+        `SELECT count(*) AS n FROM ${this.#t.seeks} WHERE status = 'open' AND alive_until > $1 AND ${column} = $2`,
+        [now, value],
+      );
+      return Number(found.rows[0]?.n ?? 0);
+    };
+    if (seek.playerId !== null && (await open('player_id', seek.playerId)) >= bounds.perPlayer)
+      return { kind: 'refused', reason: 'player', until: null };
+    if (seek.address !== null && (await open('address', seek.address)) >= bounds.perAddress)
+      return { kind: 'refused', reason: 'address', until: null };
+    return null;
   }
 
   async cancelSeek(seekId: string, tokenHash: string): Promise<CancelOutcome> {
@@ -161,8 +250,8 @@ export class PostgresSeeks {
     paired: { gameId: string; seat: Seat } | null,
   ): Promise<void> {
     await client.query(
-      `INSERT INTO ${this.#t.seeks} (id, token_hash, variant, shots, clock, clock_key, rating, created_at, alive_until, status, game_id, seat, player_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      `INSERT INTO ${this.#t.seeks} (id, token_hash, variant, shots, clock, clock_key, rating, created_at, alive_until, status, game_id, seat, player_id, address)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
       [
         seek.id,
         seek.tokenHash,
@@ -177,6 +266,7 @@ export class PostgresSeeks {
         paired?.gameId ?? null,
         paired?.seat ?? null,
         seek.playerId,
+        seek.address,
       ],
     );
   }
@@ -243,6 +333,7 @@ function seekOf(row: SeekRow): SeekRecord {
     rating: row.rating,
     createdAt: Number(row.created_at),
     aliveUntil: Number(row.alive_until),
+    address: row.address,
   };
 }
 

@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
+import { beatPostgres, type ClockShift, resumePostgres } from './clock-beats.ts';
 import {
   type AcceptOutcome,
   type CancelOutcome,
@@ -18,10 +19,13 @@ import {
   type InviteOutcome,
   type ListedSeek,
   type LiveGameRow,
+  type NoShow,
+  type NoShowOutcome,
   type PairGame,
   type PlaceOutcome,
   type PoolClients,
   type SeatRecord,
+  type SeekBounds,
   type SeekRecord,
   type SeekState,
   SequenceConflict,
@@ -97,6 +101,8 @@ export class PostgresGameStore implements GameStore {
     1,
     (a) => a.gameId,
   );
+  /** Where processes note that they are up (clock-beats.ts). */
+  readonly #beats: string;
   /** The lobby's seeks: postgres-seeks.ts. */
   readonly #seeks: PostgresSeeks;
   readonly #catchUps = new GroupedCalls<PendingLoad, StoredGameWithLog | null>(
@@ -115,6 +121,7 @@ export class PostgresGameStore implements GameStore {
     this.migrated = migrated;
     const quoted = quoteIdentifier(schema);
     this.#t = { games: `${quoted}.games`, actions: `${quoted}.actions`, seeks: `${quoted}.seeks` };
+    this.#beats = `${quoted}.server_beats`;
     this.#people = { seats: `${quoted}.seat_players`, players: `${quoted}.players` };
     this.players = new PostgresPlayerStore(
       (sql, values) => this.#query(sql, values),
@@ -125,7 +132,12 @@ export class PostgresGameStore implements GameStore {
     this.#seeks = new PostgresSeeks(
       pool,
       schema,
-      { seeks: this.#t.seeks, ...this.#people },
+      {
+        seeks: this.#t.seeks,
+        actions: this.#t.actions,
+        cooldowns: `${quoted}.seek_cooldowns`,
+        ...this.#people,
+      },
       (sql, values) => this.#query(sql, values),
       (query, game) => this.#insertGame(query, game),
     );
@@ -331,12 +343,25 @@ export class PostgresGameStore implements GameStore {
 
   // --- the lobby's seeks, kept by postgres-seeks.ts under the lobby's lock
 
-  placeSeek(seek: SeekRecord, now: number, pair: PairGame): Promise<PlaceOutcome> {
-    return this.#seeks.placeSeek(seek, now, pair);
+  placeSeek(seek: SeekRecord, now: number, pair: PairGame, bounds: SeekBounds): Promise<PlaceOutcome> {
+    return this.#seeks.placeSeek(seek, now, pair, bounds);
   }
 
-  acceptSeek(seekId: string, accepterId: string | null, now: number, pair: PairGame): Promise<AcceptOutcome> {
-    return this.#seeks.acceptSeek(seekId, accepterId, now, pair);
+  acceptSeek(seekId: string, accepter: SeekRecord, now: number, pair: PairGame): Promise<AcceptOutcome> {
+    return this.#seeks.acceptSeek(seekId, accepter, now, pair);
+  }
+
+  beat(process: string, at: number): Promise<void> {
+    return beatPostgres((sql, values) => this.#query(sql, values), this.#beats, process, at);
+  }
+
+  resumeClocks(process: string, now: number, staleMs: number, shift: ClockShift): Promise<number | null> {
+    const tables = { beats: this.#beats, games: this.#t.games };
+    return resumePostgres((work) => this.#transaction(work), tables, process, now, staleMs, shift);
+  }
+
+  noShow(gameId: string, seat: Seat, noShow: NoShow): Promise<NoShowOutcome> {
+    return this.#seeks.noShow(gameId, seat, noShow);
   }
 
   cancelSeek(seekId: string, tokenHash: string): Promise<CancelOutcome> {

@@ -12,6 +12,7 @@ import type {
   RatedResult,
   RatingRule,
   RenameOutcome,
+  StoredOpenGame,
   StoredPlayer,
   StoredPlayerGame,
   StoredRematch,
@@ -183,6 +184,25 @@ export class SqlitePlayerStore implements PlayerStore {
         finish: row.result === null ? null : { result: row.result, change: changeOf(row.seat, row) },
       };
     });
+  }
+
+  async openGamesOf(playerId: string, limit: number): Promise<StoredOpenGame[]> {
+    const rows = this.#db
+      .prepare(
+        `SELECT g.id AS game_id, g.created_at, s.seat, o.player_id AS other_id
+         FROM seat_players s
+         JOIN games g ON g.id = s.game_id AND g.over = 0
+         LEFT JOIN seat_players o ON o.game_id = g.id AND o.seat <> s.seat
+         WHERE s.player_id = ?
+         ORDER BY g.created_at DESC LIMIT ?`,
+      )
+      .all(playerId, limit) as { game_id: string; created_at: number; seat: Seat; other_id: string | null }[];
+    return rows.map((row) => ({
+      gameId: row.game_id,
+      createdAt: Number(row.created_at),
+      seat: row.seat,
+      opponent: (row.other_id === null ? undefined : this.#byId(row.other_id)) ?? null,
+    }));
   }
 
   #byId(id: string): StoredPlayer | undefined {

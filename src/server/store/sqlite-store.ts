@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
 import type { ClockControl } from '../../protocol/index.ts';
+import { beatSqlite, type ClockShift, resumeSqlite } from './clock-beats.ts';
 import {
   type AcceptOutcome,
   type CancelOutcome,
@@ -21,11 +22,14 @@ import {
   type InviteOutcome,
   type ListedSeek,
   type LiveGameRow,
+  type NoShow,
+  type NoShowOutcome,
   PAIRED_SEEK_KEPT_MS,
   type PairedGame,
   type PairGame,
   type PlaceOutcome,
   type SeatRecord,
+  type SeekBounds,
   type SeekRecord,
   type SeekState,
   SequenceConflict,
@@ -35,6 +39,7 @@ import {
 import { type KeyedName, rekeyedNames } from './name-key.ts';
 import type { PlayerStore } from './player-store.ts';
 import { SqlitePlayerStore } from './sqlite-players.ts';
+import { recordNoShow, seekRefusal } from './sqlite-seek-guard.ts';
 
 /** The seat whose clock runs, and the time it runs out: what the clock index and its query share. */
 const RUNNING = `json_extract(clock, '$.running')`;
@@ -159,6 +164,16 @@ CREATE TABLE name_holds (
     for (const { id } of changes) update.run(`#${id}`, id);
     for (const { id, key } of changes) update.run(key, id);
   },
+  // Issue 35: a seek remembers its address (open seeks are bounded per identity and per address), a seeker
+  // whose paired seat never came waits out a cool-down, the pair limit of ratings reads results by player,
+  // and each process notes that it is up (a clock does not run while no process was: clock-outage.ts).
+  `
+ALTER TABLE seeks ADD COLUMN address TEXT;
+CREATE INDEX seeks_game ON seeks (game_id);
+CREATE TABLE seek_cooldowns (key TEXT PRIMARY KEY, until INTEGER NOT NULL);
+CREATE INDEX game_results_pair ON game_results (red_id, blue_id);
+CREATE TABLE server_beats (process TEXT PRIMARY KEY, at INTEGER NOT NULL);
+`,
 ];
 
 interface GameRow {
@@ -184,6 +199,7 @@ interface SeekRow {
   rating: number | null;
   created_at: number;
   alive_until: number;
+  address: string | null;
   status: 'open' | 'paired';
   game_id: string | null;
   seat: Seat | null;
@@ -335,9 +351,11 @@ export class SqliteGameStore implements GameStore {
 
   // --- the lobby: one process, so a synchronous transaction is one placement at a time ---
 
-  async placeSeek(seek: SeekRecord, now: number, pair: PairGame): Promise<PlaceOutcome> {
+  async placeSeek(seek: SeekRecord, now: number, pair: PairGame, bounds: SeekBounds): Promise<PlaceOutcome> {
     return this.#db.transaction((): PlaceOutcome => {
       this.#sweepSeeks(now);
+      const refusal = seekRefusal(this.#db, seek, now, bounds);
+      if (refusal !== null) return refusal;
       const partner = this.#db
         .prepare<unknown[], SeekRow>(
           `SELECT * FROM seeks WHERE status = 'open' AND alive_until > @now AND clock_key = @clockKey
@@ -370,11 +388,14 @@ export class SqliteGameStore implements GameStore {
 
   async acceptSeek(
     seekId: string,
-    accepterId: string | null,
+    accepter: SeekRecord,
     now: number,
     pair: PairGame,
   ): Promise<AcceptOutcome> {
+    const accepterId = accepter.playerId;
     return this.#db.transaction((): AcceptOutcome => {
+      const refusal = seekRefusal(this.#db, accepter, now, null);
+      if (refusal !== null) return refusal;
       const row = this.#db
         .prepare<unknown[], SeekRow>(
           `SELECT * FROM seeks WHERE id = ? AND status = 'open' AND alive_until > ?`,
@@ -384,8 +405,30 @@ export class SqliteGameStore implements GameStore {
       if (accepterId !== null && row.player_id === accepterId) return 'own';
       const paired = pair(seekOf(row));
       this.#createPaired(paired, row.id);
-      return { gameId: paired.game.id, seat: paired.partnerSeat === 'red' ? 'blue' : 'red' };
+      const seat = paired.partnerSeat === 'red' ? 'blue' : 'red';
+      // The accepter's side as a paired seek on the seek's rules: where a no-show's cool-down and the
+      // other's seek restored are found (recordNoShow).
+      const rules = { variant: row.variant, shots: row.shots, clock: seekOf(row).clock };
+      this.#insertSeek({ ...accepter, ...rules }, { gameId: paired.game.id, seat });
+      return { gameId: paired.game.id, seat };
     })();
+  }
+
+  async beat(process: string, at: number): Promise<void> {
+    beatSqlite(this.#db, process, at);
+  }
+
+  async resumeClocks(
+    process: string,
+    now: number,
+    staleMs: number,
+    shift: ClockShift,
+  ): Promise<number | null> {
+    return resumeSqlite(this.#db, process, now, staleMs, shift);
+  }
+
+  async noShow(gameId: string, seat: Seat, noShow: NoShow): Promise<NoShowOutcome> {
+    return this.#db.transaction(() => recordNoShow(this.#db, gameId, seat, noShow))();
   }
 
   async cancelSeek(seekId: string, tokenHash: string): Promise<CancelOutcome> {
@@ -456,8 +499,8 @@ export class SqliteGameStore implements GameStore {
   #insertSeek(seek: SeekRecord, paired: { gameId: string; seat: Seat } | null): void {
     this.#db
       .prepare(
-        `INSERT INTO seeks (id, token_hash, variant, shots, clock, clock_key, rating, created_at, alive_until, status, game_id, seat, player_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO seeks (id, token_hash, variant, shots, clock, clock_key, rating, created_at, alive_until, status, game_id, seat, player_id, address)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         seek.id,
@@ -473,6 +516,7 @@ export class SqliteGameStore implements GameStore {
         paired?.gameId ?? null,
         paired?.seat ?? null,
         seek.playerId,
+        seek.address,
       );
   }
 
@@ -601,6 +645,7 @@ function seekOf(row: SeekRow): SeekRecord {
     rating: row.rating,
     createdAt: row.created_at,
     aliveUntil: row.alive_until,
+    address: row.address,
   };
 }
 

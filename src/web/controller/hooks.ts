@@ -26,6 +26,8 @@ export interface PeopleHooks {
   forget(): void;
   makeNew(): void;
   showPlayer(key: string): void;
+  /** Asks the server for this identity's games in progress ("Your games"). */
+  refreshGames(): void;
 }
 
 /** The lobby (online/lobby.ts): "Find an opponent" and the Watch page. */

@@ -9,6 +9,7 @@ import {
   type GameEvent,
   type GameRecord,
   newGame,
+  opponentOf,
   type PieceView,
   type PlayerView,
   recordOptions,
@@ -145,10 +146,16 @@ export function parseRecord(text: string): { ok: true; record: GameRecord } | { 
   return { ok: true, record };
 }
 
-/** One seat's secrets told in words at the end, e.g. `{ flags: ['Monkey', 'Flag', 'Powder barrel'], deck: [...] }`. */
+/**
+ * One seat's secrets told in words at the end, e.g. `{ flags: ['Monkey', 'Flag', 'Powder barrel'], deck: [...] }`.
+ * Pieces are filed by their owner, not by the ship they stand on: a boarder is told among its own crew.
+ */
 export interface RevealedShip {
   readonly flags: readonly string[];
+  /** This seat's pirates on its own deck. */
   readonly deck: readonly string[];
+  /** This seat's pirates on the enemy's deck. */
+  readonly boarding: readonly string[];
   readonly extras: readonly string[];
   readonly out: readonly string[];
 }
@@ -162,7 +169,8 @@ export function revealedShips(record: GameRecord): Record<Seat, RevealedShip> | 
   const ship = (seat: Seat): RevealedShip => ({
     // Each seat's own view knows its flag order.
     flags: end.views[seat].ships[seat].flagSlots.map((card) => (card === null ? '?' : FLAG_TITLE[card])),
-    deck: open.ships[seat].deck.map(name),
+    deck: open.ships[seat].deck.filter((p) => p.owner === seat).map(name),
+    boarding: open.ships[opponentOf(seat)].deck.filter((p) => p.owner === seat).map(name),
     extras: open.ships[seat].extras.map(name),
     out: open.out.filter((p) => p.owner === seat).map(name),
   });

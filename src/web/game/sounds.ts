@@ -4,7 +4,8 @@
  */
 import type { Scene } from './scenes.ts';
 
-export type Effect = 'card' | 'coin' | 'cannon' | 'hit' | 'splash' | 'boom' | 'end';
+/** 'turn': a ship's bell, when another game of this player's needs them (online/turn-alerts.ts). */
+export type Effect = 'card' | 'coin' | 'cannon' | 'hit' | 'splash' | 'boom' | 'end' | 'turn';
 
 export function effectsOf(scene: Scene): Effect[] {
   switch (scene.kind) {

@@ -281,6 +281,10 @@ export const fr: Catalog = {
     yourTurn: 'à toi de jouer',
     seatTurn: 'au tour de {{seat}}',
     giveUp: 'Abandonner cette partie ?',
+    resignOnline: 'Ton adversaire gagne la partie. Dans une partie classée, elle compte comme une défaite.',
+    resignLocal: "L'autre camp gagne la partie.",
+    playOn: 'Continuer à jouer',
+    resignYes: 'Oui, abandonner',
     resign: 'Abandonner',
     another: 'Choisir un autre pirate',
     passDevice: "Passe l'appareil à {{seat}}",
@@ -329,7 +333,8 @@ export const fr: Catalog = {
     fair: 'Cette partie était équitable',
     unfair: "Cette partie n'a PAS passé la vérification",
     revealed: 'Tout est révélé',
-    revealedLine: 'cartes drapeau {{flags}} ; sur le pont {{deck}} ; réserve {{extras}} ; hors jeu {{out}}.',
+    revealedLine:
+      'cartes drapeau {{flags}} ; sur son pont {{deck}} ; sur le pont adverse {{boarding}} ; réserve {{extras}} ; hors jeu {{out}}.',
     nobody: 'personne',
     noneLeft: 'aucun',
     lesson: 'Leçon {{lesson}} sur {{total}} : {{title}}',
@@ -488,6 +493,41 @@ export const fr: Catalog = {
     hitSail: 'Dans le trou de la voile !',
     hitSkull: 'Pile sur la tête de mort !',
   },
+  alerts: {
+    title: 'Pirates! Stratego',
+    turn: {
+      player: 'À toi de jouer contre {{name}}',
+      computer: "À toi de jouer contre l'ordinateur",
+      someone: 'À toi de jouer contre un ami sans nom',
+      open: "À toi de jouer dans la partie que ton ami n'a pas encore rejointe",
+    },
+    setup: {
+      player: 'Prépare ton navire contre {{name}}',
+      computer: "Prépare ton navire contre l'ordinateur",
+      someone: 'Prépare ton navire contre un ami sans nom',
+      open: 'Prépare ton navire pendant que ton ami arrive',
+    },
+    go: 'Aller à la partie',
+    dismiss: 'Fermer',
+    notify: "Préviens-moi quand c'est à moi de jouer",
+    notifyOn:
+      "Ton navigateur te préviendra quand c'est à toi de jouer, même depuis un autre onglet, tant que cette page est ouverte.",
+    notifyDenied:
+      "Ce navigateur n'autorise pas cette page à te prévenir ; tu peux le changer dans les paramètres du site.",
+  },
+  yourGames: {
+    title: 'Tes parties',
+    none: 'Aucune partie en cours.',
+    toMove: { you: 'À toi de jouer', opponent: "À l'adversaire de jouer", both: 'Prépare ton navire' },
+    against: {
+      player: 'contre {{name}}',
+      computer: "contre l'ordinateur",
+      open: "ton ami n'est pas encore là",
+      someone: 'contre un ami sans nom',
+    },
+    left: 'il te reste {{time}}',
+    turn: 'tour {{turn}}',
+  },
   people: {
     title: 'Ton nom de pirate',
     finding: 'On cherche ton nom…',
@@ -501,7 +541,8 @@ export const fr: Catalog = {
     saveName: 'Enregistrer le nom',
     namesHint:
       'Les noms sont vérifiés, pour que tout le monde puisse jouer ici, les enfants aussi. Pas de compte, pas d’e-mail.',
-    forgetSure: 'Oui, oublie-moi (nom et classement disparaissent pour de bon)',
+    forgetSure:
+      'Oui, oublie-moi (nom et classement disparaissent pour de bon ; tu abandonnes tes parties en cours)',
     forget: 'Oublie-moi',
     noName: 'Tu joues sans nom : tes parties en ligne ne sont pas classées.',
     giveName: 'Donne-moi un nom de pirate',

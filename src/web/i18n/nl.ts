@@ -276,6 +276,10 @@ export const nl: Catalog = {
     yourTurn: 'jouw beurt',
     seatTurn: 'beurt van {{seat}}',
     giveUp: 'Dit spel opgeven?',
+    resignOnline: 'Je tegenstander wint het spel. In een spel met rating telt het als verlies.',
+    resignLocal: 'De andere kant wint het spel.',
+    playOn: 'Verder spelen',
+    resignYes: 'Ja, opgeven',
     resign: 'Opgeven',
     another: 'Kies een andere piraat',
     passDevice: 'Geef het apparaat aan {{seat}}',
@@ -324,7 +328,8 @@ export const nl: Catalog = {
     fair: 'Dit spel was eerlijk',
     unfair: 'Dit spel klopte NIET',
     revealed: 'Alles onthuld',
-    revealedLine: 'vlagkaarten {{flags}}; aan dek {{deck}}; reserve {{extras}}; uit het spel {{out}}.',
+    revealedLine:
+      'vlagkaarten {{flags}}; aan eigen dek {{deck}}; aan vijandelijk dek {{boarding}}; reserve {{extras}}; uit het spel {{out}}.',
     nobody: 'niemand',
     noneLeft: 'geen',
     lesson: 'Les {{lesson}} van {{total}}: {{title}}',
@@ -486,6 +491,45 @@ export const nl: Catalog = {
     hitSail: 'Door het gat in het zeil!',
     hitSkull: 'Precies op het doodshoofd!',
   },
+  alerts: {
+    title: 'Pirates! Stratego',
+    turn: {
+      player: 'Jij bent aan de beurt tegen {{name}}',
+      computer: 'Jij bent aan de beurt tegen de computer',
+      someone: 'Jij bent aan de beurt tegen een vriend zonder naam',
+      open: 'Jij bent aan de beurt in het spel waar je vriend nog niet is',
+    },
+    setup: {
+      player: 'Zet je schip klaar tegen {{name}}',
+      computer: 'Zet je schip klaar tegen de computer',
+      someone: 'Zet je schip klaar tegen een vriend zonder naam',
+      open: 'Zet je schip klaar terwijl je vriend onderweg is',
+    },
+    go: 'Naar het spel',
+    dismiss: 'Sluiten',
+    notify: 'Laat het me weten als ik aan de beurt ben',
+    notifyOn:
+      'Je browser laat het je weten als je aan de beurt bent, ook vanuit een ander tabblad, zolang deze pagina open is.',
+    notifyDenied:
+      'Deze browser staat deze pagina geen meldingen toe; dat kun je in de site-instellingen veranderen.',
+  },
+  yourGames: {
+    title: 'Je spellen',
+    none: 'Geen spellen bezig.',
+    toMove: {
+      you: 'Jij bent aan de beurt',
+      opponent: 'De ander is aan de beurt',
+      both: 'Zet je schip klaar',
+    },
+    against: {
+      player: 'tegen {{name}}',
+      computer: 'tegen de computer',
+      open: 'je vriend is er nog niet',
+      someone: 'tegen een vriend zonder naam',
+    },
+    left: 'nog {{time}} op je klok',
+    turn: 'beurt {{turn}}',
+  },
   people: {
     title: 'Je piratennaam',
     finding: 'Je naam wordt opgezocht…',
@@ -498,7 +542,7 @@ export const nl: Catalog = {
     saveName: 'Naam bewaren',
     namesHint:
       'Namen worden gecontroleerd, zodat iedereen hier kan spelen, ook kinderen. Geen account, geen e-mail.',
-    forgetSure: 'Ja, vergeet me (naam en rating verdwijnen voorgoed)',
+    forgetSure: 'Ja, vergeet me (naam en rating verdwijnen voorgoed; lopende spellen geef je op)',
     forget: 'Vergeet me',
     noName: 'Je speelt zonder naam: je online spellen tellen niet mee voor een rating.',
     giveName: 'Geef me een piratennaam',

@@ -7,7 +7,9 @@
 
 import type { Controller } from '../controller.ts';
 import { t } from '../i18n/i18n.ts';
-import type { PlayerPage, PlayerSummary } from './wire.ts';
+import { newlyWaiting } from './turn-alerts.ts';
+import { tellTurn } from './turn-notify.ts';
+import type { PlayerPage, PlayerSummary, YourGamesResponse } from './wire.ts';
 
 const KEY = 'pirates.identity';
 /** Kept after "Forget me", so the next visit does not make a new identity unasked. */
@@ -75,11 +77,26 @@ async function ask<T>(
   return { ok: response.ok && json, status: json ? response.status : 503, data: data as T };
 }
 
+/** How often an open page asks for "Your games" (turn alerts), ms. */
+const LOOK_EVERY_MS = 20_000;
+
+/** Leaves whatever game is open and takes up `gameId` at this device's seat. */
+export function goToGame(ctl: Controller, gameId: string): void {
+  ctl.onlineHooks?.leave();
+  ctl.change((s) => {
+    s.turnAlert = null;
+  });
+  history.pushState(null, '', `/play/${gameId}`);
+  ctl.onlineJoin(gameId, null);
+}
+
 /** Plugs the identity into the controller and loads (or, on a first visit, makes) it. */
 export function connectPeople(ctl: Controller): void {
   const set = (player: PlayerSummary | null, error: string | null = null) =>
     ctl.change((s) => {
-      s.me = { status: player === null ? 'none' : 'ready', player, error, forgetting: false };
+      // The games listed stay while the identity does (a rename keeps them); without one there are none.
+      const games = player !== null && s.me.player?.id === player.id ? s.me.games : null;
+      s.me = { status: player === null ? 'none' : 'ready', player, error, forgetting: false, games };
     });
   const make = async () => {
     const secret = newSecret();
@@ -102,6 +119,26 @@ export function connectPeople(ctl: Controller): void {
     return set(null, t('errors.nameNotLoaded'));
   };
   const offline = () => set(null, t('errors.nameOffline'));
+  /** Asks for "Your games"; a game that came to need this player is told (turn-notify.ts). */
+  const refreshGames = () => {
+    if (identitySecret() === null) return;
+    void ask<YourGamesResponse>('GET', '/api/players/me/games').then(
+      (answer) => {
+        if (!answer.ok) return;
+        const open = ctl.state.game?.online?.gameId ?? null;
+        const news = newlyWaiting(ctl.state.me.games, answer.data.games, open);
+        ctl.change((s) => {
+          s.me.games = answer.data.games;
+        });
+        const first = news[0];
+        if (first !== undefined) tellTurn(ctl, first, (gameId) => goToGame(ctl, gameId));
+      },
+      // Offline or the server away: the last list stays; the next look asks again.
+      () => undefined,
+    );
+  };
+  // Every page of the game looks while it is open, so a game elsewhere that needs the player is told.
+  if (typeof setInterval !== 'undefined') setInterval(refreshGames, LOOK_EVERY_MS);
   ctl.people = {
     rename(name) {
       void ask<PlayerSummary & { message?: string }>('PUT', '/api/players/me/name', { name }).then(
@@ -131,6 +168,7 @@ export function connectPeople(ctl: Controller): void {
       keep(null);
       void make().catch(offline);
     },
+    refreshGames,
     showPlayer(key) {
       ctl.change((s) => {
         s.screen = 'player';

@@ -30,6 +30,8 @@ export type {
   SeekRequest,
   SeekResponse,
   ServerMessage,
+  YourGame,
+  YourGamesResponse,
 } from '../../protocol/index.ts';
 
 const TYPES = new Set(['state', 'update', 'presence', 'history', 'review', 'error', 'emote', 'rematch']);

@@ -7,12 +7,14 @@ import { PlayerPageView } from './People.tsx';
 import { ReplayView } from './Replay.tsx';
 import { Rules } from './Rules.tsx';
 import { SettingsPanel } from './Settings.tsx';
+import { TurnAlert } from './TurnAlert.tsx';
 import { Watch } from './Watch.tsx';
 
 export function App(props: { state: AppState; ctl: Controller }) {
   const { state, ctl } = props;
   return (
     <>
+      <TurnAlert alert={state.turnAlert} ctl={ctl} />
       <Screen state={state} ctl={ctl} />
       {state.settingsOpen && <SettingsPanel settings={state.settings} ctl={ctl} />}
     </>
@@ -43,7 +45,7 @@ function Screen(props: { state: AppState; ctl: Controller }) {
       return state.playerPage === null ? (
         <Home state={state} ctl={ctl} />
       ) : (
-        <PlayerPageView state={state.playerPage} ctl={ctl} />
+        <PlayerPageView state={state.playerPage} me={state.me} ctl={ctl} />
       );
     case 'watch':
       return <Watch games={state.live} ctl={ctl} />;

@@ -23,6 +23,7 @@ import { useFocus } from './focus.ts';
 import { OnlineBar } from './OnlineBar.tsx';
 import { EmoteBar, RematchPanel } from './People.tsx';
 import { WithNames } from './PlayerName.tsx';
+import { ResignButton } from './Resign.tsx';
 import { SceneOverlay } from './Scenes.tsx';
 import { SettingsButton, SoundButton } from './Settings.tsx';
 import { SetupPanel } from './Setup.tsx';
@@ -91,15 +92,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
         <SoundButton on={ctl.state.settings.sound} ctl={ctl} />
         <SettingsButton ctl={ctl} />
         {!over && game.mode !== 'tutorial' && !game.watching && (
-          <button
-            type="button"
-            class="link danger"
-            onClick={() => {
-              if (typeof confirm !== 'function' || confirm(t('game.giveUp'))) ctl.resign();
-            }}
-          >
-            {t('game.resign')}
-          </button>
+          <ResignButton ctl={ctl} online={game.mode === 'online'} />
         )}
       </header>
       {game.online !== null && <OnlineBar game={game} ctl={ctl} />}
@@ -542,8 +535,12 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
             {t('game.home')}
           </button>
         </div>
+        {/* The answer sits right under the button that asked for it, and is announced: below the revealed
+            crews it was out of sight and the button seemed to do nothing. */}
+        <div class="fairness-answer" aria-live="polite">
+          {game.fairness.report !== null && <FairnessReport report={game.fairness.report} />}
+        </div>
         {record !== null && <Revealed record={record} />}
-        {game.fairness.report !== null && <FairnessReport report={game.fairness.report} />}
       </div>
     </div>
   );
@@ -552,8 +549,16 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
 /** The result of "Check this game": one line per check (docs/fairness.md). */
 function FairnessReport(props: { report: FairnessReportView }) {
   const { report } = props;
+  // Focus brings the answer into view in the dialog's scroll and takes the reader there.
+  const focus = useFocus<HTMLElement>();
   return (
-    <section class="fairness" aria-label={t('game.fairness')} data-fair={report.fair ? 'yes' : 'no'}>
+    <section
+      class="fairness"
+      ref={focus}
+      tabIndex={-1}
+      aria-label={t('game.fairness')}
+      data-fair={report.fair ? 'yes' : 'no'}
+    >
       <h2>{report.fair ? t('game.fair') : t('game.unfair')}</h2>
       <ul>
         {report.lines.map((line) => (
@@ -580,6 +585,7 @@ function Revealed(props: { record: GameRecord }) {
           {t('game.revealedLine', {
             flags: shown[seat].flags.join(', '),
             deck: shown[seat].deck.join(', ') || t('game.nobody'),
+            boarding: shown[seat].boarding.join(', ') || t('game.nobody'),
             extras: shown[seat].extras.join(', ') || t('game.noneLeft'),
             out: shown[seat].out.join(', ') || t('game.noneLeft'),
           })}

@@ -13,6 +13,7 @@ import { FindOpponent } from './FindOpponent.tsx';
 import { LanguageChoice } from './Language.tsx';
 import { MePanel } from './People.tsx';
 import { SettingsButton } from './Settings.tsx';
+import { YourGames } from './YourGames.tsx';
 
 function Choice<K extends keyof HomeForm>(props: {
   form: HomeForm;
@@ -236,6 +237,7 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         </p>
       )}
       {state.kept !== null && <KeptGamePanel kept={state.kept} ctl={ctl} />}
+      <YourGames me={state.me} ctl={ctl} />
       <div class="home-grid">
         <section class="panel" aria-labelledby="h-computer">
           <h2 id="h-computer">{t('home.playComputer')}</h2>

@@ -11,6 +11,7 @@ import { SEAT_NAMES } from '../game/names.ts';
 import { t } from '../i18n/i18n.ts';
 import type { GameScreen, MeState, PlayerPageState } from '../state.ts';
 import { PlayerName } from './PlayerName.tsx';
+import { YourGames } from './YourGames.tsx';
 
 /** How long an emote stays on the table, ms. */
 const EMOTE_MS = 4000;
@@ -116,8 +117,8 @@ export function MePanel(props: { me: MeState; ctl: Controller }) {
 }
 
 /** `/player/<id or name>`: the rating and the last games, each with its replay. */
-export function PlayerPageView(props: { state: PlayerPageState; ctl: Controller }) {
-  const { state, ctl } = props;
+export function PlayerPageView(props: { state: PlayerPageState; me: MeState; ctl: Controller }) {
+  const { state, me, ctl } = props;
   const page = state.page;
   return (
     <main class="player-page">
@@ -146,6 +147,8 @@ export function PlayerPageView(props: { state: PlayerPageState; ctl: Controller 
               perDay: page.ratedRules.pairGamesPerDay,
             })}
           </p>
+          {/* One's own page also lists the games in progress (only this device knows they are its own). */}
+          {me.player !== null && me.player.id === page.id && <YourGames me={me} ctl={ctl} showEmpty />}
           <h2>{t('people.lastGames')}</h2>
           {page.games.length === 0 && <p>{t('people.noFinished')}</p>}
           <ul class="player-games">

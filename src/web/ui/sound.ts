@@ -83,6 +83,11 @@ const EFFECTS: Readonly<Record<Effect, (ctx: AudioContext, at: number) => void>>
     tone(ctx, at + 0.2, 659, 659, 0.25, 'triangle', 0.15);
     tone(ctx, at + 0.4, 784, 784, 0.5, 'triangle', 0.15);
   },
+  // Two strikes of a ship's bell.
+  turn: (ctx, at) => {
+    tone(ctx, at, 1318, 1310, 0.7, 'sine', 0.16);
+    tone(ctx, at + 0.3, 1318, 1310, 0.9, 'sine', 0.16);
+  },
 };
 
 /** Plays the effects now, one after another a little apart. */

@@ -1,0 +1,39 @@
+/**
+ * How long a seat may keep the other waiting (issue 35: no game held hostage). A seat with a socket open can
+ * still stall a game by never deciding, so every decision has a limit, after which the other seat may claim
+ * the win or hand the seat to the computer, as after an absence: in untimed games a generous limit per
+ * decision; in timed games the clock is the limit in play, and the setup has its own (a daily game's: its
+ * day). A person's seat that has made no action of its own when its first limit, `abortMs`, runs out never
+ * came: the game is aborted (unrated, ratings.ts), not claimed. Pure: the presence board applies these.
+ */
+import type { GameState, RecordEntry, Seat } from '../../engine/index.ts';
+import type { ClockState } from '../store/game-store.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DecisionLimits {
+  /** A person's seat empty on its turn this long may be claimed (AWAY_SECONDS). */
+  readonly awayMs: number;
+  /** Untimed games: each decision (DECISION_SECONDS). */
+  readonly decisionMs: number;
+  /** Live timed games: the setup (SETUP_SECONDS). */
+  readonly setupMs: number;
+  /** A seat that has not acted at all this long after its first decision was asked never came (ABORT_SECONDS). */
+  readonly abortMs: number;
+}
+
+/** How long a seat may take over a decision in this state (ms), or null where its clock is the limit. */
+export function decisionLimitMs(
+  limits: DecisionLimits,
+  clock: ClockState | null,
+  state: GameState,
+): number | null {
+  if (clock === null) return limits.decisionMs;
+  if (state.phase === 'play') return null;
+  return clock.control.kind === 'daily' ? clock.control.days * DAY_MS : limits.setupMs;
+}
+
+/** Whether `seat` has made no action of its own (its page contributes as soon as it opens the game). */
+export function neverActed(log: readonly RecordEntry[], seat: Seat): boolean {
+  return !log.some((entry) => entry.seat === seat);
+}
