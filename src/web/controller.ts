@@ -255,6 +255,10 @@ export class Controller implements Page {
   openAnalysis(record: GameRecord): void {
     this.replays.openAnalysis(record);
   }
+  /** Analyses the finished game of the replay on show (a saved replay, a player page's game). */
+  analyseReplay(): void {
+    this.replays.analyse();
+  }
   openReplayText(text: string): void {
     this.replays.openText(text);
   }

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -190,4 +191,23 @@ export async function launch(): Promise<Browser> {
 export function resultsDir(): string {
   mkdirSync(RESULTS, { recursive: true });
   return RESULTS;
+}
+
+/**
+ * The built page served statically and a Chromium for it, for a describe block: started before its tests,
+ * closed after. Call inside `describe`; read `site.browser` and `site.url` inside the tests.
+ */
+export function staticSite(): { browser: Browser; url: string } {
+  const site = {} as { browser: Browser; url: string };
+  let server: { url: string; close: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    server = await startStaticServer(await sharedBuild());
+    site.url = server.url;
+    site.browser = await launch();
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+    await server?.close();
+  });
+  return site;
 }

@@ -87,8 +87,10 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', () => {
     const swings = page.locator('[data-swing]');
     expect(await swings.count()).toBeGreaterThan(0);
     const swingStep = Number(await swings.first().getAttribute('data-swing'));
+    // The swing's turn is the replay's turn (issue 32: "Turn 108" opened "move 194 of 229").
+    const swingTurn = /^Turn (\d+):/.exec((await swings.first().textContent()) ?? '')?.[1];
     await swings.first().click();
-    await page.getByText(new RegExp(`Replay · move ${swingStep} of`)).waitFor();
+    await page.getByText(new RegExp(`Replay · turn ${swingTurn} · move ${swingStep} of`)).waitFor();
     await page.getByRole('button', { name: 'To the start' }).click();
     await page.getByRole('button', { name: 'One move forward' }).click();
     await page.getByText(/Replay · move 1 of/).waitFor();

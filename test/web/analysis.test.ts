@@ -6,11 +6,11 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
 import { createGame, type GameEvent, recordOf } from '../../src/engine/index.ts';
-import { analyse } from '../../src/web/analysis/analysis.ts';
+import { analyse, mainEvent, momentsOf, seatChance } from '../../src/web/analysis/analysis.ts';
 import { sentenceFor, swingSentence } from '../../src/web/analysis/sentence.ts';
 import { Controller } from '../../src/web/controller.ts';
 import { kindName } from '../../src/web/game/names.ts';
-import { revealedShips } from '../../src/web/game/replay.ts';
+import { replayTo, revealedShips } from '../../src/web/game/replay.ts';
 import { AnalysisPanel } from '../../src/web/ui/Analysis.tsx';
 import { playUntil } from './fixtures.ts';
 
@@ -76,6 +76,23 @@ describe('the analysis of a finished game', () => {
     );
   });
 
+  it('a plank swing is told by the coin, and the coin for who starts tells no turn', () => {
+    const plank: GameEvent[] = [
+      { type: 'onPlank', chooser: 'red', piece: 12, audience: 'all' },
+      { type: 'coinTossed', for: 'plank', side: 'pirate', audience: 'all' },
+    ];
+    expect(mainEvent(plank)?.type).toBe('coinTossed');
+    expect(sentenceFor(plank, 'blue', 0.3, 0.6, 9)).toMatch(/^Turn 9: The coin shows the cheerful pirate/);
+    expect(mainEvent([{ type: 'coinTossed', for: 'start', side: 'shark', audience: 'all' }])).toBeNull();
+  });
+
+  it("a swing's turn is the turn the replay shows at the swing's move (issue 32)", () => {
+    for (const swing of analysis.swings) {
+      const shown = replayTo(record, swing.step);
+      expect(shown.ok && shown.turn).toBe(swing.played);
+    }
+  });
+
   it("the panel draws both seats' lines and offers each swing as a way to its turn", () => {
     const ctl = new Controller(() => {}, 0);
     const markup = renderToString(h(AnalysisPanel, { analysis: { status: 'done', analysis }, step: 0, ctl }));
@@ -83,6 +100,23 @@ describe('the analysis of a finished game', () => {
     expect(markup.match(/data-swing=/g)).toHaveLength(3);
     const working = renderToString(h(AnalysisPanel, { analysis: { status: 'working' }, step: 0, ctl }));
     expect(working).toContain('Working out each player');
+  });
+
+  it('the graph is labelled and explored as a slider: its value says the moment in words (issue 32)', () => {
+    const ctl = new Controller(() => {}, 0);
+    const markup = renderToString(h(AnalysisPanel, { analysis: { status: 'done', analysis }, step: 0, ctl }));
+    for (const label of ['0%', '50%', '100%', 'Chance of winning', 'Turns']) expect(markup).toContain(label);
+    expect(markup).toMatch(/role="slider"[^>]*tabindex="0"|tabindex="0"[^>]*role="slider"/);
+    expect(markup).toContain('aria-valuetext="At the start: Red ');
+    expect(markup).toMatch(/<svg[^>]*aria-hidden="true"/);
+    expect(markup).toMatch(/data-analysis-readout[^>]*>At the start: Red \d+%, Blue \d+%</);
+    const later = analysis.points[5];
+    const before = analysis.points[4];
+    if (later === undefined || before === undefined) throw new Error('a short game');
+    const there = renderToString(
+      h(AnalysisPanel, { analysis: { status: 'done', analysis }, step: later.step, ctl }),
+    );
+    expect(there).toContain(`After turn ${before.turn + 1}: Red ${Math.round(later.red * 100)}%`);
   });
 
   it("tells every secret at the end: each seat's three flag cards and its whole crew", () => {
@@ -115,5 +149,42 @@ describe('the analysis of a finished game', () => {
     expect([...shown.red.boarding].sort()).toEqual(
       boarders.map((id) => kindName(boarded.kinds[id] ?? 'bomb')).sort(),
     );
+  });
+});
+
+describe('a steady estimate (issue 32, item 6)', () => {
+  const records = ['steady-a', 'steady-b'].map((seed) => recordOf(finishedGame(seed)));
+
+  it('a quiet turn (a card turned, nothing else) moves the line by well under two points on average', () => {
+    const moved: number[] = [];
+    for (const record of records) {
+      const { points } = analyse(record, { worlds: 24 });
+      momentsOf(record).forEach((moment, i) => {
+        const main = mainEvent(moment.events);
+        const before = points[i - 1];
+        const after = points[i];
+        if (before === undefined || after === undefined || moment.state.outcome !== null) return;
+        if (main !== null && main.type !== 'cardTurned') return;
+        moved.push(Math.abs(after.red - before.red), Math.abs(after.blue - before.blue));
+      });
+    }
+    expect(moved.length).toBeGreaterThan(10);
+    const mean = moved.reduce((a, b) => a + b, 0) / moved.length;
+    expect(mean).toBeLessThan(0.015);
+  });
+
+  it('the same position judged twice with other draws differs by under two points on average', () => {
+    const apart: number[] = [];
+    for (const record of records)
+      for (const moment of momentsOf(record).filter((_, i) => i % 4 === 1)) {
+        if (moment.state.outcome !== null) continue;
+        for (const seat of ['red', 'blue'] as const) {
+          const once = seatChance(moment.state, seat, moment.seen[seat], 48, 'twice/a');
+          const twice = seatChance(moment.state, seat, moment.seen[seat], 48, 'twice/b');
+          apart.push(Math.abs(once - twice));
+        }
+      }
+    expect(apart.length).toBeGreaterThan(5);
+    expect(apart.reduce((a, b) => a + b, 0) / apart.length).toBeLessThan(0.02);
   });
 });

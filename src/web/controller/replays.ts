@@ -24,6 +24,16 @@ export class Replays {
   /** "Analysis" at the end: the replay, with each seat's chance at every turn worked out in a Worker. */
   openAnalysis(record: GameRecord): void {
     this.open(record);
+    this.analyse();
+  }
+
+  /**
+   * "Analysis of this game" on a replay already open (a saved replay, a player page's game): the same
+   * analysis as at the end, where the replay stands.
+   */
+  analyse(): void {
+    const record = this.page.state.replay?.record;
+    if (record === undefined) return;
     this.page.change((s) => {
       if (s.replay) s.replay.analysis = { status: 'working' };
     });

@@ -32,18 +32,25 @@ export function movesOf(record: GameRecord): number {
   return record.actions.length - contributionsOf(record);
 }
 
-/** The position after `step` moves and the events that led there, or an error in words. */
+/**
+ * The position after `step` moves, the events that led there, and the turn of the last move counted from 1
+ * as the game and the analysis count it (0 before play starts), or an error in words.
+ */
 export function replayTo(
   record: GameRecord,
   step: number,
-): { ok: true; views: Record<Seat, PlayerView>; events: GameEvent[] } | { ok: false; message: string } {
+):
+  | { ok: true; views: Record<Seat, PlayerView>; events: GameEvent[]; turn: number }
+  | { ok: false; message: string } {
   const options = recordOptions(record);
   const created = options.ok ? newGame(options.value) : options;
   if (!created.ok) return { ok: false, message: created.error.message };
   let state = created.value;
   const events: GameEvent[] = [];
   const lead = contributionsOf(record);
+  let turn = 0;
   for (const [index, entry] of record.actions.slice(0, lead + step).entries()) {
+    turn = state.phase === 'play' ? state.turn + 1 : 0;
     const result = applyAction(state, entry.seat, entry.action);
     if (!result.ok)
       return {
@@ -53,7 +60,7 @@ export function replayTo(
     state = result.state;
     events.push(...result.events);
   }
-  return { ok: true, views: { red: viewFor(state, 'red'), blue: viewFor(state, 'blue') }, events };
+  return { ok: true, views: { red: viewFor(state, 'red'), blue: viewFor(state, 'blue') }, events, turn };
 }
 
 function mergePiece(a: PieceView, b: PieceView | undefined): PieceView {

@@ -588,6 +588,8 @@ export const fr: Catalog = {
   },
   replay: {
     status: 'Revoir · coup {{step}} sur {{total}}',
+    statusTurn: 'Revoir · tour {{turn}} · coup {{step}} sur {{total}}',
+    analyse: 'Analyse de cette partie',
     eyes: 'Regard',
     everything: 'Tout',
     toStart: 'Au début',
@@ -616,6 +618,13 @@ export const fr: Catalog = {
     legendBlue: '╍ Bleu',
     swings: 'Les plus grands retournements',
     quiet: 'Un tour calme',
+    axisChance: 'Chances de gagner',
+    axisTurns: 'Tours',
+    explore: 'Chances de gagner, tour par tour',
+    exploreHint:
+      'Pointe le graphique, touche-le ou utilise les flèches ; clique ou appuie sur Entrée pour voir ce tour.',
+    readoutStart: 'Au départ : Rouge {{red}} %, Bleu {{blue}} %',
+    readout: 'Après le tour {{turn}} : Rouge {{red}} %, Bleu {{blue}} %',
     rose: 'Tour {{turn}} : {{what}} ; les chances de {{seat}} passent de {{from}} % à {{to}} %.',
     fell: 'Tour {{turn}} : {{what}} ; les chances de {{seat}} tombent de {{from}} % à {{to}} %.',
     failed: "L'analyse n'a pas pu être calculée sur cette page.",

@@ -587,6 +587,8 @@ export const nl: Catalog = {
   },
   replay: {
     status: 'Herhaling · zet {{step}} van {{total}}',
+    statusTurn: 'Herhaling · beurt {{turn}} · zet {{step}} van {{total}}',
+    analyse: 'Analyse van deze partij',
     eyes: 'Ogen',
     everything: 'Alles',
     toStart: 'Naar het begin',
@@ -614,6 +616,13 @@ export const nl: Catalog = {
     legendBlue: '╍ Blauw',
     swings: 'De grootste omslagen',
     quiet: 'Een rustige beurt',
+    axisChance: 'Kans om te winnen',
+    axisTurns: 'Beurten',
+    explore: 'Winkansen, beurt voor beurt',
+    exploreHint:
+      'Wijs de grafiek aan, tik erop of gebruik de pijltjestoetsen; klik of druk op Enter om die beurt te zien.',
+    readoutStart: 'Bij het begin: Rood {{red}}%, Blauw {{blue}}%',
+    readout: 'Na beurt {{turn}}: Rood {{red}}%, Blauw {{blue}}%',
     rose: 'Beurt {{turn}}: {{what}}; de kans van {{seat}} steeg van {{from}}% naar {{to}}%.',
     fell: 'Beurt {{turn}}: {{what}}; de kans van {{seat}} daalde van {{from}}% naar {{to}}%.',
     failed: 'De analyse kon op deze pagina niet worden berekend.',

@@ -39,7 +39,11 @@ export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
         <button type="button" class="link" onClick={() => ctl.go('home', '/')}>
           {t('game.backHome')}
         </button>
-        <div class="status">{t('replay.status', { step: replay.step, total })}</div>
+        <div class="status">
+          {position.turn === 0
+            ? t('replay.status', { step: replay.step, total })
+            : t('replay.statusTurn', { turn: position.turn, step: replay.step, total })}
+        </div>
         <label>
           {t('replay.eyes')}{' '}
           <select
@@ -109,7 +113,11 @@ export function ReplayView(props: { replay: ReplayState; ctl: Controller }) {
           />
         </div>
         <aside class="side-col">
-          {replay.analysis !== null && (
+          {replay.analysis === null ? (
+            <button type="button" class="analyse" onClick={() => ctl.analyseReplay()}>
+              {t('replay.analyse')}
+            </button>
+          ) : (
             <AnalysisPanel analysis={replay.analysis} step={replay.step} ctl={ctl} />
           )}
           <section class="log">
