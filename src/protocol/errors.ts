@@ -35,7 +35,7 @@ export const SERVER_ERRORS = {
   'act/away': 'Only the server records that a seat was away (when the other claims the win).',
   'act/time': 'Only the server records that a seat’s clock ran out.',
   'review/ahead': 'A review asked for a move the game has not reached yet.',
-  'claim/not-away': 'The other seat is not away long enough to be claimed.',
+  'claim/not-away': 'The other seat is not away, nor over its decision limit, long enough to be claimed.',
   'game/unknown': 'No game has this id (HTTP 404).',
   'game/level': 'No computer level has this name, or a level was given for a friend game (HTTP 400).',
   'invite/wrong': 'The invite code is not this game’s (HTTP 403).',

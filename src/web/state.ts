@@ -70,6 +70,8 @@ export interface OnlineStatus {
   opponentAwaySince: number | null;
   /** The server offers the claim-the-win / computer-plays-on choice (the away time has passed). */
   canClaim: boolean;
+  /** When (page clock, ms) the other seat, still deciding, may be claimed against; null when no limit runs. */
+  claimAt: number | null;
   /** The last stream number seen, e.g. 17 (STYLE "versioned stream"). */
   version: number;
   /** Text for "Copied!" feedback next to the Copy button, or null. */

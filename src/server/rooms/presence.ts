@@ -3,13 +3,13 @@
  * processes) and times how long a person's seat has been empty while it is that seat's decision (past
  * `awayMs`), and how long it has been deciding at all (past its decision limit, decision-limits.ts, even with
  * a socket open): then the other seat may claim the win or hand the seat to the computer. A seat that never
- * acted past `abortMs` is told to `aborted` instead. Timers are re-armed on every move, connection and seat
+ * acted past `abortMs` in a lobby game is told to `aborted` instead (lobby.ts noShow; other games go on). Timers are re-armed on every move, connection and seat
  * change; a decision's start is when this process saw it (a restart gives the seat a fresh limit).
  */
 import { type BySeat, opponentOf, SEATS, type Seat, toAct } from '../../engine/index.ts';
 import type { Presence, SeatHolder } from '../../protocol/index.ts';
 import { aboutTheTable, type Fanout } from '../fanout/fanout.ts';
-import { type DecisionLimits, neverActed } from './decision-limits.ts';
+import { type DecisionLimits, decisionLimitMs, neverActed } from './decision-limits.ts';
 import type { Room } from './room.ts';
 import { type SharedPresence, SingleProcessPresence } from './shared-presence.ts';
 
@@ -173,6 +173,9 @@ export class PresenceBoard {
     const times: number[] = [];
     const away = table.awaySince[seat];
     if (away !== null) times.push(away + this.#limits.awayMs);
+    const deciding = table.decidingSince[seat];
+    const limit = decisionLimitMs(this.#limits, table.room.clock, table.room.state);
+    if (deciding !== null && limit !== null) times.push(deciding + limit);
     return times.length === 0 ? null : Math.min(...times);
   }
 

@@ -646,6 +646,7 @@ export const de: Catalog = {
     watchers_other: '{{count}} Leute schauen zu.',
     spectatorLink: 'Link für Zuschauer',
     claim: 'Sieg einfordern',
+    claimIn: 'Wenn der andere Spieler nicht entscheidet, kannst du den Sieg in {{time}} beanspruchen.',
     computerOn: 'Den Computer weiterspielen lassen',
     away: 'Der andere Spieler ist weg ({{time}}).',
     seconds: '{{s}} s',

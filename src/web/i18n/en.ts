@@ -629,6 +629,7 @@ export const en = {
     watchers_other: '{{count}} people are watching.',
     spectatorLink: 'Spectator link',
     claim: 'Claim the win',
+    claimIn: 'If the other player does not decide, you may claim the win in {{time}}.',
     computerOn: 'Let the computer play on',
     away: 'The other player is away ({{time}}).',
     seconds: '{{s}} s',

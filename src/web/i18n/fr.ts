@@ -648,6 +648,7 @@ export const fr: Catalog = {
     watchers_other: '{{count}} personnes regardent.',
     spectatorLink: 'Lien pour les spectateurs',
     claim: 'Réclamer la victoire',
+    claimIn: "Si l'autre joueur ne décide pas, tu pourras réclamer la victoire dans {{time}}.",
     computerOn: "Laisser l'ordinateur continuer",
     away: "L'autre joueur est absent ({{time}}).",
     seconds: '{{s}} s',

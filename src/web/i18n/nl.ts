@@ -645,6 +645,7 @@ export const nl: Catalog = {
     watchers_other: '{{count}} mensen kijken mee.',
     spectatorLink: 'Link voor toeschouwers',
     claim: 'Eis de winst op',
+    claimIn: 'Als de andere speler niet beslist, kun je over {{time}} de winst opeisen.',
     computerOn: 'Laat de computer verder spelen',
     away: 'De andere speler is weg ({{time}}).',
     seconds: '{{s}} s',

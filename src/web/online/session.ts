@@ -89,6 +89,13 @@ function inviteLinkOf(gameId: string, invite: string): string {
   return `${location.origin}/play/${gameId}?invite=${encodeURIComponent(invite)}`;
 }
 
+/** The page-clock time at which `seat` may be claimed against if it neither decides nor comes back, or null. */
+function claimInOf(presence: Presence, seat: Seat): number | null {
+  // A server from before issue 35 (a rolling upgrade) sends no claimIn.
+  const ms = (presence.claimIn as Presence['claimIn'] | undefined)?.[seat] ?? null;
+  return ms === null || presence.claimable === seat ? null : Date.now() + ms;
+}
+
 /** What the page shows of the other seat's presence. */
 function presenceStatus(
   presence: Presence,
@@ -104,6 +111,8 @@ function presenceStatus(
       other.holder === 'open' && ticket.invite !== null ? inviteLinkOf(gameId, ticket.invite) : null,
     opponentAwaySince: away ? (awaySince ?? Date.now()) : null,
     canClaim: presence.claimable !== null && presence.claimable !== me,
+    // When the other seat, still deciding, may be claimed against (its absence or its decision limit).
+    claimAt: claimInOf(presence, me === 'red' ? 'blue' : 'red'),
   };
 }
 
@@ -429,6 +438,7 @@ export function connectOnline(ctl: Controller): void {
       connected: false,
       opponentAwaySince: null,
       canClaim: false,
+      claimAt: null,
       version: -1,
       copied: null,
       players: null,

@@ -39,6 +39,7 @@ export function OnlineBar(props: { game: GameScreen; ctl: Controller }) {
         </a>
       </p>
       {online.opponentAwaySince !== null && <AwayFor since={online.opponentAwaySince} />}
+      {!online.canClaim && online.claimAt !== null && <ClaimIn at={online.claimAt} />}
       {online.canClaim && (
         <div class="claim">
           <button type="button" onClick={() => ctl.onlineHooks?.claim('win')}>
@@ -51,6 +52,21 @@ export function OnlineBar(props: { game: GameScreen; ctl: Controller }) {
       )}
     </div>
   );
+}
+
+/** Shown from a minute before: "If the other player does not decide, you may claim the win in 45 s." */
+const CLAIM_SHOWN_MS = 60_000;
+
+/** Where the claim buttons come: the time left before the other seat's limit ends (issue 35). */
+export function ClaimIn(props: { at: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = props.at - now;
+  if (left > CLAIM_SHOWN_MS) return null;
+  return <p class="claim-in">{t('online.claimIn', { time: awayWords(left) })}</p>;
 }
 
 /** "The other player is away (1 min 05 s)", counting up every second while they stay away (issue 21). */
