@@ -220,8 +220,11 @@ describe.skipIf(!chromiumAvailable())('the page is readable by everyone (axe-cor
     found.push(...(await violations(watcher, 'spectator')));
 
     // The end dialog, after a resignation.
-    host.on('dialog', (d) => void d.accept());
     await host.getByRole('button', { name: 'Resign' }).click();
+    const resign = host.getByRole('dialog', { name: 'Give up this game?' });
+    await resign.waitFor({ timeout: PATIENCE_MS });
+    found.push(...(await violations(host, 'resign dialog')));
+    await resign.getByRole('button', { name: 'Yes, resign' }).click();
     await host.locator('[data-end]').waitFor({ timeout: PATIENCE_MS });
     found.push(...(await violations(host, 'end dialog')));
     // The spectator sees the end, and no "Rematch": that is the players' to ask.
