@@ -27,20 +27,15 @@ if (!skip) {
       const client = await pool.connect();
       const schema = `"${old.schema}"`;
       try {
-        await migrate(client, old.schema);
-        // The schema as the previous release left it: lower-case keys, two lookalikes side by side.
-        const { rows } = await client.query<{ version: number }>(
-          `SELECT max(version) AS version FROM ${schema}.schema_migrations`,
-        );
-        const version = Number(rows[0]?.version);
-        await client.query(`DELETE FROM ${schema}.schema_migrations WHERE version >= $1`, [version - 1]);
-        await client.query(`DROP TABLE ${schema}.name_holds`);
+        // The schema as the release before the names migrations (8 and 9) left it: lower-case keys, two
+        // lookalikes side by side.
+        await migrate(client, old.schema, 7);
         const insert = `INSERT INTO ${schema}.players (id, secret_hash, name, name_key, rating, rd, vol, games, created_at)
                         VALUES ($1, $2, $3, $4, 1500, 350, 0.06, 0, $5)`;
         await client.query(insert, ['old1', 'h1', 'Captain Alice', 'captain alice', 1]);
         await client.query(insert, ['old2', 'h2', 'Cаptаin Аlice', 'cаptаin аlice', 2]);
         await client.query(insert, ['old3', 'h3', 'Anne Bonny', 'anne bonny', 3]);
-        expect(await migrate(client, old.schema)).toEqual([8, 9]);
+        expect((await migrate(client, old.schema)).slice(0, 2)).toEqual([8, 9]);
         const keys = await client.query(`SELECT id, name_key FROM ${schema}.players ORDER BY id`);
         expect(keys.rows).toEqual([
           { id: 'old1', name_key: nameKey('Captain Alice') },

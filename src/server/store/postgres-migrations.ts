@@ -161,7 +161,12 @@ CREATE TABLE {schema}.server_beats (process TEXT PRIMARY KEY, at BIGINT NOT NULL
 const MIGRATION_LOCK = 804_120_117;
 
 /** Applies the missing migrations in one transaction; returns the versions applied. */
-export async function migrate(client: PoolClient, schema: string): Promise<number[]> {
+export async function migrate(
+  client: PoolClient,
+  schema: string,
+  /** Stop after this many migrations (tests: a schema as an earlier release left it). All by default. */
+  upTo: number = MIGRATIONS.length,
+): Promise<number[]> {
   const quoted = quoteIdentifier(schema);
   await client.query('BEGIN');
   try {
@@ -178,7 +183,7 @@ export async function migrate(client: PoolClient, schema: string): Promise<numbe
     const applying: number[] = [];
     for (const [index, sql] of MIGRATIONS.entries()) {
       const version = index + 1;
-      if (applied.has(version)) continue;
+      if (applied.has(version) || version > upTo) continue;
       if (typeof sql === 'string') await client.query(sql.replaceAll('{schema}', quoted));
       else await sql(client, quoted);
       await client.query(`INSERT INTO ${quoted}.schema_migrations (version, applied_at) VALUES ($1, $2)`, [

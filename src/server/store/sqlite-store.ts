@@ -219,6 +219,8 @@ interface ActionRow {
 export interface SqliteOptions {
   /** 'normal' (default) survives a killed process; 'full' also survives a power cut, at the cost of an fsync per action. */
   readonly synchronous?: 'normal' | 'full';
+  /** Stop after this many migrations (tests: a database as an earlier release left it). All by default. */
+  readonly migrateTo?: number;
 }
 
 /** An append waiting for this turn's transaction. */
@@ -256,7 +258,7 @@ export class SqliteGameStore implements GameStore {
     this.#db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     this.#db.pragma('busy_timeout = 5000');
     this.#db.pragma('foreign_keys = ON');
-    this.migrated = this.#migrate();
+    this.migrated = this.#migrate(options.migrateTo ?? MIGRATIONS.length);
     this.#insertGame = this.#db.prepare(
       `INSERT INTO games (id, created_at, options, seed_hash, seats, invite_hash, invite_used, over, clock)
        VALUES (@id, @createdAt, @options, @seedHash, @seats, @inviteHash, @inviteUsed, @over, @clock)`,
@@ -575,11 +577,11 @@ export class SqliteGameStore implements GameStore {
     }
   }
 
-  #migrate(): number[] {
+  #migrate(upTo: number): number[] {
     const applied = Number(this.#db.pragma('user_version', { simple: true }));
     const applying: number[] = [];
     for (const [index, sql] of MIGRATIONS.entries()) {
-      if (index < applied) continue;
+      if (index < applied || index >= upTo) continue;
       this.#db.transaction(() => {
         if (typeof sql === 'string') this.#db.exec(sql);
         else sql(this.#db);
