@@ -83,8 +83,14 @@ export interface PlayerGame {
   readonly seat: 'red' | 'blue';
   /** The other seat: a player, 'computer', or 'forgotten' (a player who used "Forget me"), or 'nobody'. */
   readonly opponent: PlayerSummary | 'computer' | 'forgotten' | 'nobody';
-  /** 'win', 'loss' or 'draw' for this player; null for a game whose result was not recorded. */
+  /** 'win', 'loss' or 'draw' for this player, as rated; null for a game whose result was not recorded. */
   readonly result: 'win' | 'loss' | 'draw' | null;
+  /**
+   * How the game really ended for this player, when that is not `result`: a seat handed to the computer is
+   * rated a loss at once, and keeps it if its side (the player back at it, or the computer) then wins or draws,
+   * e.g. 'win'; null otherwise.
+   */
+  readonly ended: 'win' | 'loss' | 'draw' | null;
   /** The rating change of a rated game, e.g. 14.2 or -9.8; null when the game was not rated. */
   readonly ratingChange: number | null;
 }

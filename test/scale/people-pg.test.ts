@@ -13,7 +13,8 @@ afterAll(() => (skip ? undefined : isolated.drop()));
 
 if (!skip)
   peopleSuite('players, ratings, rematch and emotes across two processes (PostgreSQL, Redis)', async () => {
-    const a = await startTestServer(isolated.config);
-    const b = await startTestServer(isolated.config);
+    // An absent seat may be claimed (or handed to the computer) after 1 s.
+    const a = await startTestServer({ ...isolated.config, awayMs: 1000 });
+    const b = await startTestServer({ ...isolated.config, awayMs: 1000 });
     return [a, b] as const;
   });

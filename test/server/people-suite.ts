@@ -330,6 +330,47 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
         await Promise.all([game.red, game.blue, early.red, early.blue].map((c) => c.close()));
       });
 
+      it('a seat handed to the computer keeps its loss when its player comes back and wins; the page says how it ended (issue 35.8)', async () => {
+        const a = await newPlayer();
+        const b = await newPlayer();
+        const game = await friendGame(a.secret, b.secret);
+        await playUntilBothMoved(game.red, game.blue, `${game.gameId}-left`);
+        // The seat to decide leaves; the other, once it may, hands it to the computer (a rated loss for it).
+        const now = await game.red.ask({ t: 'resync' }, isState);
+        if (now.t !== 'state') throw new Error('no state');
+        const leaving = now.view.legalActions.length > 0 ? 'red' : 'blue';
+        const [gone, staying] = leaving === 'red' ? [game.red, game.blue] : [game.blue, game.red];
+        const goneToken = game.tokens[leaving === 'red' ? 0 : 1] ?? '';
+        const [goneId, stayingId] =
+          leaving === 'red' ? [a.player.id, b.player.id] : [b.player.id, a.player.id];
+        await gone.close();
+        await staying.find(
+          (m) => (m.t === 'presence' || m.t === 'state') && m.presence.claimable === leaving,
+        );
+        staying.send({ t: 'claim', claim: 'computer' });
+        await staying.find(
+          (m) => (m.t === 'presence' || m.t === 'state') && m.presence.seats[leaving].holder === 'computer',
+        );
+        const page = async (id: string) => (await call<PlayerPage>('GET', `/api/players/${id}`)).body;
+        await expect.poll(async () => (await page(goneId)).rating.games).toBe(1);
+        // Back at the seat, the player takes it over again; the other resigns: the returning side wins.
+        const back = await Client.open(leaving === 'red' ? server.url : other.url, game.gameId);
+        await back.ask(hello(goneToken), isState);
+        staying.send({ t: 'resign' });
+        const over = await back.find(isOver);
+        expect(over.t === 'update' && over.view.outcome?.winner).toBe(leaving);
+        // Rated as at the leaving; the game's real end beside it.
+        await expect.poll(async () => (await page(goneId)).games[0]?.ended).toBe('win');
+        const left = await page(goneId);
+        expect(left.games[0]).toMatchObject({ gameId: game.gameId, result: 'loss', ended: 'win' });
+        expect(left.games[0]?.ratingChange).toBeLessThan(0);
+        expect(left.rating.games).toBe(1);
+        const stayed = await page(stayingId);
+        expect(stayed.games[0]).toMatchObject({ gameId: game.gameId, result: 'win', ended: 'loss' });
+        expect(stayed.games[0]?.ratingChange).toBeGreaterThan(0);
+        await Promise.all([back.close(), staying.close()]);
+      });
+
       it('a game between people without identities is rated for nobody', async () => {
         const game = await friendGame(undefined, undefined);
         game.blue.send({ t: 'resign' });

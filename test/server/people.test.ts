@@ -3,6 +3,7 @@ import { startTestServer } from './harness.ts';
 import { peopleSuite } from './people-suite.ts';
 
 peopleSuite('players, ratings, rematch and emotes', async () => {
-  const server = await startTestServer();
+  // An absent seat may be claimed (or handed to the computer) after 1 s.
+  const server = await startTestServer({ awayMs: 1000 });
   return [server, server] as const;
 });

@@ -4,7 +4,7 @@
  * (or, once, in the body that creates it) and is hashed at once; answers hold ids, names and ratings only.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { opponentOf, toAct } from '../../engine/index.ts';
+import { opponentOf, type Seat, toAct } from '../../engine/index.ts';
 import {
   createPlayerSchema,
   type GamePlayers,
@@ -244,14 +244,18 @@ function gameOf(game: StoredPlayerGame): PlayerGame {
         : game.finish?.change != null
           ? ('forgotten' as const)
           : ('nobody' as const);
-  const result = game.finish?.result;
   const change = game.finish?.change ?? null;
+  const forSeat = (result: Seat | 'draw' | null | undefined) =>
+    result == null ? null : result === 'draw' ? 'draw' : result === game.seat ? 'win' : 'loss';
+  const result = forSeat(game.finish?.result);
+  const ended = forSeat(game.finish?.ended);
   return {
     gameId: game.gameId,
     createdAt: game.createdAt,
     seat: game.seat,
     opponent,
-    result: result === undefined ? null : result === 'draw' ? 'draw' : result === game.seat ? 'win' : 'loss',
+    result,
+    ended: ended === result ? null : ended,
     ratingChange: change === null ? null : Math.round(change * 10) / 10,
   };
 }

@@ -83,8 +83,12 @@ export function resultOf(outcome: Outcome): RatedResult {
   return outcome.winner ?? 'draw';
 }
 
-/** Records (and rates, between two players, if it counts) a finished game once; a second call changes nothing. */
-export function finishGame(
+/**
+ * Records (and rates, between two players, if it counts) a finished game once; a second call changes nothing.
+ * The game's real end is kept beside it: a game rated when a seat was handed to the computer keeps that rating
+ * (leaving is not undone by coming back), and its player's page tells how it really ended.
+ */
+export async function finishGame(
   players: PlayerStore,
   policy: RatingPolicy,
   gameId: string,
@@ -92,7 +96,14 @@ export function finishGame(
   outcome: Outcome,
 ): Promise<string> {
   const result = resultOf(outcome);
-  return players.finish(gameId, result, ratingRule(policy, bothMoved(log), result), RATING_DAY_MS);
+  const done = await players.finish(
+    gameId,
+    result,
+    ratingRule(policy, bothMoved(log), result),
+    RATING_DAY_MS,
+  );
+  await players.ended(gameId, result);
+  return done;
 }
 
 /** The seat `away` was abandoned (handed to the computer by the other seat): a loss for it, now, if it counts. */

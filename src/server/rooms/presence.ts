@@ -3,8 +3,8 @@
  * processes) and times how long a person's seat has been empty while it is that seat's decision (past
  * `awayMs`), and how long it has been deciding at all (past its decision limit, decision-limits.ts, even with
  * a socket open): then the other seat may claim the win or hand the seat to the computer. A seat that never
- * acted past `abortMs` in a lobby game is told to `aborted` instead (lobby.ts noShow; other games go on). Timers are re-armed on every move, connection and seat
- * change; a decision's start is when this process saw it (a restart gives the seat a fresh limit).
+ * acted past `abortMs` in a lobby game that is not daily is told to `aborted` instead (lobby.ts noShow; other
+ * games go on). Timers are re-armed on every move, connection and seat change; a decision's start is when this process saw it (a restart gives the seat a fresh limit).
  */
 import { type BySeat, opponentOf, SEATS, type Seat, toAct } from '../../engine/index.ts';
 import type { Presence, SeatHolder } from '../../protocol/index.ts';
@@ -183,6 +183,8 @@ export class PresenceBoard {
   #abortAt(table: Table, seat: Seat): number | null {
     const deciding = table.decidingSince[seat];
     if (deciding === null || !neverActed(table.room.state.log, seat)) return null;
+    // A daily game is played at leisure: its seat has the day (decision-limits.ts), not ABORT_SECONDS.
+    if (table.room.clock?.control.kind === 'daily') return null;
     // Its opponent must have come: two pages that never came abort nothing (nobody waits).
     if (neverActed(table.room.state.log, opponentOf(seat))) return null;
     return deciding + this.#limits.abortMs;

@@ -33,8 +33,16 @@ export interface StoredPlayerGame {
   readonly opponent: StoredPlayer | null;
   /** Who held the other seat, from the game's seats: 'computer' or 'human'. */
   readonly otherHolder: 'human' | 'computer';
-  /** The recorded result (the winning seat or 'draw'), and this player's rating change when it was rated. */
-  readonly finish: { readonly result: Seat | 'draw'; readonly change: number | null } | null;
+  /**
+   * The recorded result (the winning seat or 'draw'), the game's real end (the same, unless a seat handed to
+   * the computer was rated a loss and its side then won or drew; null for games recorded before it was kept),
+   * and this player's rating change when it was rated.
+   */
+  readonly finish: {
+    readonly result: Seat | 'draw';
+    readonly ended: Seat | 'draw' | null;
+    readonly change: number | null;
+  } | null;
 }
 
 /** A game in progress a player sits in (their "Your games"); what stands in it comes from its room. */
@@ -112,6 +120,8 @@ export interface PlayerStore {
     rule: RatingRule,
     windowMs: number,
   ): Promise<'rated' | 'recorded' | 'none'>;
+  /** Keeps the game's real end beside its recorded result, once (the first end told stays). */
+  ended(gameId: string, result: RatedResult): Promise<void>;
   rematchOf(gameId: string): Promise<StoredRematch | null>;
   /** A seat offers (an offer replaces an earlier one or a refusal); false once the rematch was made. */
   offerRematch(gameId: string, seat: Seat): Promise<boolean>;

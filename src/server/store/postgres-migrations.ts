@@ -155,6 +155,9 @@ CREATE TABLE {schema}.seek_cooldowns (key TEXT PRIMARY KEY, until BIGINT NOT NUL
 CREATE INDEX game_results_pair ON {schema}.game_results (red_id, blue_id);
 CREATE TABLE {schema}.server_beats (process TEXT PRIMARY KEY, at BIGINT NOT NULL);
 `,
+  // Issue 35: a game's real end beside its rated result (a seat handed to the computer is rated a loss at
+  // once; the game may end otherwise later): the winning seat or 'draw', null until the game ends.
+  'ALTER TABLE {schema}.game_results ADD COLUMN ended TEXT;',
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations across processes. */

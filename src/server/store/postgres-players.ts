@@ -198,13 +198,14 @@ export class PostgresPlayerStore implements PlayerStore {
       seat: Seat;
       seats: Record<Seat, SeatRecord>;
       result: RatedResult | null;
+      ended: RatedResult | null;
       red_before: number | null;
       red_after: number | null;
       blue_before: number | null;
       blue_after: number | null;
       other: PlayerRow | null;
     }>(
-      `SELECT g.id AS game_id, g.created_at, s.seat, g.seats, r.result, r.red_before, r.red_after,
+      `SELECT g.id AS game_id, g.created_at, s.seat, g.seats, r.result, r.ended, r.red_before, r.red_after,
               r.blue_before, r.blue_after, to_json(op) AS other
        FROM ${this.#t.seats} s
        JOIN ${this.#t.games} g ON g.id = s.game_id AND g.over
@@ -221,7 +222,10 @@ export class PostgresPlayerStore implements PlayerStore {
       seat: row.seat,
       opponent: row.other === null ? null : playerOf(row.other),
       otherHolder: row.seats[opponentOf(row.seat)].holder,
-      finish: row.result === null ? null : { result: row.result, change: changeOf(row.seat, row) },
+      finish:
+        row.result === null
+          ? null
+          : { result: row.result, ended: row.ended, change: changeOf(row.seat, row) },
     }));
   }
 
@@ -247,6 +251,13 @@ export class PostgresPlayerStore implements PlayerStore {
       seat: row.seat,
       opponent: row.other === null ? null : playerOf(row.other),
     }));
+  }
+
+  async ended(gameId: string, result: RatedResult): Promise<void> {
+    await this.#query(`UPDATE ${this.#t.rated} SET ended = $2 WHERE game_id = $1 AND ended IS NULL`, [
+      gameId,
+      result,
+    ]);
   }
 
   async finish(

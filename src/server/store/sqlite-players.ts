@@ -26,6 +26,7 @@ interface PlayerGameRow {
   seat: Seat;
   seats: string;
   result: RatedResult | null;
+  ended: RatedResult | null;
   red_before: number | null;
   red_after: number | null;
   blue_before: number | null;
@@ -162,7 +163,7 @@ export class SqlitePlayerStore implements PlayerStore {
   async gamesOf(playerId: string, limit: number): Promise<StoredPlayerGame[]> {
     const rows = this.#db
       .prepare(
-        `SELECT g.id AS game_id, g.created_at, s.seat, g.seats, r.result, r.red_before, r.red_after,
+        `SELECT g.id AS game_id, g.created_at, s.seat, g.seats, r.result, r.ended, r.red_before, r.red_after,
                 r.blue_before, r.blue_after, o.player_id AS other_id
          FROM seat_players s
          JOIN games g ON g.id = s.game_id AND g.over = 1
@@ -181,7 +182,10 @@ export class SqlitePlayerStore implements PlayerStore {
         seat: row.seat,
         opponent: other ?? null,
         otherHolder: seats[opponentOf(row.seat)].holder,
-        finish: row.result === null ? null : { result: row.result, change: changeOf(row.seat, row) },
+        finish:
+          row.result === null
+            ? null
+            : { result: row.result, ended: row.ended, change: changeOf(row.seat, row) },
       };
     });
   }
@@ -265,6 +269,12 @@ export class SqlitePlayerStore implements PlayerStore {
       )
       .get(a, b, b, a, since) as { n: number };
     return row.n;
+  }
+
+  async ended(gameId: string, result: RatedResult): Promise<void> {
+    this.#db
+      .prepare('UPDATE game_results SET ended = ? WHERE game_id = ? AND ended IS NULL')
+      .run(result, gameId);
   }
 
   async rematchOf(gameId: string): Promise<StoredRematch | null> {

@@ -174,6 +174,9 @@ CREATE TABLE seek_cooldowns (key TEXT PRIMARY KEY, until INTEGER NOT NULL);
 CREATE INDEX game_results_pair ON game_results (red_id, blue_id);
 CREATE TABLE server_beats (process TEXT PRIMARY KEY, at INTEGER NOT NULL);
 `,
+  // Issue 35: a game's real end beside its rated result (a seat handed to the computer is rated a loss at
+  // once; the game may end otherwise later): the winning seat or 'draw', null until the game ends.
+  'ALTER TABLE game_results ADD COLUMN ended TEXT;',
 ];
 
 interface GameRow {

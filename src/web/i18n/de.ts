@@ -554,6 +554,10 @@ export const de: Catalog = {
     ratedRules:
       'Ein Spiel wird gewertet, sobald beide nach dem Austeilen einen eigenen Zug gemacht haben. Ein neuer Spieler (weniger als {{provisional}} gewertete Spiele) ändert nur die eigene Wertung, außer beide sind neu. Zwischen denselben zwei Spielern werden höchstens {{perDay}} Spiele am Tag gewertet.',
     unrated: ' (nicht gewertet)',
+    ratedAtLeaving: {
+      loss: ' · als Niederlage gewertet: du bist gegangen und der Computer hat für dich gespielt',
+      win: ' · als Sieg gewertet: der andere Spieler ist gegangen und der Computer hat für ihn gespielt',
+    },
     lastGames: 'Letzte Spiele',
     noFinished: 'Noch keine beendeten Spiele.',
     result: { over: 'vorbei', win: 'Gewonnen', loss: 'Verloren', draw: 'Unentschieden' },

@@ -539,6 +539,10 @@ export const en = {
     ratedRules:
       'A game is rated once both players have made a move of their own after the deal. A new player (fewer than {{provisional}} rated games) moves only their own rating, unless both players are new. Between the same two players, at most {{perDay}} games a day are rated.',
     unrated: ' (unrated)',
+    ratedAtLeaving: {
+      loss: ' · rated as a loss: you left and the computer played for you',
+      win: ' · rated as a win: the other player left and the computer played for them',
+    },
     lastGames: 'Last games',
     noFinished: 'No finished games yet.',
     result: { over: 'over', win: 'Won', loss: 'Lost', draw: 'Draw' },

@@ -554,6 +554,10 @@ export const fr: Catalog = {
     ratedRules:
       'Une partie est classée dès que les deux joueurs ont joué un coup à eux après la donne. Un nouveau joueur (moins de {{provisional}} parties classées) ne fait bouger que son propre classement, sauf si les deux sont nouveaux. Entre les deux mêmes joueurs, au plus {{perDay}} parties par jour sont classées.',
     unrated: ' (non classée)',
+    ratedAtLeaving: {
+      loss: " · classée comme une défaite : tu es parti et l'ordinateur a joué pour toi",
+      win: " · classée comme une victoire : l'autre joueur est parti et l'ordinateur a joué pour lui",
+    },
     lastGames: 'Dernières parties',
     noFinished: 'Pas encore de partie terminée.',
     result: { over: 'finie', win: 'Gagnée', loss: 'Perdue', draw: 'Nulle' },

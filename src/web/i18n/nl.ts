@@ -553,6 +553,10 @@ export const nl: Catalog = {
     ratedRules:
       'Een spel telt mee voor de rating zodra beide spelers na het delen zelf een zet hebben gedaan. Een nieuwe speler (minder dan {{provisional}} spellen met rating) verandert alleen de eigen rating, tenzij beide spelers nieuw zijn. Tussen dezelfde twee spelers tellen hooguit {{perDay}} spellen per dag mee.',
     unrated: ' (zonder rating)',
+    ratedAtLeaving: {
+      loss: ' · als verlies gerekend: je ging weg en de computer speelde voor je',
+      win: ' · als winst gerekend: de andere speler ging weg en de computer speelde voor hem',
+    },
     lastGames: 'Laatste spellen',
     noFinished: 'Nog geen uitgespeelde spellen.',
     result: { over: 'voorbij', win: 'Gewonnen', loss: 'Verloren', draw: 'Gelijk' },

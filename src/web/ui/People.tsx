@@ -154,7 +154,15 @@ export function PlayerPageView(props: { state: PlayerPageState; me: MeState; ctl
           <ul class="player-games">
             {page.games.map((g) => (
               <li key={g.gameId} data-player-game={g.gameId}>
-                <span>{t(`people.result.${g.result ?? 'over'}`)}</span>{' '}
+                {/* A seat handed to the computer keeps its rating at leaving; the game's real end is said first. */}
+                {g.ended !== null && (g.result === 'win' || g.result === 'loss') ? (
+                  <span data-ended={g.ended}>
+                    {t(`people.result.${g.ended}`)}
+                    {t(`people.ratedAtLeaving.${g.result}`)}
+                  </span>
+                ) : (
+                  <span>{t(`people.result.${g.result ?? 'over'}`)}</span>
+                )}{' '}
                 {t('people.asAgainst', { seat: SEAT_NAMES[g.seat] })}{' '}
                 {typeof g.opponent === 'object' ? (
                   <NameWithRating player={g.opponent} />
