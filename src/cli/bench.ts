@@ -12,7 +12,7 @@ Runs the benchmark suites (${suites.map((s) => s.name).join(', ')}) on one core 
   --scale X     work per measurement (default 1; 0.1 for a quick look)
   --rounds N    repetitions, the median is reported (default 5)
   --engine PATH measure another checkout's engine (its folder or its src/engine/index.ts) in the selfplay
-                suite: run this and the other alternately, in separate processes, to compare versions
+                and engine suites: run this and the other alternately, in separate processes, to compare versions
   --json        print one JSON object { suite: figures }`;
 
 export const benchCommand: Command = {

@@ -71,12 +71,24 @@ type Body =
 export type GameEvent = Body & { readonly audience: Audience };
 export type EventType = GameEvent['type'];
 
+/**
+ * `body` made an event for everyone. The body is a fresh literal at every call (the rules emit), so it is
+ * completed in place: a spread copied each of the dozen events an action emits, a tenth of the public API's time.
+ */
 export function publicEvent(body: Body): GameEvent {
-  return { ...body, audience: 'all' };
+  return withAudience(body, 'all');
 }
 
+/** `body` (a fresh literal, completed in place as in `publicEvent`) made an event for `seat` only. */
 export function privateEvent(body: Body, seat: Seat): GameEvent {
-  return { ...body, audience: seat };
+  return withAudience(body, seat);
+}
+
+/** Adds the audience last, as the spread did, so events serialize as before. */
+function withAudience(body: Body, audience: Audience): GameEvent {
+  const event = body as Body & { audience: Audience };
+  event.audience = audience;
+  return event;
 }
 
 /** The events a seat (or a spectator) may see. */

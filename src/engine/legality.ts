@@ -5,8 +5,9 @@
 import type { Action } from './actions.ts';
 import { parseAim } from './cannon/index.ts';
 import type { EngineError } from './result.ts';
+import { actionOf, ChoiceList, type CodedAction, codeOf } from './rules/choices.ts';
 import { contributeRefusal } from './rules/deal.ts';
-import { choicesFor, seatsToAct } from './rules/decide.ts';
+import { listChoices, seatsToAct } from './rules/decide.ts';
 import { setupRefusal } from './rules/setup.ts';
 import { turnCardRefusal } from './rules/turn.ts';
 import type { GameState, Pending } from './state.ts';
@@ -105,12 +106,28 @@ export function refusalOf(state: GameState, seat: Seat, action: Action): EngineE
         const aim = parseAim(action.aim, state.rules.cannon);
         return aim.ok ? null : aim.error;
       }
-    default: {
-      const key = actionKey(action);
-      if (choicesFor(state, seat).some((choice) => actionKey(choice) === key)) return null;
-      return { code: 'action/illegal', message: illegalMessage(action) };
-    }
+    default:
+      return isListed(state, seat, action)
+        ? null
+        : { code: 'action/illegal', message: illegalMessage(action) };
   }
+}
+
+/** The list `isListed` fills: its own, so a check never disturbs a list being read elsewhere. */
+const listed = new ChoiceList();
+
+/**
+ * Is `action` among `seat`'s choices now? Compared by code over the rules' coded list rather than by
+ * building every choice's Action and key string, which was the public API's second cost after the copy; a
+ * code found is checked back against the action's key, so a code shared by two shapes can never pass.
+ */
+function isListed(state: GameState, seat: Seat, action: CodedAction): boolean {
+  const code = codeOf(action);
+  const count = listChoices(state, seat, listed);
+  for (let i = 0; i < count; i++) {
+    if (listed.codes[i] === code) return actionKey(actionOf(code)) === actionKey(action);
+  }
+  return false;
 }
 
 function illegalMessage(action: Action): string {

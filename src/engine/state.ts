@@ -156,7 +156,10 @@ function cloneCards(cards: readonly ActionCard[]): ActionCard[] {
   return copy;
 }
 
-/** A deep copy that shares only immutable parts (rules, kinds, card sides, log entries). */
+/**
+ * A copy for the rules to write into: it shares the parts never written in place (rules, kinds, card sides,
+ * log entries, and the flag slots, flags shown and ready flags, which the rules replace when they change).
+ */
 export function cloneState(state: GameState): GameState {
   return {
     format: state.format,
@@ -169,10 +172,11 @@ export function cloneState(state: GameState): GameState {
     shown: state.shown.slice(),
     boarded: state.boarded.slice(),
     out: state.out.slice(),
-    flagSlots: { red: state.flagSlots.red.slice(), blue: state.flagSlots.blue.slice() },
-    flagShown: { red: state.flagShown.red.slice(), blue: state.flagShown.blue.slice() },
+    // Shared: the rules replace these (vocabulary.ts `withSeat`) and never write into them.
+    flagSlots: state.flagSlots,
+    flagShown: state.flagShown,
     cards: cloneCards(state.cards),
-    ready: { red: state.ready.red, blue: state.ready.blue },
+    ready: state.ready,
     mover: state.mover,
     turn: state.turn,
     current: state.current,

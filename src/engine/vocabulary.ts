@@ -17,6 +17,14 @@ export function ofSeat<T>(values: BySeat<T>, seat: Seat): T {
   return seat === 'red' ? values.red : values.blue;
 }
 
+/**
+ * A new pair with `seat`'s value replaced, red first as every pair is written: the parts of a state that
+ * change rarely (the flag slots, whether each seat is ready) are shared between states, so never written in place.
+ */
+export function withSeat<T>(values: BySeat<T>, seat: Seat, value: T): BySeat<T> {
+  return seat === 'red' ? { red: value, blue: values.blue } : { red: values.red, blue: value };
+}
+
 /** Each seat's name in sentences, e.g. "Red wins." */
 export const SEAT_NAMES: Readonly<Record<Seat, string>> = { red: 'Red', blue: 'Blue' };
 

@@ -22,9 +22,9 @@ export function engineFile(path: string): string {
 }
 
 /** The engine at `path` (see `engineFile`), or this checkout's. */
-async function loadEngine(path: string | undefined): Promise<SelfPlayEngine> {
+export async function loadEngine(path: string | undefined): Promise<typeof Engine> {
   if (path === undefined) return import('../../engine/index.ts');
-  return (await import(pathToFileURL(engineFile(path)).href)) as SelfPlayEngine;
+  return (await import(pathToFileURL(engineFile(path)).href)) as typeof Engine;
 }
 
 function selfPlay(engine: SelfPlayEngine, games: number, tag: string, chance: 'game' | 'bot') {

@@ -11,7 +11,7 @@ export interface BenchOptions {
   readonly scale: number;
   /** Repetitions per measurement; the median is reported. */
   readonly rounds: number;
-  /** Another checkout's engine to measure instead of this one's (`--engine`; the selfplay suite), or undefined. */
+  /** Another checkout's engine to measure instead of this one's (`--engine`; the selfplay and engine suites), or undefined. */
   readonly engine?: string | undefined;
 }
 

@@ -3,7 +3,7 @@
  * for good (R6.5). Monkey: nothing. Powder Barrel: the boarding piece used leaves play (nothing after a
  * shot). Flag: the attempting seat wins (R6.4, R7.1).
  */
-import { ofSeat, opponentOf, SEAT_NAMES, type Seat } from '../vocabulary.ts';
+import { ofSeat, opponentOf, SEAT_NAMES, type Seat, withSeat } from '../vocabulary.ts';
 import { type ChoiceList, choice, PASS, TURN_FLAG } from './choices.ts';
 import { finish } from './game-end.ts';
 import { emit, removeFromPlay, setPending, type Table } from './table.ts';
@@ -25,7 +25,10 @@ export function resolveTurnFlag(table: Table, seat: Seat, raider: number | null,
   const { state } = table;
   const owner = opponentOf(seat);
   const card = ofSeat(state.flagSlots, owner)[slot] ?? 'monkey';
-  ofSeat(state.flagShown, owner)[slot] = true;
+  // Replaced, not written in place: the flag cards shown are shared between states (state.ts, `cloneState`).
+  const shown = ofSeat(state.flagShown, owner).slice();
+  shown[slot] = true;
+  state.flagShown = withSeat(state.flagShown, owner, shown);
   if (table.events) emit(table, { type: 'flagCardTurned', seat, owner, slot, card });
   switch (card) {
     case 'flag':

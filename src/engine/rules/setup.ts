@@ -4,7 +4,7 @@
  */
 import type { Action } from '../actions.ts';
 import { firstPieceOf, type GameState } from '../state.ts';
-import { DECK_SIZE_AT_SETUP, FLAG_CARDS, type FlagCard, type Seat } from '../vocabulary.ts';
+import { DECK_SIZE_AT_SETUP, FLAG_CARDS, type FlagCard, type Seat, withSeat } from '../vocabulary.ts';
 import { ask, emit, emitTo, type Table } from './table.ts';
 
 const FLAG_ORDERS: readonly (readonly FlagCard[])[] = permutations(FLAG_CARDS);
@@ -64,11 +64,12 @@ export function resolveSetup(
   deck: readonly number[],
 ): void {
   const { state } = table;
-  state.flagSlots[seat] = flags.slice();
-  state.flagShown[seat] = [false, false, false];
+  // Replaced, not written in place: these parts are shared between states (state.ts, `cloneState`).
+  state.flagSlots = withSeat(state.flagSlots, seat, flags.slice());
+  state.flagShown = withSeat(state.flagShown, seat, [false, false, false]);
   for (const piece of deck) state.places[piece] = seat;
   state.decks[seat] = deck.slice();
-  state.ready[seat] = true;
+  state.ready = withSeat(state.ready, seat, true);
   emitTo(table, seat, { type: 'setupChosen', seat, flags: flags.slice(), deck: deck.slice() });
   emit(table, { type: 'ready', seat });
   if (state.ready.red && state.ready.blue) startPlay(table);
