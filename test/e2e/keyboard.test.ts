@@ -65,6 +65,48 @@ async function tabTo(page: Page, label: string): Promise<number | null> {
   return null;
 }
 
+/**
+ * With a decision offered and a long log: the log is one tab stop whose lines the arrow keys walk, and from the
+ * log, Tab wraps round to "Skip to your choices", whose Enter puts the focus on a choice.
+ */
+async function aroundTheLog(page: Page): Promise<void> {
+  const lines = page.locator('.log button.log-line');
+  const count = await lines.count();
+  expect(await page.locator('.log button.log-line[tabindex="0"]').count()).toBe(1);
+  // Tab forward until the log has the focus: it is its newest line.
+  const into = await tabUntil(page, () => document.activeElement?.matches('button.log-line') === true);
+  expect(into, 'Tab never reached the log').not.toBeNull();
+  const text = (i: number) => lines.nth(i).textContent();
+  const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+  expect(await focused()).toBe(await text(count - 1));
+  await page.keyboard.press('ArrowUp');
+  expect(await focused()).toBe(await text(count - 2));
+  await page.keyboard.press('Home');
+  expect(await focused()).toBe(await text(0));
+  await page.keyboard.press('End');
+  expect(await focused()).toBe(await text(count - 1));
+  // One Tab leaves the whole log; the page wraps round to the skip link.
+  const skip = await tabUntil(page, () => document.activeElement?.hasAttribute('data-skip') === true);
+  expect(skip, 'Tab from the log never reached "Skip to your choices"').not.toBeNull();
+  expect(skip).toBeLessThanOrEqual(3);
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to your choices');
+  await page.keyboard.press('Enter');
+  expect(
+    await page.evaluate(() =>
+      document.activeElement?.matches('.prompt-buttons button, svg.table [data-choice], [data-fire]'),
+    ),
+  ).toBe(true);
+}
+
+/** Tabs forward until `there` holds in the page; the number of Tabs, or null past the cap. */
+async function tabUntil(page: Page, there: () => boolean): Promise<number | null> {
+  for (let tabs = 0; tabs <= TAB_CAP; tabs++) {
+    if (await page.evaluate(there)) return tabs;
+    await page.keyboard.press('Tab');
+  }
+  return null;
+}
+
 describe.skipIf(!chromiumAvailable())('a game by keyboard alone (issue 32, item 4)', () => {
   let server: { url: string; close: () => Promise<void> };
   let browser: Awaited<ReturnType<typeof launch>>;
@@ -109,6 +151,7 @@ describe.skipIf(!chromiumAvailable())('a game by keyboard alone (issue 32, item 
     }
     await decide('ready', await nameOf('[data-setup-confirm]'));
     let targets = 0;
+    let loggedAround = false;
     let last = '';
     for (let steps = 0; steps < 300 && (decisions.length < 25 || targets === 0); steps++) {
       // Wait for the page to offer something new: the computer's move, a scene, the next decision.
@@ -146,6 +189,10 @@ describe.skipIf(!chromiumAvailable())('a game by keyboard alone (issue 32, item 
         await decide('the cannon', await nameOf('[data-fire]'), 'Space');
         continue;
       }
+      if (!loggedAround && (await page.locator('.log button.log-line').count()) >= 8) {
+        await aroundTheLog(page);
+        loggedAround = true;
+      }
       const label = await wanted(page);
       if (label.startsWith('Attack ') && !label.startsWith('Attack with')) targets++;
       await decide('a choice', label);
@@ -154,6 +201,7 @@ describe.skipIf(!chromiumAvailable())('a game by keyboard alone (issue 32, item 
     const table = decisions.map((d, i) => `${i + 1}. ${d.presses} presses: ${d.what}`).join('\n');
     console.log(`key presses per decision\n${table}`);
     expect(decisions.length, table).toBeGreaterThanOrEqual(15);
+    expect(loggedAround, 'the log never had 8 lines').toBe(true);
     expect(targets, `no attack's target was chosen\n${table}`).toBeGreaterThan(0);
     const worst = Math.max(...decisions.map((d) => d.presses));
     expect(worst, table).toBeLessThanOrEqual(PRESS_BOUND);
