@@ -304,6 +304,8 @@ export const de: Catalog = {
     log: 'Logbuch',
     logHint: 'Klick auf eine Zeile, um den Tisch von damals zu sehen.',
     logLine: 'Den Tisch von damals ansehen',
+    logKeys: 'Mit den Pfeiltasten gehst du von Zeile zu Zeile.',
+    skipToChoices: 'Zu deiner Auswahl springen',
     cannonLabel:
       'Kanone {{yaw}} Grad nach {{side}} gerichtet, {{pitch}} Grad geneigt, {{x}} cm seitlich und {{back}} cm zurück',
     left: 'links',

@@ -293,6 +293,8 @@ export const en = {
     log: "Ship's log",
     logHint: 'Click a line to look back at the table then.',
     logLine: 'Look back at the table then',
+    logKeys: 'Arrow keys move between lines.',
+    skipToChoices: 'Skip to your choices',
     cannonLabel:
       'Cannon aimed {{yaw}} degrees {{side}}, tilted {{pitch}} degrees, standing {{x}} cm sideways and {{back}} cm back',
     left: 'left',

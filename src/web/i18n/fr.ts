@@ -304,6 +304,8 @@ export const fr: Catalog = {
     log: 'Journal de bord',
     logHint: 'Clique sur une ligne pour revoir la table à ce moment-là.',
     logLine: 'Revoir la table à ce moment-là',
+    logKeys: "Les flèches passent d'une ligne à l'autre.",
+    skipToChoices: 'Aller à tes choix',
     cannonLabel:
       'Canon orienté de {{yaw}} degrés vers la {{side}}, incliné de {{pitch}} degrés, à {{x}} cm sur le côté et {{back}} cm en arrière',
     left: 'gauche',

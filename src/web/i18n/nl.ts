@@ -299,6 +299,8 @@ export const nl: Catalog = {
     log: 'Logboek',
     logHint: 'Klik op een regel om de tafel van toen te bekijken.',
     logLine: 'Bekijk de tafel van toen',
+    logKeys: 'Met de pijltjestoetsen ga je van regel naar regel.',
+    skipToChoices: 'Naar je keuzes',
     cannonLabel:
       'Kanon {{yaw}} graden naar {{side}} gericht, {{pitch}} graden gekanteld, {{x}} cm opzij en {{back}} cm naar achteren',
     left: 'links',

@@ -15,7 +15,7 @@ import { promptFor, turnWords } from '../game/prompt.ts';
 import { revealedShips } from '../game/replay.ts';
 import { waitingSign } from '../game/waiting.ts';
 import { t } from '../i18n/i18n.ts';
-import type { AimState, GameScreen, LogLine } from '../state.ts';
+import type { AimState, GameScreen } from '../state.ts';
 import type { LessonStatus } from '../tutorial/link.ts';
 import { CannonScene } from './Cannon.tsx';
 import { Clocks } from './Clocks.tsx';
@@ -27,6 +27,7 @@ import { ResignButton } from './Resign.tsx';
 import { SceneOverlay } from './Scenes.tsx';
 import { SettingsButton, SoundButton } from './Settings.tsx';
 import { SetupPanel } from './Setup.tsx';
+import { ShipLog } from './ShipLog.tsx';
 import { Table } from './Table.tsx';
 import { TiltReach } from './TiltReach.tsx';
 
@@ -63,6 +64,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
       data-updates={game.updates}
       data-waiting={game.waiting ? '' : undefined}
     >
+      {myTurn && !over && <SkipToChoices />}
       <header class="game-bar">
         <button type="button" class="link" onClick={() => ctl.askLeave()}>
           {t('game.backHome')}
@@ -102,6 +104,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
       {game.online !== null && <OnlineBar game={game} ctl={ctl} />}
       <NextFocus
         moment={`${game.updates}/${game.scenes.length}/${game.handTo}/${game.waiting}/${game.selected}/${game.review?.v}`}
+        selected={game.selected}
       />
       <div class="game-main">
         <div class="board-col">
@@ -120,7 +123,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
                 </button>
               ))}
               {game.selected !== null && (
-                <button type="button" onClick={() => ctl.select(null)}>
+                <button type="button" data-another="" onClick={() => ctl.select(null)}>
                   {t('game.another')}
                 </button>
               )}
@@ -187,7 +190,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           {game.bot !== null && (
             <p class="bot-note">{t('game.computer', { level: t(`home.levels.${game.form.level}`) })}</p>
           )}
-          <Log lines={game.log} onLine={(line) => ctl.reviewAt(line)} />
+          <ShipLog lines={game.log} onLine={(line) => ctl.reviewAt(line)} />
         </aside>
       </div>
       {scene !== undefined && (
@@ -224,20 +227,59 @@ const NEXT_FOCUS = [
   '[data-fire]',
 ];
 
-function NextFocus(props: { moment: string }) {
+function NextFocus(props: { moment: string; selected: number | null }) {
   useEffect(() => {
     void props.moment;
     const active = document.activeElement;
     if (active !== null && active !== document.body && active.isConnected) return;
-    for (const selector of NEXT_FOCUS) {
-      const next = document.querySelector<HTMLElement | SVGElement>(selector);
-      if (next !== null && !(next instanceof HTMLButtonElement && next.disabled)) {
-        next.focus();
-        return;
-      }
-    }
+    focusFirst(NEXT_FOCUS);
   }, [props.moment]);
+  // A pirate just chosen to act with asks the second half of the decision: its targets take the focus, so
+  // the keyboard does not have to find them past the rest of the page (issue 32, item 4).
+  useEffect(() => {
+    if (props.selected !== null) focusFirst([TARGETS]);
+  }, [props.selected]);
   return null;
+}
+
+/** The targets offered once a pirate is chosen: the table's choices that answer (their action is JSON). */
+const TARGETS = 'svg.table [data-choice^="{"]';
+
+/** Focuses the first enabled element of the first selector that finds one; false when none does. */
+function focusFirst(selectors: readonly string[]): boolean {
+  for (const selector of selectors) {
+    const next = document.querySelector<HTMLElement | SVGElement>(selector);
+    if (next !== null && !(next instanceof HTMLButtonElement && next.disabled)) {
+      next.focus();
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * "Skip to your choices": the page's first tab stop while a decision is offered, hidden until focused, as on
+ * any well-made page with a long bar before its content. Tab from the end of the page wraps to it.
+ */
+function SkipToChoices() {
+  return (
+    <button
+      type="button"
+      class="skip-link"
+      data-skip=""
+      onClick={() =>
+        focusFirst([
+          TARGETS,
+          '.prompt-buttons button',
+          'svg.table [data-choice]',
+          '[data-setup-piece]',
+          '[data-fire]',
+        ])
+      }
+    >
+      {t('game.skipToChoices')}
+    </button>
+  );
 }
 
 /** "← Home" during a game: the page asks first and says what becomes of the game. */
@@ -302,35 +344,6 @@ function ReviewPanel(props: { game: GameScreen; ctl: Controller }) {
           onFlag={() => undefined}
         />
       )}
-    </section>
-  );
-}
-
-function Log(props: { lines: readonly LogLine[]; onLine: (line: LogLine) => void }) {
-  const ref = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    const list = ref.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [props.lines.length]);
-  return (
-    <section class="log" aria-labelledby="log-title">
-      <h2 id="log-title">{t('game.log')}</h2>
-      <p class="hint">{t('game.logHint')}</p>
-      <ol ref={ref} aria-live="polite">
-        {props.lines.map((line) => (
-          <li key={line.id} class={line.seat === null ? '' : `seat-${line.seat}`}>
-            <button
-              type="button"
-              class="log-line"
-              title={t('game.logLine')}
-              data-v={line.v}
-              onClick={() => props.onLine(line)}
-            >
-              {line.text}
-            </button>
-          </li>
-        ))}
-      </ol>
     </section>
   );
 }
