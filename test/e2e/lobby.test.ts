@@ -77,9 +77,13 @@ describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch
     // Under the players' names, as the server knows them from their identities.
     await expect
       .poll(async () => listed.textContent())
-      .toMatch(new RegExp(`(${firstName}|${secondName}) against`));
+      .toMatch(new RegExp(`(${firstName}|${secondName}) \\(1500\\) against`));
     const listing = (await listed.textContent()) ?? '';
     expect([listing.includes(firstName), listing.includes(secondName)]).toEqual([true, true]);
+    // Issue 31 item 6: with their ratings (new identities: 1500) and the turn: both set up their ships.
+    const shown = async () => (await listed.textContent()) ?? '';
+    for (const name of [firstName, secondName]) await expect.poll(shown).toContain(`${name} (1500)`);
+    await expect.poll(shown).toContain('setting up the ships');
     await listed.getByRole('link', { name: 'Watch' }).click();
     await watcher.waitForURL(new RegExp(`/watch/${gameId}$`));
     await watcher.locator('[data-watching]').waitFor();
