@@ -129,6 +129,10 @@ describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch
       timeout: PATIENCE_MS,
     });
     await second.waitForURL(first.url(), { timeout: PATIENCE_MS });
+    // Issue 31 item 6: the spectator follows the players into their rematch and watches it.
+    const rematchId = /\/play\/([A-Za-z0-9_-]+)$/.exec(first.url())?.[1] ?? '-';
+    await watcher.waitForURL(new RegExp(`/watch/${rematchId}$`), { timeout: PATIENCE_MS });
+    await watcher.locator('[data-watching]').waitFor({ timeout: PATIENCE_MS });
     const swapped = firstSeat.includes('Red') ? 'You: Blue' : 'You: Red';
     await first.locator('.game-bar .seat-tag', { hasText: swapped }).waitFor({ timeout: PATIENCE_MS });
     await first.waitForSelector('[data-setup-confirm]', { timeout: PATIENCE_MS });
