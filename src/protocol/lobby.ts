@@ -77,8 +77,20 @@ export interface LiveGame {
   readonly holders: BySeat<SeatHolder>;
   /** The display names of the seats' identities; null (no identity, or the computer) shows the colour. */
   readonly names: BySeat<string | null>;
+  /** The Glicko-2 ratings of the seats' identities (rounded); null without one. */
+  readonly ratings: BySeat<number | null>;
   /** Actions played so far. */
   readonly moves: number;
+  /**
+   * The game's turn as its table shows it (0 while the ships are set up, then 1, 2, …), or null when the
+   * answering server does not hold the game now (it is not loaded to be listed).
+   */
+  readonly turn: number | null;
+  /**
+   * Who must decide now: a seat, 'both' (setting up), or null when unknown (an untimed game the answering
+   * server does not hold). A timed game's is the seat whose clock runs, known without loading the game.
+   */
+  readonly toMove: Seat | 'both' | null;
   /** The page that watches it, e.g. `/watch/k3f9x2`. */
   readonly watchLink: string;
 }

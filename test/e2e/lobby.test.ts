@@ -77,9 +77,13 @@ describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch
     // Under the players' names, as the server knows them from their identities.
     await expect
       .poll(async () => listed.textContent())
-      .toMatch(new RegExp(`(${firstName}|${secondName}) against`));
+      .toMatch(new RegExp(`(${firstName}|${secondName}) \\(1500\\) against`));
     const listing = (await listed.textContent()) ?? '';
     expect([listing.includes(firstName), listing.includes(secondName)]).toEqual([true, true]);
+    // Issue 31 item 6: with their ratings (new identities: 1500) and the turn: both set up their ships.
+    const shown = async () => (await listed.textContent()) ?? '';
+    for (const name of [firstName, secondName]) await expect.poll(shown).toContain(`${name} (1500)`);
+    await expect.poll(shown).toContain('setting up the ships');
     await listed.getByRole('link', { name: 'Watch' }).click();
     await watcher.waitForURL(new RegExp(`/watch/${gameId}$`));
     await watcher.locator('[data-watching]').waitFor();
@@ -125,6 +129,10 @@ describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch
       timeout: PATIENCE_MS,
     });
     await second.waitForURL(first.url(), { timeout: PATIENCE_MS });
+    // Issue 31 item 6: the spectator follows the players into their rematch and watches it.
+    const rematchId = /\/play\/([A-Za-z0-9_-]+)$/.exec(first.url())?.[1] ?? '-';
+    await watcher.waitForURL(new RegExp(`/watch/${rematchId}$`), { timeout: PATIENCE_MS });
+    await watcher.locator('[data-watching]').waitFor({ timeout: PATIENCE_MS });
     const swapped = firstSeat.includes('Red') ? 'You: Blue' : 'You: Red';
     await first.locator('.game-bar .seat-tag', { hasText: swapped }).waitFor({ timeout: PATIENCE_MS });
     await first.waitForSelector('[data-setup-confirm]', { timeout: PATIENCE_MS });

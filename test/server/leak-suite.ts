@@ -64,7 +64,21 @@ async function playThroughLobby(index: number): Promise<Played> {
   const live = await get<LiveGamesResponse>(server.url, '/api/live');
   const listed = live.body.games.find((g) => g.gameId === gameId);
   expect(Object.keys(listed ?? {}).sort()).toEqual(
-    ['clock', 'createdAt', 'gameId', 'holders', 'moves', 'names', 'shots', 'variant', 'watchLink'].sort(),
+    // Issue 31 item 6 adds only what a spectator sees anyway: ratings, the turn and who decides.
+    [
+      'clock',
+      'createdAt',
+      'gameId',
+      'holders',
+      'moves',
+      'names',
+      'ratings',
+      'shots',
+      'toMove',
+      'turn',
+      'variant',
+      'watchLink',
+    ].sort(),
   );
   const seats = [
     { viewer: paired.seat, token: first.token },

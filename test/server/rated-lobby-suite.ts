@@ -140,12 +140,20 @@ export function ratedLobbySuite(title: string, start: () => Promise<readonly [Te
       const sockets = [await Client.open(one.url, heard.gameId), await Client.open(two.url, heard.gameId)];
       await sockets[0]?.ask(hello(first.token), isState);
       await sockets[1]?.ask(hello(taken.body.token), isState);
+      // Issue 31 item 6: with their ratings as stored, and the turn (ships being set up: both decide).
+      const ratings = {
+        [heard.seat]: Math.round(a.player.rating.rating),
+        [taken.body.seat]: Math.round(b.player.rating.rating),
+      };
       await expect
         .poll(async () => {
           const live = (await get<LiveGamesResponse>(two.url, '/api/live')).body.games;
-          return live.find((g) => g.gameId === heard.gameId)?.names;
+          const listed = live.find((g) => g.gameId === heard.gameId);
+          return (
+            listed && { names: listed.names, ratings: listed.ratings, turn: listed.turn, to: listed.toMove }
+          );
         })
-        .toEqual(names);
+        .toEqual({ names, ratings, turn: 0, to: 'both' });
       await waiting.close();
       await Promise.all(sockets.map((s) => s?.close()));
     });

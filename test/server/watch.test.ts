@@ -51,7 +51,11 @@ describe('live games and spectators (issue 19 item 4)', () => {
       clock: { kind: 'live', minutes: 5, increment: 5 },
       holders: { red: 'human', blue: 'human' },
       names: { red: null, blue: null },
+      ratings: { red: null, blue: null },
       moves: 0,
+      // Held by this server (it made the game): setting up, both decide.
+      turn: 0,
+      toMove: 'both',
       watchLink: `/watch/${friends.gameId}`,
     });
     expect(body.games[1]?.holders).toEqual(

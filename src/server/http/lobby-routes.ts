@@ -4,6 +4,7 @@
  * nothing answered holds a token other than the caller's own or any game's hidden state.
  */
 import type { FastifyInstance } from 'fastify';
+import { toAct } from '../../engine/index.ts';
 import type { SeatHolder } from '../../protocol/index.ts';
 import {
   cancelSeekSchema,
@@ -14,9 +15,10 @@ import {
   seekRequestSchema,
 } from '../../protocol/index.ts';
 import type { ServerContext } from '../context.ts';
+import { abandoned } from '../lobby/abandoned.ts';
 import { identityOf } from '../players/identity.ts';
 import { describeIssues } from '../socket/describe-issues.ts';
-import type { SeatRecord } from '../store/game-store.ts';
+import type { SeatRecord, StoredGame } from '../store/game-store.ts';
 import { perMinute } from './address-limits.ts';
 import { replyError } from './reply-error.ts';
 import { bodyOf } from './request-body.ts';
@@ -24,6 +26,22 @@ import { requestPlayer } from './request-player.ts';
 
 /** At most this many games are listed to watch. */
 const LISTED_GAMES = 50;
+
+const rounded = (rating: number | null) => (rating === null ? null : Math.round(rating));
+
+/**
+ * Whose turn a listed game is, without loading it: a room this process holds says its turn and who decides;
+ * otherwise a timed game's running clock says who decides, and an untimed one is not known here.
+ */
+async function turnOf(context: ServerContext, game: StoredGame): Promise<Pick<LiveGame, 'turn' | 'toMove'>> {
+  const room = context.rooms.holds(game.id) ? await context.rooms.get(game.id) : null;
+  if (room === null) return { turn: null, toMove: game.clock?.running ?? null };
+  const deciding = toAct(room.state);
+  return {
+    turn: room.state.phase === 'setup' ? 0 : room.state.turn + 1,
+    toMove: deciding.length === 2 ? 'both' : (deciding[0] ?? null),
+  };
+}
 
 interface IdParams {
   readonly id: string;
@@ -105,23 +123,31 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
   });
 
   app.get('/api/live', async () => {
-    const rows = await context.store.liveGames(LISTED_GAMES);
-    const games = rows.map(({ game, moves, names }): LiveGame => {
-      const holder = (seat: SeatRecord): SeatHolder =>
-        seat.holder === 'computer' ? 'computer' : seat.tokenHash === null ? 'open' : 'human';
-      return {
-        gameId: game.id,
-        createdAt: game.createdAt,
-        variant: game.options.variant ?? 'standard',
-        shots: game.options.shots ?? 'aimed',
-        clock: game.clock?.control ?? null,
-        holders: { red: holder(game.seats.red), blue: holder(game.seats.blue) },
-        // The identities' names as stored, never a page's word; a seat without one shows its colour.
-        names,
-        moves,
-        watchLink: `/watch/${game.id}`,
-      };
-    });
+    // Abandoned games are left out (abandoned.ts): read more than are listed, then keep the first ones.
+    const now = context.config.now?.() ?? Date.now();
+    const rows = (await context.store.liveGames(LISTED_GAMES * 2))
+      .filter((row) => !abandoned(row.game.clock?.control ?? null, row.lastActionAt, now))
+      .slice(0, LISTED_GAMES);
+    const games = await Promise.all(
+      rows.map(async ({ game, moves, names, ratings }): Promise<LiveGame> => {
+        const holder = (seat: SeatRecord): SeatHolder =>
+          seat.holder === 'computer' ? 'computer' : seat.tokenHash === null ? 'open' : 'human';
+        return {
+          gameId: game.id,
+          createdAt: game.createdAt,
+          variant: game.options.variant ?? 'standard',
+          shots: game.options.shots ?? 'aimed',
+          clock: game.clock?.control ?? null,
+          holders: { red: holder(game.seats.red), blue: holder(game.seats.blue) },
+          // The identities' names as stored, never a page's word; a seat without one shows its colour.
+          names,
+          ratings: { red: rounded(ratings.red), blue: rounded(ratings.blue) },
+          moves,
+          ...(await turnOf(context, game)),
+          watchLink: `/watch/${game.id}`,
+        };
+      }),
+    );
     const body: LiveGamesResponse = { games };
     return body;
   });

@@ -114,6 +114,10 @@ export interface LiveGameRow {
   readonly moves: number;
   /** The display names of the identities in the seats (null: none, or the computer). */
   readonly names: BySeat<string | null>;
+  /** The Glicko-2 ratings of the identities in the seats as stored now (null: none). */
+  readonly ratings: BySeat<number | null>;
+  /** When the last action was stored, or the game created when it has none (ms since 1970). */
+  readonly lastActionAt: number;
 }
 
 export interface StoredGameWithLog {

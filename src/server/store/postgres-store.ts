@@ -383,9 +383,19 @@ export class PostgresGameStore implements GameStore {
   async liveGames(limit: number): Promise<LiveGameRow[]> {
     // A seat waiting for a friend is a human seat without a token: such a game has not begun.
     const found = await this.#query<
-      GameRow & { moves: number; red_name: string | null; blue_name: string | null }
+      GameRow & {
+        moves: number;
+        red_name: string | null;
+        blue_name: string | null;
+        red_rating: number | null;
+        blue_rating: number | null;
+        last_at: string;
+      }
     >(
-      `SELECT g.*, ${this.#versionOf('g')} AS moves, ${this.#seatName('red')} AS red_name, ${this.#seatName('blue')} AS blue_name
+      `SELECT g.*, ${this.#versionOf('g')} AS moves, ${this.#seatPlayer('red', 'name')} AS red_name,
+         ${this.#seatPlayer('blue', 'name')} AS blue_name, ${this.#seatPlayer('red', 'rating')} AS red_rating,
+         ${this.#seatPlayer('blue', 'rating')} AS blue_rating,
+         COALESCE((SELECT max(a.created_at) FROM ${this.#t.actions} a WHERE a.game_id = g.id), g.created_at) AS last_at
        FROM ${this.#t.games} g WHERE NOT g.over
          AND NOT EXISTS (SELECT 1 FROM jsonb_each(g.seats) s
            WHERE s.value->>'holder' = 'human' AND s.value->'tokenHash' = 'null'::jsonb)
@@ -396,12 +406,14 @@ export class PostgresGameStore implements GameStore {
       game: gameOf(row),
       moves: row.moves,
       names: { red: row.red_name, blue: row.blue_name },
+      ratings: { red: row.red_rating, blue: row.blue_rating },
+      lastActionAt: Number(row.last_at),
     }));
   }
 
-  /** The display name of the identity in `seat` of game `g`, as a subquery. */
-  #seatName(seat: Seat): string {
-    return `(SELECT p.name FROM ${this.#people.seats} s JOIN ${this.#people.players} p ON p.id = s.player_id
+  /** A column of the identity in `seat` of game `g`, as a subquery. */
+  #seatPlayer(seat: Seat, column: 'name' | 'rating'): string {
+    return `(SELECT p.${column} FROM ${this.#people.seats} s JOIN ${this.#people.players} p ON p.id = s.player_id
       WHERE s.game_id = g.id AND s.seat = '${seat}')`;
   }
 

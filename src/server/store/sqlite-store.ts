@@ -475,8 +475,10 @@ export class SqliteGameStore implements GameStore {
   async liveGames(limit: number): Promise<LiveGameRow[]> {
     // Most running games have both seats taken: read a few more than asked, then leave out the others.
     const rows = this.#db
-      .prepare<unknown[], GameRow & { red_name: string | null; blue_name: string | null }>(
-        `SELECT g.*, ${seatName('red')} AS red_name, ${seatName('blue')} AS blue_name
+      .prepare<unknown[], GameRow & LiveColumns>(
+        `SELECT g.*, ${seatPlayer('red', 'name')} AS red_name, ${seatPlayer('blue', 'name')} AS blue_name,
+           ${seatPlayer('red', 'rating')} AS red_rating, ${seatPlayer('blue', 'rating')} AS blue_rating,
+           COALESCE((SELECT max(a.created_at) FROM actions a WHERE a.game_id = g.id), g.created_at) AS last_at
          FROM games g WHERE g.over = 0 ORDER BY g.created_at DESC LIMIT ?`,
       )
       .all(limit * 2);
@@ -485,6 +487,8 @@ export class SqliteGameStore implements GameStore {
         game: gameOf(row),
         moves: row.version,
         names: { red: row.red_name, blue: row.blue_name },
+        ratings: { red: row.red_rating, blue: row.blue_rating },
+        lastActionAt: row.last_at,
       }))
       .filter(
         ({ game }) => !Object.values(game.seats).some((s) => s.holder === 'human' && s.tokenHash === null),
@@ -654,10 +658,19 @@ function seekOf(row: SeekRow): SeekRecord {
   };
 }
 
-/** The display name of the identity in `seat` of game `g`, as a subquery. */
-function seatName(seat: Seat): string {
-  return `(SELECT p.name FROM seat_players s JOIN players p ON p.id = s.player_id
+/** A column of the identity in `seat` of game `g`, as a subquery. */
+function seatPlayer(seat: Seat, column: 'name' | 'rating'): string {
+  return `(SELECT p.${column} FROM seat_players s JOIN players p ON p.id = s.player_id
     WHERE s.game_id = g.id AND s.seat = '${seat}')`;
+}
+
+/** What liveGames reads besides the game: its players' names and ratings, and its last action's time. */
+interface LiveColumns {
+  red_name: string | null;
+  blue_name: string | null;
+  red_rating: number | null;
+  blue_rating: number | null;
+  last_at: number;
 }
 
 function seekStateOf(row: SeekRow): SeekState {

@@ -699,6 +699,10 @@ export const de: Catalog = {
     against: '{{red}} gegen {{blue}}',
     details: '{{rules}}, {{shots}}, {{clock}} · Zug {{moves}}',
     watch: 'Zuschauen',
+    rated: '{{name}} ({{rating}})',
+    setup: 'die Schiffe werden aufgestellt',
+    turn: 'Runde {{turn}}',
+    toMove: '{{name}} ist am Zug',
   },
   reach: {
     target: { sail: 'das Loch', skull: 'den Totenkopf' },

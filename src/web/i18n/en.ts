@@ -678,6 +678,10 @@ export const en = {
     against: '{{red}} against {{blue}}',
     details: '{{rules}}, {{shots}}, {{clock}} · move {{moves}}',
     watch: 'Watch',
+    rated: '{{name}} ({{rating}})',
+    setup: 'setting up the ships',
+    turn: 'turn {{turn}}',
+    toMove: '{{name}} to play',
   },
   reach: {
     target: { sail: 'the hole', skull: 'the skull' },

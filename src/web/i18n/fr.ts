@@ -698,6 +698,10 @@ export const fr: Catalog = {
     against: '{{red}} contre {{blue}}',
     details: '{{rules}}, {{shots}}, {{clock}} · coup {{moves}}',
     watch: 'Regarder',
+    rated: '{{name}} ({{rating}})',
+    setup: 'mise en place des navires',
+    turn: 'tour {{turn}}',
+    toMove: 'au tour de {{name}}',
   },
   reach: {
     target: { sail: 'le trou', skull: 'la tête de mort' },

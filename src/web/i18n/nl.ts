@@ -694,6 +694,10 @@ export const nl: Catalog = {
     against: '{{red}} tegen {{blue}}',
     details: '{{rules}}, {{shots}}, {{clock}} · zet {{moves}}',
     watch: 'Kijken',
+    rated: '{{name}} ({{rating}})',
+    setup: 'schepen worden opgesteld',
+    turn: 'beurt {{turn}}',
+    toMove: '{{name}} is aan zet',
   },
   reach: {
     target: { sail: 'het gat', skull: 'het doodshoofd' },

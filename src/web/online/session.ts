@@ -145,8 +145,11 @@ export class OnlineLink implements GameLink {
     private readonly ctl: Controller,
     private readonly gameId: string,
     private ticket: Ticket | null,
-    /** A rematch is ready with this page's new seat: go there (connectOnline's `enter`). */
-    private readonly rematchReady: (gameId: string, ticket: Ticket) => void = () => undefined,
+    /**
+     * A rematch is ready with this page's new seat: go there (connectOnline's `enter`); a spectator (ticket
+     * null) follows the players into it and watches it (issue 31 item 6).
+     */
+    private readonly rematchReady: (gameId: string, ticket: Ticket | null) => void = () => undefined,
   ) {
     this.seat = ticket?.seat ?? 'red';
     this.open();
@@ -295,7 +298,10 @@ export class OnlineLink implements GameLink {
   /** The rematch began: keep the new seat's ticket first (a reload must find it), then go to it. */
   private toRematch(message: { gameId?: string; seat?: Seat; token?: string }): void {
     const gameId = message.gameId;
-    if (gameId === undefined || message.seat === undefined) return;
+    if (gameId === undefined) return;
+    // A spectator has no seat in it: it watches the new game (its id is public, on the Watch list too).
+    if (this.ticket === null) return this.rematchReady(gameId, null);
+    if (message.seat === undefined) return;
     const known = loadTicket(gameId);
     const ticket: Ticket | null =
       message.token !== undefined
@@ -455,7 +461,7 @@ export function connectOnline(ctl: Controller): void {
     const path = ticket === null ? `/watch/${gameId}` : `/play/${gameId}`;
     if (location.pathname !== path || location.search !== '') history.replaceState(null, '', path);
     current = new OnlineLink(ctl, gameId, ticket, (next, nextTicket) => {
-      history.pushState(null, '', `/play/${next}`);
+      history.pushState(null, '', nextTicket === null ? `/watch/${next}` : `/play/${next}`);
       enter(next, nextTicket, form);
     });
     ctl.attach(current);

@@ -3,6 +3,7 @@
  * rating and last games, the emote button with its picker and mute in the game bar, and the rematch at the
  * end. Names and emotes are only ever shown as text nodes; emotes come from the fixed list.
  */
+
 import { useEffect, useState } from 'preact/hooks';
 import { EMOTE_FACES, EMOTES } from '../../protocol/emotes.ts';
 import type { PlayerSummary } from '../../protocol/index.ts';
@@ -11,6 +12,7 @@ import { SEAT_NAMES } from '../game/names.ts';
 import { t } from '../i18n/i18n.ts';
 import type { GameScreen, MeState, PlayerPageState } from '../state.ts';
 import { PlayerName } from './PlayerName.tsx';
+import { ratingChangeWords } from './rating-change.ts';
 import { YourGames } from './YourGames.tsx';
 
 /** How long an emote stays on the table, ms. */
@@ -173,7 +175,7 @@ export function PlayerPageView(props: { state: PlayerPageState; me: MeState; ctl
                 ) : (
                   t('people.anonymous')
                 )}
-                {g.ratingChange !== null && ` (${g.ratingChange >= 0 ? '+' : ''}${g.ratingChange})`}
+                {g.ratingChange !== null && ` (${ratingChangeWords(g.ratingChange)})`}
                 {g.ratingChange === null && typeof g.opponent === 'object' && t('people.unrated')} ·{' '}
                 {new Date(g.createdAt).toLocaleDateString()}{' '}
                 <button type="button" onClick={() => void openReplayOf(ctl, g.gameId)}>

@@ -10,9 +10,42 @@ import { WithNames } from './PlayerName.tsx';
 /** How often the list is fetched again while the page shows (ms). */
 const REFRESH_MS = 5000;
 
-/** The seat's shown name with who plays it ('Blue (computer)'), around `name`: the name's mark (WithNames). */
+/**
+ * The seat's shown name with who plays it ('Blue (computer)') or its rating ('Salty Kraken (1523)'), around
+ * `name`: the name's mark (WithNames).
+ */
 function player(game: LiveGame, seat: 'red' | 'blue', name: string): string {
-  return game.holders[seat] === 'computer' ? t('watch.computer', { name }) : name;
+  if (game.holders[seat] === 'computer') return t('watch.computer', { name });
+  const rating = game.ratings[seat];
+  return rating === null ? name : t('watch.rated', { name, rating });
+}
+
+/** The seats' names as shown: the identity's, else the colour. */
+function shownNames(game: LiveGame): Record<'red' | 'blue', string> {
+  return { red: game.names.red ?? SEAT_NAMES.red, blue: game.names.blue ?? SEAT_NAMES.blue };
+}
+
+/** 'turn 12 · Salty Kraken to play', 'setting up', or less when the server does not know. */
+function Turn(props: { game: LiveGame }) {
+  const { game } = props;
+  const { turn, toMove } = game;
+  const turnWords = turn === null ? null : turn === 0 ? t('watch.setup') : t('watch.turn', { turn });
+  const seat = toMove === 'red' || toMove === 'blue' ? toMove : null;
+  if (turnWords === null && seat === null) return null;
+  return (
+    <>
+      {turnWords !== null && <> · {turnWords}</>}
+      {seat !== null && (
+        <>
+          {' · '}
+          <WithNames
+            names={{ seat: shownNames(game)[seat] }}
+            say={(marks) => t('watch.toMove', { name: marks.seat })}
+          />
+        </>
+      )}
+    </>
+  );
 }
 
 export function Watch(props: { games: readonly LiveGame[] | null; ctl: Controller }) {
@@ -41,10 +74,7 @@ export function Watch(props: { games: readonly LiveGame[] | null; ctl: Controlle
               <span>
                 <strong>
                   <WithNames
-                    names={{
-                      red: game.names.red ?? SEAT_NAMES.red,
-                      blue: game.names.blue ?? SEAT_NAMES.blue,
-                    }}
+                    names={shownNames(game)}
                     say={(marks) =>
                       t('watch.against', {
                         red: player(game, 'red', marks.red),
@@ -60,6 +90,7 @@ export function Watch(props: { games: readonly LiveGame[] | null; ctl: Controlle
                   clock: clockControlWords(game.clock),
                   moves: game.moves,
                 })}
+                <Turn game={game} />
               </span>{' '}
               <a
                 href={game.watchLink}
