@@ -6,9 +6,9 @@
  */
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
-import { chromiumAvailable, launch, sharedBuild, startGameServer } from './harness.ts';
+import { chromiumAvailable, gameSite } from './harness.ts';
 import { chooseSetup } from './play.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -147,23 +147,10 @@ async function violations(page: Page, screen: string): Promise<string[]> {
 }
 
 describe.skipIf(!chromiumAvailable())('the page is readable by everyone (axe-core)', () => {
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof startGameServer>> | undefined;
-
-  beforeAll(async () => {
-    const dist = await sharedBuild();
-    server = await startGameServer(dist);
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const site = gameSite();
 
   it('home, a timed game (clocks idle and running) for players and a spectator, the end dialog, the player page', async () => {
-    if (server === undefined) throw new Error('the game server did not start');
-    const url = server.url;
+    const { browser, url } = site;
     const [host, friend, watcher] = await Promise.all(
       [0, 1, 2].map(async () =>
         (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage(),

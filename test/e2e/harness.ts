@@ -211,3 +211,22 @@ export function staticSite(): { browser: Browser; url: string } {
   });
   return site;
 }
+
+/**
+ * The real game server with the built page and a Chromium for it, for a describe block (as `staticSite`):
+ * started before its tests, closed after. Read `site.browser` and `site.url` inside the tests.
+ */
+export function gameSite(): { browser: Browser; url: string } {
+  const site = {} as { browser: Browser; url: string };
+  let server: { url: string; close: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    server = await startGameServer(await sharedBuild());
+    site.url = server.url;
+    site.browser = await launch();
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+    await server?.close();
+  });
+  return site;
+}

@@ -4,9 +4,9 @@
  * its table in one click; the player's own page lists it too. By accessible names, as players would.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
-import { chromiumAvailable, launch, sharedBuild, startGameServer } from './harness.ts';
+import { chromiumAvailable, gameSite } from './harness.ts';
 import { type Moment, stepOnce } from './play.ts';
 
 /**
@@ -30,27 +30,14 @@ const WATCH_NOTIFICATIONS = `
 `;
 
 describe.skipIf(!chromiumAvailable())('the browser game, your games', () => {
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof startGameServer>> | undefined;
-
-  beforeAll(async () => {
-    const dist = await sharedBuild();
-    server = await startGameServer(dist);
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const site = gameSite();
 
   const nameOf = async (page: Page) =>
     (await page.locator('[data-my-name]').textContent({ timeout: PATIENCE_MS })) ?? '';
   const yourGames = (page: Page) => page.getByRole('region', { name: 'Your games' });
 
   it('lists each player’s game in progress with whose turn it is, one click back to the table', async () => {
-    if (server === undefined) throw new Error('the game server did not start');
-    const url = server.url;
+    const { browser, url } = site;
     // Both may be told by the browser (notifications allowed); the page's Notification is watched, and the
     // test says when the tab is in the background.
     const contexts = [await browser.newContext(), await browser.newContext()];
@@ -171,9 +158,8 @@ describe.skipIf(!chromiumAvailable())('the browser game, your games', () => {
   });
 
   it('asks the browser for notifications only when the player clicks', async () => {
-    if (server === undefined) throw new Error('the game server did not start');
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(server.url);
+    const page = await (await site.browser.newContext()).newPage();
+    await page.goto(site.url);
     await nameOf(page);
     await page.getByRole('link', { name: 'Your page' }).click();
     const panel = yourGames(page);
