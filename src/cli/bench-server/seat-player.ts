@@ -131,7 +131,7 @@ export class SeatPlayer {
         this.connect().catch(() => undefined);
       });
       socket.on('open', () =>
-        socket.send(JSON.stringify({ t: 'hello', token: this.#token, rulesOnce: true })),
+        socket.send(JSON.stringify({ t: 'hello', token: this.#token, rulesOnce: true, deltas: true })),
       );
       socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as ServerMessage;
@@ -170,7 +170,12 @@ export class SeatPlayer {
       }
       this.#sent = null;
     }
-    const view = message.t === 'state' ? this.#views.whole(message.view) : this.#views.update(message.view);
+    const view =
+      message.t === 'state'
+        ? this.#views.whole(message.view, message.v)
+        : 'patch' in message
+          ? this.#views.update(message, message.v)
+          : this.#views.update(message.view, message.v);
     if (view === null) {
       this.#run.tally.error('protocol/update before state');
       return;
