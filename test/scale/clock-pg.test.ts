@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seat } from '../../src/engine/index.ts';
-import type { JoinGameResponse, RecordResponse, ServerMessage } from '../../src/protocol/index.ts';
+import type { JoinGameResponse, RecordResponse } from '../../src/protocol/index.ts';
 import {
   Client,
   createGame,

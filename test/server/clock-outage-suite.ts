@@ -4,7 +4,7 @@
  * a beat's staleness (clock-outage.ts), and a new process on the same database must give the outage back.
  */
 import { expect } from 'vitest';
-import type { ClockControl, JoinGameResponse, ServerMessage } from '../../src/protocol/index.ts';
+import type { ClockControl, JoinGameResponse } from '../../src/protocol/index.ts';
 import { STALE_MS } from '../../src/server/rooms/clock-outage.ts';
 import { Client, createGame, hello, isState, post, type ReadMessage } from './harness.ts';
 import { setUpUntilPlay } from './players.ts';

@@ -7,12 +7,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type GameState, createGame as newEngineGame } from '../../src/engine/index.ts';
-import type {
-  JoinGameResponse,
-  LiveGamesResponse,
-  RecordResponse,
-  ServerMessage,
-} from '../../src/protocol/index.ts';
+import type { JoinGameResponse, LiveGamesResponse, RecordResponse } from '../../src/protocol/index.ts';
 import { afterAction, flagged, runningSeat, startClock, timeLeft } from '../../src/server/rooms/clock.ts';
 import { act, cardShows, position } from '../engine/positions.ts';
 import {

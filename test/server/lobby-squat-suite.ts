@@ -19,7 +19,6 @@ import type {
   PlayerSummary,
   SeekRequest,
   SeekResponse,
-  ServerMessage,
 } from '../../src/protocol/index.ts';
 import { Client, createGame, get, hello, isState, post, type ReadMessage } from './harness.ts';
 import { pairThroughLobby, Seeker } from './lobby-client.ts';

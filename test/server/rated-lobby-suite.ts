@@ -16,7 +16,6 @@ import type {
   PlayerSummary,
   RecordResponse,
   SeekRequest,
-  ServerMessage,
 } from '../../src/protocol/index.ts';
 import { DEFAULT_FAIR_PLAY, type ServerConfig } from '../../src/server/config.ts';
 import { Client, get, hello, isState, type ReadMessage, type TestServer } from './harness.ts';

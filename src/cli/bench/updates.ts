@@ -68,7 +68,7 @@ function serialize(stream: readonly Step[], patched: boolean): string[] {
         ? JSON.stringify({
             t: 'update',
             v: step.v,
-            events: step.events,
+            events: step.events.map(withoutAudienceAll),
             patch: diffViews(before, step.view),
             digest: serverDigest(step.view),
           })

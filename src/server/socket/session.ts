@@ -22,7 +22,6 @@ import {
   errorMessage,
   helloSchema,
   historySchema,
-  packUpdateView,
   packView,
   rematchSchema,
   resignSchema,
