@@ -23,47 +23,94 @@ export type PatchOperation = readonly [path: string] | readonly [path: string, v
 
 export type ViewPatch = readonly PatchOperation[];
 
-/** The changes that make `before` into `after` (both plain JSON data: no undefined inside arrays). */
+/** How deep a patch names what changed (`ships/red/deck/2`); below that a changed value goes whole. */
+const DEPTH = 4;
+
+/**
+ * The changes that make `before` into `after` (plain JSON data: no undefined inside arrays), found by
+ * walking both (no text is made: this runs once per viewer and action on the server).
+ */
 export function diffViews(before: unknown, after: unknown): PatchOperation[] {
   const operations: PatchOperation[] = [];
-  diff(before as Json, after as Json, '', operations);
+  diff(before as Json, after as Json, [], operations, DEPTH);
   return operations;
 }
 
-function diff(before: Json, after: Json, path: string, operations: PatchOperation[]): void {
+/**
+ * An object whose keys changed (the pending question asks something else) goes whole: the receiver's copy
+ * then has the server's keys in the server's order, and the digest of its text is the server's. A list that
+ * kept or grew its length (the cards, pieces out of play) sends the items that changed and those added,
+ * unless most changed (the legal actions) or it was empty: then it goes whole, as a list that shrank does.
+ * `path` is the keys down to here, a stack (joined only for an operation).
+ */
+function diff(before: Json, after: Json, path: string[], operations: PatchOperation[], depth: number): void {
   if (before === after) return;
-  if (isObject(before) && isObject(after)) {
-    const keys = Object.keys(after);
-    // An object whose keys changed (the pending question asks something else) goes whole: the receiver's
-    // copy then has the server's keys in the server's order, and the digest of its text is the server's.
-    if (!sameKeys(Object.keys(before), keys)) {
-      operations.push([path, after]);
-      return;
-    }
-    for (const key of keys) diff(before[key] as Json, after[key] as Json, join(path, key), operations);
+  if (typeof after !== 'object' || after === null || typeof before !== 'object' || before === null) {
+    operations.push([path.join('/'), after]);
     return;
   }
-  if (Array.isArray(before) && Array.isArray(after) && after.length >= before.length) {
-    // A list that kept or grew its length (the cards, pieces out of play) sends the changes of its items
-    // and what was added, or itself whole where that is shorter; one that shrank is sent whole.
-    const changes: PatchOperation[] = [];
-    for (let i = 0; i < before.length; i++)
-      diff(before[i] as Json, after[i] as Json, join(path, String(i)), changes);
-    for (let i = before.length; i < after.length; i++) changes.push([join(path, '-'), after[i]]);
-    if (changes.length === 0) return;
-    if (
-      changes.length === 1 ||
-      JSON.stringify(changes).length <= JSON.stringify(after).length + path.length + 6
-    ) {
-      operations.push(...changes);
+  if (isObject(before) && isObject(after)) {
+    const keys = Object.keys(after);
+    if (!sameKeys(Object.keys(before), keys)) operations.push([path.join('/'), after]);
+    else if (depth === 0) {
+      if (!same(before, after)) operations.push([path.join('/'), after]);
+    } else
+      for (const key of keys) {
+        path.push(key);
+        diff(before[key] as Json, after[key] as Json, path, operations, depth - 1);
+        path.pop();
+      }
+    return;
+  }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    if (depth > 0 && before.length > 0 && after.length >= before.length) {
+      const changes: PatchOperation[] = [];
+      let changed = 0;
+      for (let i = 0; i < before.length; i++) {
+        const count = changes.length;
+        path.push(String(i));
+        diff(before[i] as Json, after[i] as Json, path, changes, depth - 1);
+        path.pop();
+        if (changes.length > count) changed++;
+      }
+      if (changed * 2 <= before.length) {
+        operations.push(...changes);
+        if (after.length > before.length) {
+          const append = [...path, '-'].join('/');
+          for (let i = before.length; i < after.length; i++) operations.push([append, after[i]]);
+        }
+        return;
+      }
+      operations.push([path.join('/'), after]);
       return;
     }
+    if (!same(before, after)) operations.push([path.join('/'), after]);
+    return;
   }
-  operations.push([path, after]);
+  operations.push([path.join('/'), after]);
+}
+
+/** Deep equality of two JSON values, keys in the same order. */
+function same(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(a[i] as Json, b[i] as Json)) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  if (!sameKeys(keys, Object.keys(b))) return false;
+  for (const key of keys)
+    if (!same((a as Record<string, Json>)[key] as Json, (b as Record<string, Json>)[key] as Json))
+      return false;
+  return true;
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((key, i) => key === b[i]);
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

@@ -8,7 +8,7 @@
  * which every `state` carries (WireViews puts them back). No zod here: the page imports this file.
  */
 import type { Action, FlagCard, PlayerView } from '../engine/index.ts';
-import { applyViewPatch, viewDigest } from './view-delta.ts';
+import { applyViewPatch, digestOfText } from './view-delta.ts';
 
 /** Every setup a seat may choose: each flag order with each `size` of `pieces` (deck in ascending id order). */
 export interface SetupSpace {
@@ -73,6 +73,15 @@ export function packUpdateView(view: PlayerView): UpdateWireView {
  */
 export class WireViews {
   #rules: PlayerView['rules'] | null = null;
+  readonly #digest: (text: string) => string;
+
+  /**
+   * `digest`: the digest of a view's text, `digestOfText` (sha256 in JavaScript) unless the reader has a
+   * faster sha256 of its own (Node's crypto: the tests and the benchmark); it must give the same digests.
+   */
+  constructor(digest: (text: string) => string = digestOfText) {
+    this.#digest = digest;
+  }
   /** The last state's or update's view as it travelled without the rules, and its version. */
   #current: { readonly v: number; readonly view: UpdateWireView } | null = null;
 
@@ -106,7 +115,7 @@ export class WireViews {
       const base = this.#current;
       if (base === null || v === undefined || base.v !== v - 1) return this.#lost();
       const rebuilt = applyViewPatch(base.view, sent.patch);
-      if (rebuilt === null || viewDigest(rebuilt) !== sent.digest) return this.#lost();
+      if (rebuilt === null || this.#digest(JSON.stringify(rebuilt)) !== sent.digest) return this.#lost();
       wire = rebuilt;
     } else wire = sent as UpdateWireView;
     const rules = wire.rules ?? this.#rules;

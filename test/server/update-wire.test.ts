@@ -13,6 +13,7 @@ import {
   createGame,
   hello,
   isState,
+  nodeDigest,
   pick,
   post,
   type ReadMessage,
@@ -33,7 +34,7 @@ async function threeUpdates(sayHello: (token: string) => unknown) {
   const game = await createGame(server.url, { opponent: 'computer', level: 'easy', seat: 'red' });
   const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/games/${game.gameId}/socket`);
   const texts: string[] = [];
-  const views = new WireViews();
+  const views = new WireViews(nodeDigest);
   let latest: PlayerView | null = null;
   const updates = new Promise<void>((resolve, reject) => {
     socket.on('error', reject);

@@ -17,8 +17,8 @@ import {
   toAct,
   viewFor,
 } from '../../engine/index.ts';
-import { diffViews, packUpdateView, type UpdateWireView } from '../../protocol/index.ts';
-import { serverDigest, withoutAudienceAll } from '../../server/socket/update-views.ts';
+import { diffViews, packUpdateView, type UpdateWireView, type ViewPatch } from '../../protocol/index.ts';
+import { digestOfServer, withoutAudienceAll } from '../../server/socket/update-views.ts';
 import { type BenchSuite, cpuMilliseconds, median } from './suite.ts';
 
 /** One action's update for one seat, before it is serialized: its events and the view after it. */
@@ -58,11 +58,16 @@ function recordGames(games: number, tag: string): Step[][] {
   return streams;
 }
 
-/** The texts a socket is sent for one stream, whole or patched, and the CPU it took to make them. */
+/**
+ * The texts a socket is sent for one stream, whole or patched, made as the server makes them
+ * (src/server/socket/update-views.ts and session.ts): the view's text once, then the patch and digest, or the
+ * message written around the text.
+ */
 function serialize(stream: readonly Step[], patched: boolean): string[] {
   const texts: string[] = [];
   let before: UpdateWireView | null = null;
   for (const step of stream) {
+    const text = JSON.stringify(step.view);
     texts.push(
       patched && before !== null
         ? JSON.stringify({
@@ -70,9 +75,9 @@ function serialize(stream: readonly Step[], patched: boolean): string[] {
             v: step.v,
             events: step.events.map(withoutAudienceAll),
             patch: diffViews(before, step.view),
-            digest: serverDigest(step.view),
+            digest: digestOfServer(text),
           })
-        : JSON.stringify({ t: 'update', v: step.v, events: step.events, view: step.view }),
+        : `{"t":"update","v":${step.v},"events":${JSON.stringify(step.events)},"view":${text}}`,
     );
     before = step.view;
   }

@@ -428,10 +428,22 @@ export class Session {
     const made = updateViewOf(this.#room, viewer);
     const patched = this.#deltas && current && made.patch !== null && this.#sentV === made.v - 1;
     this.#sentV = current ? made.v : null;
-    this.#send(
-      patched
-        ? { t: 'update', v: notice.v, events, patch: made.patch ?? [], digest: made.digest, ...timed }
-        : { t: 'update', v: notice.v, events, view: made.view, ...timed },
+    if (patched) {
+      this.#send({
+        t: 'update',
+        v: notice.v,
+        events,
+        patch: made.patch ?? [],
+        digest: made.digest,
+        ...timed,
+      });
+      return;
+    }
+    // The view's text was made once for every socket of this viewer: the message is written around it, as
+    // JSON.stringify would write `{ t, v, events, view, clock }`.
+    const tail = clock === undefined ? '' : `,"clock":${JSON.stringify(clock)}`;
+    this.#channel.send(
+      `{"t":"update","v":${notice.v},"events":${JSON.stringify(events)},"view":${made.text}${tail}}`,
     );
   }
 

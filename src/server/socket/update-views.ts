@@ -12,7 +12,10 @@ import type { Room } from '../rooms/room.ts';
 /** One viewer's update view at one version. */
 export interface MadeView {
   readonly v: number;
+  /** The view, without the rules. */
   readonly view: UpdateWireView;
+  /** Its JSON text: the digest hashes it, and a whole-view update is written around it. */
+  readonly text: string;
   readonly digest: string;
   /** The changes from the view at `v - 1`, or null when that view was not made here. */
   readonly patch: ViewPatch | null;
@@ -30,15 +33,16 @@ export function updateViewOf(room: Room, viewer: Viewer): MadeView {
   const known = byViewer.get(viewer);
   if (known !== undefined && known.v === room.version) return known;
   const view = packUpdateView(viewFor(room.state, viewer));
+  const text = JSON.stringify(view);
   const patch = known !== undefined && known.v === room.version - 1 ? diffViews(known.view, view) : null;
-  const fresh: MadeView = { v: room.version, view, digest: serverDigest(view), patch };
+  const fresh: MadeView = { v: room.version, view, text, digest: digestOfServer(text), patch };
   byViewer.set(viewer, fresh);
   return fresh;
 }
 
-/** The protocol's `viewDigest` (sha256 of the view's JSON, 8 bytes in hex), by Node's faster sha256. */
-export function serverDigest(view: unknown): string {
-  return createHash('sha256').update(JSON.stringify(view)).digest('hex').slice(0, 16);
+/** The protocol's `viewDigest` of a view's JSON text (sha256, 8 bytes in hex), by Node's faster sha256. */
+export function digestOfServer(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
 /** An event as a `deltas` client reads it: `audience` left out when it is 'all' (wire.ts puts it back). */
