@@ -1,7 +1,8 @@
 /**
  * Bytes a seat's socket receives per update, and what WebSocket permessage-deflate would make of them (issue
  * 30 item 7; docs/deploy.md "The million games, completed"). Plays G random friend games on one server in this
- * process, both seats saying hello as the page does (`rulesOnce`), keeps every message each socket received,
+ * process, both seats saying hello as the page does (`rulesOnce`, `deltas`) and a second tab of red reading
+ * whole views (`rulesOnce` alone), keeps every message each socket received as sent,
  * then deflates each socket's messages as ws would: raw deflate, zlib's default level, a 32 KiB window kept
  * from message to message (context takeover) or each message alone (`server_no_context_takeover`), the
  * 4-byte sync-flush tail dropped. It times that CPU too. A measurement, not a test:
@@ -11,9 +12,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { constants, createDeflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import pg from 'pg';
-import type { JoinGameResponse, ServerMessage } from '../src/protocol/index.ts';
+import { deflated } from '../src/cli/bench/updates.ts';
+import type { JoinGameResponse } from '../src/protocol/index.ts';
 import { Client, createGame, hello, isState, post, startTestServer } from '../test/server/harness.ts';
 import { playRandomly } from '../test/server/players.ts';
 
@@ -28,7 +29,8 @@ const server = await startTestServer({
   logLevel: 'silent',
   ...(values.postgres === undefined ? {} : { databaseUrl: values.postgres, databaseSchema: schema }),
 });
-const sockets: ServerMessage[][] = [];
+/** Each socket's texts as sent: the seats read patches as the page does; a second tab of red reads whole views. */
+const sockets: { mode: 'patches' | 'whole'; texts: string[] }[] = [];
 for (let i = 0; i < games; i++) {
   const created = await createGame(server.url, { opponent: 'friend', seat: 'red' });
   const joined = await post<JoinGameResponse>(server.url, `/api/games/${created.gameId}/join`, {
@@ -36,11 +38,19 @@ for (let i = 0; i < games; i++) {
   });
   const red = await Client.open(server.url, created.gameId);
   await red.ask(hello(created.token), isState);
+  const wholeRed = await Client.open(server.url, created.gameId);
+  await wholeRed.ask({ t: 'hello', token: created.token, rulesOnce: true }, isState);
   const blue = await Client.open(server.url, created.gameId);
   await blue.ask(hello(joined.body.token), isState);
   await Promise.all([playRandomly(red, `bytes-red-${i}`), playRandomly(blue, `bytes-blue-${i}`)]);
-  sockets.push(red.messages as ServerMessage[], blue.messages as ServerMessage[]);
-  await Promise.all([red.close(), blue.close()]);
+  const last = red.latest()?.v ?? 0;
+  await wholeRed.find((m) => (m.t === 'update' || m.t === 'state') && m.v >= last);
+  sockets.push(
+    { mode: 'patches', texts: red.texts },
+    { mode: 'patches', texts: blue.texts },
+    { mode: 'whole', texts: wholeRed.texts },
+  );
+  await Promise.all([red.close(), blue.close(), wholeRed.close()]);
 }
 await server.stop();
 if (values.postgres !== undefined) {
@@ -62,69 +72,24 @@ if (values.postgres !== undefined) {
   await client.end();
 }
 
-/** Each message's deflated size through one stream (context takeover), as ws sends it. */
-async function deflatedWithContext(texts: string[]): Promise<number[]> {
-  const deflate = createDeflateRaw({ level: constants.Z_DEFAULT_COMPRESSION, windowBits: 15, memLevel: 8 });
-  const sizes: number[] = [];
-  for (const text of texts) {
-    const chunks: Buffer[] = [];
-    const onData = (chunk: Buffer) => chunks.push(chunk);
-    deflate.on('data', onData);
-    deflate.write(text);
-    await new Promise<void>((resolve) => deflate.flush(constants.Z_SYNC_FLUSH, () => resolve()));
-    deflate.off('data', onData);
-    sizes.push(Buffer.concat(chunks).length - 4);
-  }
-  deflate.close();
-  return sizes;
-}
-
-let updates = 0;
-let updateBytes = 0;
-let updateWithContext = 0;
-let updateAlone = 0;
-let allBytes = 0;
-let allWithContext = 0;
-let messages = 0;
-const cpuBefore = process.cpuUsage();
-for (const received of sockets) {
-  const texts = received.map((m) => JSON.stringify(m));
-  const withContext = await deflatedWithContext(texts);
-  texts.forEach((text, i) => {
-    const bytes = Buffer.byteLength(text);
-    allBytes += bytes;
-    allWithContext += withContext[i] ?? 0;
-    messages++;
-    if (received[i]?.t !== 'update') return;
-    updates++;
-    updateBytes += bytes;
-    updateWithContext += withContext[i] ?? 0;
-  });
-}
-const contextCpu = process.cpuUsage(cpuBefore);
-const aloneBefore = process.cpuUsage();
-let inflateCpu = 0;
-for (const received of sockets) {
-  for (const m of received) {
-    if (m.t !== 'update') continue;
-    const packed = deflateRawSync(JSON.stringify(m));
-    updateAlone += packed.length;
-    const start = process.cpuUsage();
-    inflateRawSync(packed);
-    const spent = process.cpuUsage(start);
-    inflateCpu += spent.user + spent.system;
-  }
-}
-const aloneCpu = process.cpuUsage(aloneBefore);
 const µs = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
-console.log(`${games} games, ${sockets.length} sockets, ${messages} messages, ${updates} updates`);
-console.log(`update: ${(updateBytes / updates).toFixed(0)} bytes of JSON on average`);
-console.log(
-  `deflated, context takeover: ${(updateWithContext / updates).toFixed(0)} bytes (${((100 * updateWithContext) / updateBytes).toFixed(1)}%); all messages ${((100 * allWithContext) / allBytes).toFixed(1)}%`,
-);
-console.log(
-  `deflated, each alone (server_no_context_takeover): ${(updateAlone / updates).toFixed(0)} bytes (${((100 * updateAlone) / updateBytes).toFixed(1)}%)`,
-);
-console.log(
-  `CPU to deflate, context takeover: ${(µs(contextCpu) / messages).toFixed(1)} µs a message (all ${messages}); each alone, with inflating: ${((µs(aloneCpu) - inflateCpu) / updates).toFixed(1)} µs an update; inflate ${(inflateCpu / updates).toFixed(1)} µs`,
-);
+console.log(`${games} games; seats read patches (deltas), a second tab of red whole views (rulesOnce)`);
+for (const mode of ['whole', 'patches'] as const) {
+  const texts = sockets.filter((s) => s.mode === mode).flatMap((s) => s.texts);
+  const updates = texts.filter((text) => text.startsWith('{"t":"update"'));
+  const bytes = updates.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const all = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const perSocket = all / sockets.filter((s) => s.mode === mode).length;
+  const before = process.cpuUsage();
+  const withContext = await deflated(updates, true);
+  const contextCpu = µs(process.cpuUsage(before));
+  const aloneBefore = process.cpuUsage();
+  const alone = await deflated(updates, false);
+  const aloneCpu = µs(process.cpuUsage(aloneBefore));
+  console.log(
+    `${mode.padEnd(7)}: ${updates.length} updates, ${(bytes / updates.length).toFixed(0)} bytes an update, ${perSocket.toFixed(0)} bytes a seat's socket a game (every message)`,
+  );
+  console.log(
+    `         deflated with context takeover ${(withContext / updates.length).toFixed(0)} bytes (${((100 * withContext) / bytes).toFixed(1)}%), ${(contextCpu / updates.length).toFixed(1)} µs an update; each alone ${(alone / updates.length).toFixed(0)} bytes (${((100 * alone) / bytes).toFixed(1)}%), ${(aloneCpu / updates.length).toFixed(1)} µs`,
+  );
+}

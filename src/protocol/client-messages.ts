@@ -18,15 +18,22 @@ export const actionSchema = z.unknown().transform((value, context): Action => {
 /**
  * The first message on a socket: a seat token, or a request to watch. Tokens never travel in URLs.
  * `rulesOnce`: this client reads updates without the rules (the state before them carried them: wire-view.ts
- * WireViews); a client that does not say so gets them in every update, as before.
+ * WireViews); a client that does not say so gets them in every update, as before. `deltas` (with `rulesOnce`):
+ * this client reads an update's view as the changes from the view before it (server-messages.ts `UpdateMessage`).
  */
 export const helloSchema = z.union([
   z.strictObject({
     t: z.literal('hello'),
     token: z.string().min(1).max(200),
     rulesOnce: z.literal(true).optional(),
+    deltas: z.literal(true).optional(),
   }),
-  z.strictObject({ t: z.literal('hello'), spectate: z.literal(true), rulesOnce: z.literal(true).optional() }),
+  z.strictObject({
+    t: z.literal('hello'),
+    spectate: z.literal(true),
+    rulesOnce: z.literal(true).optional(),
+    deltas: z.literal(true).optional(),
+  }),
 ]);
 
 /** `v` is the sequence number of the last state the client saw; the action is judged against it. */

@@ -9,6 +9,7 @@ import type { BySeat, GameEvent, HistoryStep, Seat, Viewer } from '../engine/ind
 import type { ClockView } from './clock.ts';
 import type { Emote } from './emotes.ts';
 import type { ErrorMessage } from './errors.ts';
+import type { ViewPatch } from './view-delta.ts';
 import type { UpdateWireView, WireView } from './wire-view.ts';
 
 /** Who holds a seat: a person with a token, the computer, or nobody yet (a friend who has not joined). */
@@ -46,13 +47,31 @@ export interface StateMessage {
   readonly clock?: ClockView;
 }
 
-/** Sent after each accepted action: what the receiver may see of what happened, and the view after it. */
-export interface UpdateMessage {
+/**
+ * Sent after each accepted action: what the receiver may see of what happened, and its view after it: whole
+ * (`view`), or, for a client that said hello with `deltas`, as the changes from the view it was sent last
+ * (`patch`, view-delta.ts) with the new view's `digest` to check them by; a client whose rebuilt view does
+ * not match asks for a resync. A socket that missed a version, or has just been sent a state, may get either.
+ */
+export type UpdateMessage = UpdateHead &
+  (
+    | {
+        /** Without the rules after hello's `rulesOnce` (the `state` before it carried them: wire-view.ts). */
+        readonly view: UpdateWireView;
+      }
+    | {
+        /** The changes from the receiver's view at `v - 1` (without the rules) to its view at `v`. */
+        readonly patch: ViewPatch;
+        /** `viewDigest` of the view at `v` without the rules, e.g. `'3f1c9a0b7d2e4c55'`. */
+        readonly digest: string;
+      }
+  );
+
+/** What every update carries, whichever way its view travels. */
+export interface UpdateHead {
   readonly t: 'update';
   readonly v: number;
   readonly events: readonly GameEvent[];
-  /** Without the rules after hello's `rulesOnce` (the `state` before it carried them: wire-view.ts). */
-  readonly view: UpdateWireView;
   /** Timed games only: the clocks after the action. */
   readonly clock?: ClockView;
 }

@@ -8,6 +8,7 @@
  * which every `state` carries (WireViews puts them back). No zod here: the page imports this file.
  */
 import type { Action, FlagCard, PlayerView } from '../engine/index.ts';
+import { applyViewPatch, digestOfText } from './view-delta.ts';
 
 /** Every setup a seat may choose: each flag order with each `size` of `pieces` (deck in ascending id order). */
 export interface SetupSpace {
@@ -66,27 +67,100 @@ export function packUpdateView(view: PlayerView): UpdateWireView {
 }
 
 /**
- * One socket's reader of views: it keeps the rules of the last `state` or `review` it read (one game's, so
- * they never change) and completes each update's view with them.
+ * One socket's reader of views: it keeps the rules of the last `state` (one game's, so they never change) and
+ * completes each update's view with them, and it keeps the view it read last, without the rules, which the
+ * next update's patch changes (view-delta.ts). A `review` is a look back: it changes neither.
  */
 export class WireViews {
   #rules: PlayerView['rules'] | null = null;
+  readonly #digest: (text: string) => string;
 
-  /** The engine's view from a `state` or `review`: whole, so its rules are kept for the updates after it. */
-  whole(view: WireView): PlayerView {
+  /**
+   * `digest`: the digest of a view's text, `digestOfText` (sha256 in JavaScript) unless the reader has a
+   * faster sha256 of its own (Node's crypto: the tests and the benchmark); it must give the same digests.
+   */
+  constructor(digest: (text: string) => string = digestOfText) {
+    this.#digest = digest;
+  }
+  /** The last state's or update's view as it travelled without the rules, and its version. */
+  #current: { readonly v: number; readonly view: UpdateWireView } | null = null;
+
+  /** The engine's view from a `state` at version `v`: whole, so its rules are kept for the updates after it. */
+  whole(view: WireView, v?: number): PlayerView {
     this.#rules = view.rules ?? null;
+    const { rules: _keptApart, ...rest } = view;
+    this.#current = v === undefined ? null : { v, view: rest };
     return unpackView(view);
   }
 
-  /** The engine's view from an `update`, or null before any `state` (there are no rules to complete it with). */
-  update(view: UpdateWireView): PlayerView | null {
-    const rules = view.rules ?? this.#rules;
+  /** The engine's view from a `review`: a past moment, which the updates do not build on. */
+  review(view: WireView): PlayerView {
+    this.#rules ??= view.rules ?? null;
+    return unpackView({ ...view, rules: view.rules ?? (this.#rules as PlayerView['rules']) });
+  }
+
+  /**
+   * The engine's view from an update at version `v`: its view, or its patch applied to the view read last,
+   * which must then be the one at `v - 1` and come out with the update's digest. Null when it cannot be read
+   * (before any state; a patch that does not fit, or whose result differs from the server's): ask for a resync.
+   */
+  update(view: UpdateWireView, v?: number): PlayerView | null;
+  update(patch: { readonly patch: unknown; readonly digest: string }, v: number): PlayerView | null;
+  update(
+    sent: UpdateWireView | { readonly patch: unknown; readonly digest: string },
+    v?: number,
+  ): PlayerView | null {
+    let wire: UpdateWireView;
+    if ('patch' in sent && 'digest' in sent && !('viewer' in sent)) {
+      const base = this.#current;
+      if (base === null || v === undefined || base.v !== v - 1) return this.#lost();
+      const rebuilt = applyViewPatch(base.view, sent.patch);
+      if (rebuilt === null || this.#digest(JSON.stringify(rebuilt)) !== sent.digest) return this.#lost();
+      wire = rebuilt;
+    } else wire = sent as UpdateWireView;
+    const rules = wire.rules ?? this.#rules;
     if (rules === null) return null;
+    const { viewer, rules: _asSent, ...rest } = wire;
+    this.#current = v === undefined ? null : { v, view: { viewer, ...rest } };
     // The rules where the engine puts them (after the viewer), so the view reads as the engine's does.
-    const { viewer, rules: _asSent, ...rest } = view;
-    return unpackView({ viewer, rules, ...rest });
+    return unpackView(orderLike({ viewer, rules, ...rest }));
+  }
+
+  /** Nothing to build on until the next state. */
+  #lost(): null {
+    this.#current = null;
+    return null;
   }
 }
+
+/**
+ * The view's keys in the engine's order (some readers compare views as JSON): a patch adds keys at the end of
+ * their object, and an update may have changed which keys the pending question has.
+ */
+function orderLike(view: WireView): WireView {
+  const ordered: Record<string, unknown> = {};
+  for (const key of VIEW_KEYS) if (Object.hasOwn(view, key)) ordered[key] = view[key as keyof WireView];
+  for (const key of Object.keys(view))
+    if (!Object.hasOwn(ordered, key)) ordered[key] = view[key as keyof WireView];
+  return ordered as unknown as WireView;
+}
+
+const VIEW_KEYS = [
+  'viewer',
+  'rules',
+  'phase',
+  'turn',
+  'mover',
+  'pending',
+  'toAct',
+  'ships',
+  'out',
+  'cards',
+  'lastTurned',
+  'legalActions',
+  'outcome',
+  'setupSpace',
+] as const;
 
 /** The engine's view back from a wire view (a view without `setupSpace` is returned as it is). */
 export function unpackView(view: WireView): PlayerView {

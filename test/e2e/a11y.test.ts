@@ -5,7 +5,7 @@
  * ended by a resignation, then the player page: the screens people see most.
  */
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
 import { chromiumAvailable, gameSite } from './harness.ts';

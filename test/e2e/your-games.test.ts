@@ -3,7 +3,7 @@
  * leaves it for the home page, finds it under "Your games" (whose turn it is, against whom), and is back at
  * its table in one click; the player's own page lists it too. By accessible names, as players would.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
 import { chromiumAvailable, gameSite } from './harness.ts';

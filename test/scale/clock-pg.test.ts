@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seat } from '../../src/engine/index.ts';
-import type { JoinGameResponse, RecordResponse, ServerMessage } from '../../src/protocol/index.ts';
+import type { JoinGameResponse, RecordResponse } from '../../src/protocol/index.ts';
 import {
   Client,
   createGame,
@@ -15,6 +15,7 @@ import {
   hello,
   isState,
   post,
+  type ReadMessage,
   startTestServer,
   type TestServer,
 } from '../server/harness.ts';
@@ -45,7 +46,7 @@ afterAll(async () => {
 });
 
 const LIVE = { kind: 'live', minutes: 1, increment: 2 } as const;
-const endedOnTime = (m: ServerMessage) => m.t === 'update' && m.view.outcome !== null;
+const endedOnTime = (m: ReadMessage) => m.t === 'update' && m.view.outcome !== null;
 
 /**
  * A timed friend game made on the ticking server (which so holds its room), set up through both seats'

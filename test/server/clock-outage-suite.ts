@@ -4,9 +4,9 @@
  * a beat's staleness (clock-outage.ts), and a new process on the same database must give the outage back.
  */
 import { expect } from 'vitest';
-import type { ClockControl, JoinGameResponse, ServerMessage } from '../../src/protocol/index.ts';
+import type { ClockControl, JoinGameResponse } from '../../src/protocol/index.ts';
 import { STALE_MS } from '../../src/server/rooms/clock-outage.ts';
-import { Client, createGame, hello, isState, post } from './harness.ts';
+import { Client, createGame, hello, isState, post, type ReadMessage } from './harness.ts';
 import { setUpUntilPlay } from './players.ts';
 import { type ServerProcess, spawnServer } from './process.ts';
 
@@ -36,7 +36,7 @@ export async function outageIsGivenBack(
   // The clock starts when play begins: no earlier than here.
   const beforePlay = Date.now();
   await Promise.all([setUpUntilPlay(red), setUpUntilPlay(blue)]);
-  const inPlay = await red.find((m: ServerMessage) => m.t === 'update' && m.view.phase === 'play');
+  const inPlay = await red.find((m: ReadMessage) => m.t === 'update' && m.view.phase === 'play');
   if (inPlay.t !== 'update' || inPlay.clock?.running == null) throw new Error('no clock runs in play');
   const running = inPlay.clock.running;
 

@@ -7,12 +7,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type GameState, createGame as newEngineGame } from '../../src/engine/index.ts';
-import type {
-  JoinGameResponse,
-  LiveGamesResponse,
-  RecordResponse,
-  ServerMessage,
-} from '../../src/protocol/index.ts';
+import type { JoinGameResponse, LiveGamesResponse, RecordResponse } from '../../src/protocol/index.ts';
 import { afterAction, flagged, runningSeat, startClock, timeLeft } from '../../src/server/rooms/clock.ts';
 import { act, cardShows, position } from '../engine/positions.ts';
 import {
@@ -22,6 +17,7 @@ import {
   hello,
   isState,
   post,
+  type ReadMessage,
   startTestServer,
   type TestServer,
   tempDir,
@@ -100,7 +96,7 @@ describe('a timed game on the server (fake clock)', () => {
     await blue.ask(hello(joined.body.token), isState);
     // Contribution and setup for each seat: then play begins and one clock runs.
     await Promise.all([setUpUntilPlay(red), setUpUntilPlay(blue)]);
-    const inPlay = (m: ServerMessage) => m.t === 'update' && m.view.phase === 'play';
+    const inPlay = (m: ReadMessage) => m.t === 'update' && m.view.phase === 'play';
     const update = await red.find(inPlay);
     if (update.t !== 'update' || update.clock === undefined) throw new Error('no clock in play');
     return {
@@ -113,7 +109,7 @@ describe('a timed game on the server (fake clock)', () => {
     };
   }
 
-  const endedOnTime = (m: ServerMessage) => m.t === 'update' && m.view.outcome !== null;
+  const endedOnTime = (m: ReadMessage) => m.t === 'update' && m.view.outcome !== null;
 
   it('a flag on time ends the game: recorded by the server, told to both, and the record replays', async () => {
     const server = await start(10);

@@ -3,7 +3,7 @@
  * a small WebSocket client that keeps every message it receives.
  */
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { type CreateGameResponse, type ServerMessage, WireViews } from '../../sr
 import { DEFAULT_CONFIG, DEFAULT_LIMITS, type ServerConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import type { PageMessage } from '../../src/web/online/wire.ts';
+import { parseServerMessage } from '../../src/web/online/wire.ts';
 import { PATIENCE_MS } from '../patience.ts';
 
 export interface TestServer extends RunningServer {
@@ -106,15 +107,18 @@ export async function createGame(base: string, body: unknown): Promise<CreateGam
 }
 
 /** A server message as the tests read it: its view is the engine's own, as the page reads it (wire.ts). */
-export type ReadMessage = PageMessage;
+export type ReadMessage = Exclude<PageMessage, { readonly t: 'unreadable' }>;
 
 /** A WebSocket client that records every message and can wait for one. */
 export class Client {
   readonly messages: ReadMessage[] = [];
+  /** Every message's text as it came off the wire (a patched update's `messages` entry is the view rebuilt). */
+  readonly texts: string[] = [];
   readonly #socket: WebSocket;
-  readonly #views = new WireViews();
+  readonly #views = new WireViews(nodeDigest);
   #waiters: { test: (m: ReadMessage) => boolean; resolve: (m: ReadMessage) => void }[] = [];
   readonly #listeners = new Set<(m: ReadMessage) => void>();
+  readonly #rawListeners = new Set<(text: string) => void>();
   closed = false;
   /** The close code, once closed (e.g. 4429 for a flood). */
   closeCode: number | null = null;
@@ -127,13 +131,21 @@ export class Client {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Calls `listener` with every message's text as it came off the wire, from now on. */
+  onRaw(listener: (text: string) => void): () => void {
+    this.#rawListeners.add(listener);
+    return () => this.#rawListeners.delete(listener);
+  }
+
   private constructor(socket: WebSocket) {
     this.#socket = socket;
     socket.on('message', (data) => {
       // Setup choices travel folded and updates without the rules (wire-view.ts); tests read the engine's
       // view, as the page does. An update before any state cannot be read: the test sees it as an error.
-      const wire = JSON.parse(String(data)) as ServerMessage;
-      const message = this.#read(wire);
+      const text = String(data);
+      this.texts.push(text);
+      for (const listener of [...this.#rawListeners]) listener(text);
+      const message = this.#read(text);
       this.messages.push(message);
       for (const listener of [...this.#listeners]) listener(message);
       const waiting = this.#waiters;
@@ -150,12 +162,12 @@ export class Client {
     });
   }
 
-  #read(wire: ServerMessage): ReadMessage {
-    if (wire.t === 'state' || wire.t === 'review') return { ...wire, view: this.#views.whole(wire.view) };
-    if (wire.t !== 'update') return wire;
-    const view = this.#views.update(wire.view);
-    if (view === null) throw new Error(`an update (v ${wire.v}) came before any state`);
-    return { ...wire, view };
+  #read(text: string): ReadMessage {
+    const message = parseServerMessage(text, this.#views);
+    if (message === null) throw new Error(`a message that cannot be read: ${text.slice(0, 200)}`);
+    if (message.t === 'unreadable')
+      throw new Error(`an update (v ${message.v}) whose view could not be rebuilt`);
+    return message as ReadMessage;
   }
 
   /**
@@ -233,9 +245,14 @@ export class Client {
   }
 }
 
-/** A seat's hello, reading updates without the rules as the page does (`rulesOnce`). */
+/** The protocol's view digest by Node's own sha256 (the page's, in JavaScript, is slower; both agree). */
+export function nodeDigest(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/** A seat's hello, reading updates as the page does: without the rules (`rulesOnce`), as changes (`deltas`). */
 export function hello(token: string): unknown {
-  return { t: 'hello', token, rulesOnce: true };
+  return { t: 'hello', token, rulesOnce: true, deltas: true };
 }
 
 /** A random legal action of `view`, from a seeded-enough source. */

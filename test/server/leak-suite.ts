@@ -46,7 +46,8 @@ let server: TestServer;
 
 interface Played {
   readonly gameId: string;
-  readonly received: { viewer: Viewer; messages: readonly ReadMessage[] }[];
+  /** Each socket's messages as read (patched views rebuilt) and as sent (`texts`). */
+  readonly received: { viewer: Viewer; messages: readonly ReadMessage[]; texts: readonly string[] }[];
   /** What the lobby said about this game while it was made and played (lobby games only). */
   readonly lobby: { readonly text: string; readonly tokens: readonly string[] } | null;
 }
@@ -91,7 +92,7 @@ async function playThroughLobby(index: number): Promise<Played> {
     clients.push({ viewer, client });
   }
   const spectator = await Client.open(server.url, gameId);
-  await spectator.ask({ t: 'hello', spectate: true }, isState);
+  await spectator.ask(spectatorHello(index), isState);
   await Promise.all(clients.map(({ client }, i) => playRandomly(client, `lobby-${index}-${i}`)));
   await spectator.find((m) => m.t === 'update' && m.view.outcome !== null);
   clients.push({ viewer: 'spectator', client: spectator });
@@ -99,12 +100,23 @@ async function playThroughLobby(index: number): Promise<Played> {
   await seeker.close();
   return {
     gameId,
-    received: clients.map(({ viewer, client }) => ({ viewer, messages: client.messages })),
+    received: clients.map(({ viewer, client }) => ({
+      viewer,
+      messages: client.messages,
+      texts: client.texts,
+    })),
     lobby: {
       text: JSON.stringify([seeker.messages, seeks.body, listed, second.paired]),
       tokens: [first.token, second.token],
     },
   };
+}
+
+/** Half the spectators read whole views, half patches as the page does (`deltas`): both are checked. */
+function spectatorHello(index: number): unknown {
+  return index % 2 === 0
+    ? { t: 'hello', spectate: true }
+    : { t: 'hello', spectate: true, rulesOnce: true, deltas: true };
 }
 
 async function playOne(index: number): Promise<Played> {
@@ -122,7 +134,7 @@ async function playOne(index: number): Promise<Played> {
   await me.ask(hello(created.token), isState);
   clients.push({ viewer: seat, client: me });
   const spectator = await Client.open(server.url, created.gameId);
-  await spectator.ask({ t: 'hello', spectate: true }, isState);
+  await spectator.ask(spectatorHello(index), isState);
   clients.push({ viewer: 'spectator', client: spectator });
   const players = [playRandomly(me, `leak-${index}-me`)];
   if (friend) {
@@ -163,7 +175,11 @@ async function playOne(index: number): Promise<Played> {
   await Promise.all(clients.map(({ client }) => client.close()));
   return {
     gameId: created.gameId,
-    received: clients.map(({ viewer, client }) => ({ viewer, messages: client.messages })),
+    received: clients.map(({ viewer, client }) => ({
+      viewer,
+      messages: client.messages,
+      texts: client.texts,
+    })),
     lobby: null,
   };
 }
@@ -253,6 +269,7 @@ export function leakSuite(title: string, start: StartServer, allGames: number): 
         played.push(...(await Promise.all(batch)));
       }
       let checked = 0;
+      let patched = 0;
       let lobbyGames = 0;
       for (const game of played) {
         const { status, body } = await get<RecordResponse>(server.url, `/api/games/${game.gameId}/record`);
@@ -264,7 +281,13 @@ export function leakSuite(title: string, start: StartServer, allGames: number): 
             expect(game.lobby.text.includes(secret)).toBe(false);
           lobbyGames++;
         }
-        for (const { viewer, messages } of game.received) {
+        for (const { viewer, messages, texts } of game.received) {
+          // A patch holds parts of two views the socket was shown (and each rebuilt view is checked below as
+          // any view); its text is searched for the seed like every other message's.
+          for (const text of texts) {
+            expectAbsent(text, seed, `seed in a text to ${viewer}`);
+            if (text.startsWith('{"t":"update"') && text.includes('"patch":')) patched++;
+          }
           // A rematch's new token is told to its own seat only; emotes go to the players only.
           const others = game.received
             .filter((r) => r.viewer !== viewer)
@@ -308,6 +331,7 @@ export function leakSuite(title: string, start: StartServer, allGames: number): 
         }
       }
       expect(checked).toBeGreaterThan(games * 50);
+      expect(patched, 'patched updates checked').toBeGreaterThan(games * 20);
       expect(lobbyGames).toBe(Math.ceil((games - 3) / 10));
     });
   });

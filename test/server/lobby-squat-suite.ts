@@ -19,9 +19,8 @@ import type {
   PlayerSummary,
   SeekRequest,
   SeekResponse,
-  ServerMessage,
 } from '../../src/protocol/index.ts';
-import { Client, createGame, get, hello, isState, post } from './harness.ts';
+import { Client, createGame, get, hello, isState, post, type ReadMessage } from './harness.ts';
 import { pairThroughLobby, Seeker } from './lobby-client.ts';
 import { playRandomly } from './players.ts';
 import type { ServerProcess } from './process.ts';
@@ -96,7 +95,7 @@ export function lobbySquatSuite(
     // by then (an abort ends it, and an ended game has nothing claimable), and is still going.
     async function stillGoingWhenClaimable(table: Client, absent: 'red' | 'blue'): Promise<void> {
       const heard = await table.find(
-        (m: ServerMessage) =>
+        (m: ReadMessage) =>
           ((m.t === 'presence' || m.t === 'state') && m.presence.claimable === absent) ||
           (m.t === 'update' && m.view.outcome !== null),
       );

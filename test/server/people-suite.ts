@@ -19,7 +19,7 @@ import type {
   ServerMessage,
   YourGamesResponse,
 } from '../../src/protocol/index.ts';
-import { Client, hello, isState, type TestServer } from './harness.ts';
+import { Client, hello, isState, type ReadMessage, type TestServer } from './harness.ts';
 import { playUntilBothMoved, setUpUntilPlay } from './players.ts';
 
 /** Red's process (and every HTTP call) and Blue's (and the spectators'); the same server in one process. */
@@ -89,7 +89,7 @@ async function friendGame(
   };
 }
 
-const isOver = (m: ServerMessage) => m.t === 'update' && m.view.outcome !== null;
+const isOver = (m: ReadMessage) => m.t === 'update' && m.view.outcome !== null;
 const rematchIs = (state: RematchMessage['state']) => (m: ServerMessage) =>
   m.t === 'rematch' && m.state === state;
 

@@ -16,10 +16,9 @@ import type {
   PlayerSummary,
   RecordResponse,
   SeekRequest,
-  ServerMessage,
 } from '../../src/protocol/index.ts';
 import { DEFAULT_FAIR_PLAY, type ServerConfig } from '../../src/server/config.ts';
-import { Client, get, hello, isState, type TestServer } from './harness.ts';
+import { Client, get, hello, isState, type ReadMessage, type TestServer } from './harness.ts';
 import { acceptSeek, lobbyPost, pairThroughLobby, placeSeek, Seeker } from './lobby-client.ts';
 import { playRandomly, playUntilBothMoved } from './players.ts';
 
@@ -80,7 +79,7 @@ async function lobbyGame(a: Identity, b: Identity, request: SeekRequest) {
   return { gameId: paired.gameId, seats: { a: paired.first.seat, b: paired.second.seat }, sockets };
 }
 
-const isOver = (m: ServerMessage) => m.t === 'update' && m.view.outcome !== null;
+const isOver = (m: ReadMessage) => m.t === 'update' && m.view.outcome !== null;
 
 export function ratedLobbySuite(title: string, start: () => Promise<readonly [TestServer, TestServer]>) {
   describe(title, () => {

@@ -11,7 +11,7 @@ import {
   recordOf,
   viewFor,
 } from '../../src/engine/index.ts';
-import { SERVER_ERROR_CODES } from '../../src/protocol/index.ts';
+import { diffViews, SERVER_ERROR_CODES, viewDigest } from '../../src/protocol/index.ts';
 import { Controller } from '../../src/web/controller.ts';
 import { checkFairness } from '../../src/web/game/fairness.ts';
 import { refusalSentence } from '../../src/web/game/refusals.ts';
@@ -209,7 +209,7 @@ describe('the online link', () => {
     if (socket === null) throw new Error('no socket');
     expect(socket.url).toBe('ws://example.test/api/games/g1/socket');
     socket.open();
-    expect(socket.sent).toEqual([{ t: 'hello', token: 'secret', rulesOnce: true }]);
+    expect(socket.sent).toEqual([{ t: 'hello', token: 'secret', rulesOnce: true, deltas: true }]);
     const view: PlayerView = viewFor(setUp(), 'red');
     const presence = {
       seats: { red: { holder: 'human', connected: true }, blue: { holder: 'human', connected: false } },
@@ -230,6 +230,24 @@ describe('the online link', () => {
     expect(ctl.state.game?.view?.rules).toEqual(view.rules);
     link.send('red', { type: 'turnCard', card: 2 });
     expect(socket.sent.at(-1)).toEqual({ t: 'act', v: 5, action: { type: 'turnCard', card: 2 } });
+    // After hello with deltas: the changes to the view before, checked by their digest.
+    const next = { ...withoutRules, turn: withoutRules.turn + 1 };
+    socket.receive({
+      t: 'update',
+      v: 6,
+      events: [],
+      patch: diffViews(withoutRules, next),
+      digest: viewDigest(next),
+    });
+    expect(ctl.state.game?.online?.version).toBe(6);
+    expect(ctl.state.game?.view?.turn).toBe(view.turn + 1);
+    expect(ctl.state.game?.view?.rules).toEqual(view.rules);
+    // A patch whose result is not the server's view: nothing changes, and the page asks for the whole state.
+    const sent = socket.sent.length;
+    socket.receive({ t: 'update', v: 7, events: [], patch: [['turn', 99]], digest: viewDigest(next) });
+    expect(ctl.state.game?.online?.version).toBe(6);
+    expect(ctl.state.game?.view?.turn).toBe(view.turn + 1);
+    expect(socket.sent.slice(sent)).toEqual([{ t: 'resync' }]);
     link.claim('computer');
     expect(socket.sent.at(-1)).toEqual({ t: 'claim', claim: 'computer' });
     link.close();
@@ -263,7 +281,7 @@ describe('the online link', () => {
     const socket = FakeSocket.last;
     if (socket === null) throw new Error('no socket');
     socket.open();
-    expect(socket.sent).toEqual([{ t: 'hello', spectate: true, rulesOnce: true }]);
+    expect(socket.sent).toEqual([{ t: 'hello', spectate: true, rulesOnce: true, deltas: true }]);
     const view = viewFor(createGame({ seed: 'watch', entropy: 'seats' }), 'spectator');
     const presence = {
       seats: { red: { holder: 'human', connected: true }, blue: { holder: 'human', connected: true } },
@@ -280,7 +298,7 @@ describe('the online link', () => {
     expect(ctl.state.game?.online?.clock?.view).toEqual(clock);
     expect(ctl.state.game?.online?.opponentAwaySince).toBeNull();
     // A spectator gives no share of chance, even when the game asks the seats for theirs.
-    expect(socket.sent).toEqual([{ t: 'hello', spectate: true, rulesOnce: true }]);
+    expect(socket.sent).toEqual([{ t: 'hello', spectate: true, rulesOnce: true, deltas: true }]);
     link.close();
   });
 

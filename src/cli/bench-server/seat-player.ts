@@ -5,11 +5,13 @@
  * same token, as the web client does; each such failure is counted, so nothing is lost silently and
  * nothing waits forever.
  */
+
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { type Action, type PlayerView, type Random, randomFromSeed, type Seat } from '../../engine/index.ts';
 import { type ServerMessage, WireViews } from '../../protocol/index.ts';
+import { digestOfServer } from '../../server/socket/update-views.ts';
 import { codeOf, type Tally } from './tally.ts';
 
 /** How long opening a socket and hearing the answer to hello may take before it counts as failed. */
@@ -41,7 +43,7 @@ export class SeatPlayer {
   readonly #localAddress: string | undefined;
   #socket: WebSocket | null = null;
   /** Completes each update's view with the rules of the last state (no update comes before a socket's state). */
-  readonly #views = new WireViews();
+  readonly #views = new WireViews(digestOfServer);
   #latest: { readonly v: number; readonly view: PlayerView } | null = null;
   /** The act in flight: made against `v`, sent at `at` (Infinity while thinking). */
   #sent: { readonly v: number; at: number } | null = null;
@@ -131,7 +133,7 @@ export class SeatPlayer {
         this.connect().catch(() => undefined);
       });
       socket.on('open', () =>
-        socket.send(JSON.stringify({ t: 'hello', token: this.#token, rulesOnce: true })),
+        socket.send(JSON.stringify({ t: 'hello', token: this.#token, rulesOnce: true, deltas: true })),
       );
       socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as ServerMessage;
@@ -170,7 +172,12 @@ export class SeatPlayer {
       }
       this.#sent = null;
     }
-    const view = message.t === 'state' ? this.#views.whole(message.view) : this.#views.update(message.view);
+    const view =
+      message.t === 'state'
+        ? this.#views.whole(message.view, message.v)
+        : 'patch' in message
+          ? this.#views.update(message, message.v)
+          : this.#views.update(message.view, message.v);
     if (view === null) {
       this.#run.tally.error('protocol/update before state');
       return;

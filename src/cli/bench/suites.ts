@@ -3,5 +3,6 @@ import { aiSuite } from './ai.ts';
 import { engineSuite } from './engine.ts';
 import { selfPlaySuite } from './selfplay.ts';
 import type { BenchSuite } from './suite.ts';
+import { updatesSuite } from './updates.ts';
 
-export const suites: readonly BenchSuite[] = [engineSuite, selfPlaySuite, aiSuite];
+export const suites: readonly BenchSuite[] = [engineSuite, selfPlaySuite, aiSuite, updatesSuite];

@@ -22,7 +22,6 @@ import {
   errorMessage,
   helloSchema,
   historySchema,
-  packUpdateView,
   packView,
   rematchSchema,
   resignSchema,
@@ -42,6 +41,7 @@ import { StoreUnavailable } from '../store/game-store.ts';
 import { describeIssues } from './describe-issues.ts';
 import { EMOTE_BURST, EMOTES_PER_SECOND } from './emote-limit.ts';
 import { TokenBucket } from './rate-limit.ts';
+import { updateViewOf, withoutAudienceAll } from './update-views.ts';
 
 /**
  * Looking back (`history`, `review`) replays the game: tens of milliseconds for a long aimed game, so a socket
@@ -75,6 +75,10 @@ export class Session {
   #stated = false;
   /** The client said it reads updates without the rules (hello's `rulesOnce`). */
   #rulesOnce = false;
+  /** The client said it reads an update's view as changes to the view before it (hello's `deltas`). */
+  #deltas = false;
+  /** The version of the view this socket was sent last, or null when it is not one a patch could start from. */
+  #sentV: number | null = null;
   #leave: (() => void) | null = null;
   /** Closes a socket that never says hello (an idle socket holds memory and a place in the address's count). */
   #helloDeadline: ReturnType<typeof setTimeout> | null;
@@ -299,6 +303,8 @@ export class Session {
     }
     this.#viewer = viewer;
     this.#rulesOnce = parsed.data.rulesOnce === true;
+    // Patches start from a view without the rules, so a client that reads them must read those too.
+    this.#deltas = this.#rulesOnce && parsed.data.deltas === true;
     this.#stopHelloDeadline();
     const unsubscribe = this.#context.fanout.subscribe(this.#room.id, (notice) =>
       this.#notice(viewer, notice),
@@ -400,18 +406,51 @@ export class Session {
     }
     if (!this.#stated) return;
     const clock = this.#room.clockView();
-    const view = viewFor(this.#room.state, viewer);
-    this.#send({
-      t: 'update',
-      v: notice.v,
-      events: eventsFor(notice.events, viewer),
-      view: this.#rulesOnce ? packUpdateView(view) : packView(view),
-      ...(clock === undefined ? {} : { clock }),
-    });
+    const seen = eventsFor(notice.events, viewer);
+    // A client that reads patches reads events without `audience: 'all'` too (the socket's own events
+    // are for everyone or for its seat; wire.ts puts 'all' back): a fifth of an event's bytes.
+    const events = this.#deltas ? seen.map(withoutAudienceAll) : seen;
+    const timed = clock === undefined ? {} : { clock };
+    // The room has moved past this notice when actions came in a burst: the view sent is the room's newest,
+    // as before, and the next update goes whole, since this socket's view is then not the notice's.
+    const current = notice.v === this.#room.version;
+    if (!this.#rulesOnce) {
+      this.#sentV = null;
+      this.#send({
+        t: 'update',
+        v: notice.v,
+        events,
+        view: packView(viewFor(this.#room.state, viewer)),
+        ...timed,
+      });
+      return;
+    }
+    const made = updateViewOf(this.#room, viewer);
+    const patched = this.#deltas && current && made.patch !== null && this.#sentV === made.v - 1;
+    this.#sentV = current ? made.v : null;
+    if (patched) {
+      this.#send({
+        t: 'update',
+        v: notice.v,
+        events,
+        patch: made.patch ?? [],
+        digest: made.digest,
+        ...timed,
+      });
+      return;
+    }
+    // The view's text was made once for every socket of this viewer: the message is written around it, as
+    // JSON.stringify would write `{ t, v, events, view, clock }`.
+    const tail = clock === undefined ? '' : `,"clock":${JSON.stringify(clock)}`;
+    this.#channel.send(
+      `{"t":"update","v":${notice.v},"events":${JSON.stringify(events)},"view":${made.text}${tail}}`,
+    );
   }
 
   #sendState(viewer: Viewer): void {
     this.#stated = true;
+    // The view a patch in the next update starts from (made now, once for every socket of this viewer).
+    this.#sentV = this.#deltas ? updateViewOf(this.#room, viewer).v : null;
     const clock = this.#room.clockView();
     this.#send({
       t: 'state',

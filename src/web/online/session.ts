@@ -177,10 +177,11 @@ export class OnlineLink implements GameLink {
     socket.onopen = () => {
       this.retry = 0;
       this.say(
-        // rulesOnce: this page reads updates without the rules its state carried (WireViews).
+        // rulesOnce: this page reads updates without the rules its state carried (WireViews); deltas: as the
+        // changes to the view before (view-delta.ts), checked by their digest, with a resync on a mismatch.
         this.ticket === null
-          ? { t: 'hello', spectate: true, rulesOnce: true }
-          : { t: 'hello', token: this.ticket.token, rulesOnce: true },
+          ? { t: 'hello', spectate: true, rulesOnce: true, deltas: true }
+          : { t: 'hello', token: this.ticket.token, rulesOnce: true, deltas: true },
       );
       this.status({ connected: true });
     };
@@ -237,6 +238,10 @@ export class OnlineLink implements GameLink {
         this.contribute(message.view);
         if (message.view.outcome !== null) void this.fetchRecord();
         break;
+      case 'unreadable':
+        // An update's patch did not rebuild the server's view (a missed message, a bug): start afresh.
+        if (message.v > this.version) this.say({ t: 'resync' });
+        return;
       case 'update':
         if (message.v <= this.version) return; // seen already
         if (message.v > this.version + 1) {

@@ -5,8 +5,14 @@
  * and an update's view without the rules the last state carried; wire-view.ts is imported on its own, it
  * holds no zod).
  */
-import type { PlayerView } from '../../engine/index.ts';
-import type { ReviewMessage, ServerMessage, StateMessage, UpdateMessage } from '../../protocol/index.ts';
+import type { GameEvent, PlayerView } from '../../engine/index.ts';
+import type {
+  ReviewMessage,
+  ServerMessage,
+  StateMessage,
+  UpdateHead,
+  UpdateMessage,
+} from '../../protocol/index.ts';
 import { WireViews } from '../../protocol/wire-view.ts';
 
 export type {
@@ -40,7 +46,9 @@ const TYPES = new Set(['state', 'update', 'presence', 'history', 'review', 'erro
 export type PageMessage =
   | Exclude<ServerMessage, StateMessage | UpdateMessage | ReviewMessage>
   | (Omit<StateMessage, 'view'> & { readonly view: PlayerView })
-  | (Omit<UpdateMessage, 'view'> & { readonly view: PlayerView })
+  | (UpdateHead & { readonly view: PlayerView })
+  /** An update whose view could not be rebuilt (its patch did not fit): the page asks for a resync. */
+  | { readonly t: 'unreadable'; readonly v: number }
   | (Omit<ReviewMessage, 'view'> & { readonly view: PlayerView });
 
 export { WireViews };
@@ -62,9 +70,27 @@ export function parseServerMessage(text: string, views: WireViews): PageMessage 
   const message = data as ServerMessage;
   if (message.t === 'history') return Array.isArray(message.steps) ? message : null;
   if (message.t !== 'state' && message.t !== 'update' && message.t !== 'review') return message;
+  if (message.t !== 'update') {
+    if (typeof message.view !== 'object' || message.view === null) return null;
+    return message.t === 'state'
+      ? { ...message, view: views.whole(message.view, message.v) }
+      : { ...message, view: views.review(message.view) };
+  }
+  const { v, clock } = message;
+  // A `deltas` socket's events come without `audience: 'all'` (server-messages.ts): put it back.
+  const events = Array.isArray(message.events) ? message.events.map(withAudience) : [];
+  const head: UpdateHead =
+    clock === undefined ? { t: 'update', v, events } : { t: 'update', v, events, clock };
+  if ('patch' in message) {
+    const view = views.update({ patch: message.patch, digest: message.digest }, v);
+    return view === null ? { t: 'unreadable', v } : { ...head, view };
+  }
   if (typeof message.view !== 'object' || message.view === null) return null;
-  if (message.t !== 'update') return { ...message, view: views.whole(message.view) };
   // An update before any state cannot be read (the server sends none: it is dropped, and the state follows).
-  const view = views.update(message.view);
-  return view === null ? null : { ...message, view };
+  const view = views.update(message.view, v);
+  return view === null ? null : { ...head, view };
+}
+
+function withAudience(event: GameEvent): GameEvent {
+  return 'audience' in event ? event : ({ ...(event as object), audience: 'all' } as GameEvent);
 }

@@ -1,0 +1,198 @@
+/**
+ * An update that carries what changed instead of the whole view (issue 34: views were 2.4 KB an update, and
+ * most of a view stays as it was from one action to the next). The server diffs the view it sent a socket
+ * last with the new one; the page applies the patch to the view it holds, and checks the result against the
+ * digest the server sends, asking for a resync on any mismatch. Only the receiver's own views are diffed,
+ * so a patch says nothing its views did not (the leak suites check the rebuilt views as they check views).
+ *
+ * The patch format is ours, not RFC 6902 JSON Patch: the same changes written as RFC 6902 operations
+ * (`{"op":"replace","path":"/cards/3/up","value":"attack"}`) measured about twice the bytes (docs/protocol.md),
+ * and the point of a patch is its size. An operation is a tuple:
+ *   `[path, value]`  set `value` at `path` (a key added or replaced; a path ending in `-` appends to an array);
+ *   `[path]`         remove the key at `path`.
+ * A path is the keys from the root joined by `/`, e.g. `cards/3/up`, `out/-`; `''` is the whole view.
+ * No zod here: the page imports this file.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+/** One change: set a value at a path, or remove the key at a path (see the file's comment). */
+export type PatchOperation = readonly [path: string] | readonly [path: string, value: unknown];
+
+export type ViewPatch = readonly PatchOperation[];
+
+/** How deep a patch names what changed (`ships/red/deck/2`); below that a changed value goes whole. */
+const DEPTH = 4;
+
+/**
+ * The changes that make `before` into `after` (plain JSON data: no undefined inside arrays), found by
+ * walking both (no text is made: this runs once per viewer and action on the server).
+ */
+export function diffViews(before: unknown, after: unknown): PatchOperation[] {
+  const operations: PatchOperation[] = [];
+  diff(before as Json, after as Json, [], operations, DEPTH);
+  return operations;
+}
+
+/**
+ * An object whose keys changed (the pending question asks something else) goes whole: the receiver's copy
+ * then has the server's keys in the server's order, and the digest of its text is the server's. A list that
+ * kept or grew its length (the cards, pieces out of play) sends the items that changed and those added,
+ * unless most changed (the legal actions) or it was empty: then it goes whole, as a list that shrank does.
+ * `path` is the keys down to here, a stack (joined only for an operation).
+ */
+function diff(before: Json, after: Json, path: string[], operations: PatchOperation[], depth: number): void {
+  if (before === after) return;
+  if (typeof after !== 'object' || after === null || typeof before !== 'object' || before === null) {
+    operations.push([path.join('/'), after]);
+    return;
+  }
+  if (isObject(before) && isObject(after)) {
+    const keys = Object.keys(after);
+    if (!sameKeys(Object.keys(before), keys)) operations.push([path.join('/'), after]);
+    else if (depth === 0) {
+      if (!same(before, after)) operations.push([path.join('/'), after]);
+    } else
+      for (const key of keys) {
+        path.push(key);
+        diff(before[key] as Json, after[key] as Json, path, operations, depth - 1);
+        path.pop();
+      }
+    return;
+  }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    if (depth > 0 && before.length > 0 && after.length >= before.length) {
+      const changes: PatchOperation[] = [];
+      let changed = 0;
+      for (let i = 0; i < before.length; i++) {
+        const count = changes.length;
+        path.push(String(i));
+        diff(before[i] as Json, after[i] as Json, path, changes, depth - 1);
+        path.pop();
+        if (changes.length > count) changed++;
+      }
+      if (changed * 2 <= before.length) {
+        operations.push(...changes);
+        if (after.length > before.length) {
+          const append = [...path, '-'].join('/');
+          for (let i = before.length; i < after.length; i++) operations.push([append, after[i]]);
+        }
+        return;
+      }
+      operations.push([path.join('/'), after]);
+      return;
+    }
+    if (!same(before, after)) operations.push([path.join('/'), after]);
+    return;
+  }
+  operations.push([path.join('/'), after]);
+}
+
+/** Deep equality of two JSON values, keys in the same order. */
+function same(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(a[i] as Json, b[i] as Json)) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  if (!sameKeys(keys, Object.keys(b))) return false;
+  for (const key of keys)
+    if (!same((a as Record<string, Json>)[key] as Json, (b as Record<string, Json>)[key] as Json))
+      return false;
+  return true;
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * `base` with `patch` applied, as a new value (`base` is left as it was; unchanged parts are shared), or
+ * null when the patch does not fit `base` (a path through a value that is not there): the caller resyncs.
+ */
+export function applyViewPatch<T>(base: T, patch: unknown): T | null {
+  if (!Array.isArray(patch)) return null;
+  let root: unknown = base;
+  for (const operation of patch) {
+    if (!Array.isArray(operation) || typeof operation[0] !== 'string') return null;
+    if (operation.length !== 1 && operation.length !== 2) return null;
+    const keys = operation[0] === '' ? [] : operation[0].split('/');
+    if (keys.some((key) => FORBIDDEN.has(key))) return null;
+    const next = operation.length === 2 ? set(root, keys, operation[1]) : remove(root, keys);
+    if (next === MISFIT) return null;
+    root = next;
+  }
+  return root as T;
+}
+
+const MISFIT = Symbol('misfit');
+/** Keys that would reach an object's prototype instead of its data. */
+const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
+
+function set(node: unknown, keys: readonly string[], value: unknown): unknown {
+  const [key, ...rest] = keys;
+  if (key === undefined) return value;
+  if (Array.isArray(node)) {
+    if (key === '-') return rest.length === 0 ? [...node, value] : MISFIT;
+    const index = arrayIndex(key, node.length);
+    if (index === null) return MISFIT;
+    const child = set(node[index], rest, value);
+    if (child === MISFIT) return MISFIT;
+    const copy = node.slice();
+    copy[index] = child;
+    return copy;
+  }
+  if (!isObject(node)) return MISFIT;
+  if (rest.length > 0 && !Object.hasOwn(node, key)) return MISFIT;
+  const child = set(node[key], rest, value);
+  if (child === MISFIT) return MISFIT;
+  return { ...node, [key]: child };
+}
+
+function remove(node: unknown, keys: readonly string[]): unknown {
+  const [key, ...rest] = keys;
+  if (key === undefined || !isObject(node) || !Object.hasOwn(node, key)) return MISFIT;
+  if (rest.length > 0) {
+    const child = remove(node[key], rest);
+    return child === MISFIT ? MISFIT : { ...node, [key]: child };
+  }
+  const { [key]: _removed, ...kept } = node;
+  return kept;
+}
+
+function arrayIndex(key: string, length: number): number | null {
+  if (!/^(0|[1-9][0-9]*)$/.test(key)) return null;
+  const index = Number(key);
+  return index < length ? index : null;
+}
+
+/**
+ * A short fingerprint of a view's text as the server sent it (`JSON.stringify`): sha256, the first 8 bytes
+ * in hex. Patches keep every object's keys in the server's order (an object whose keys change goes whole),
+ * so a view rebuilt right has the very same text. It only checks that two copies agree; it needs to hide
+ * nothing, since it is made from a view its receiver holds. (The server hashes the same text with Node's
+ * own sha256, which is faster: test/protocol/view-delta.test.ts checks both agree.)
+ */
+export function viewDigest(view: unknown): string {
+  return digestOfText(JSON.stringify(view));
+}
+
+/** `viewDigest` of a view's text. */
+export function digestOfText(text: string): string {
+  return bytesToHex(sha256(utf8ToBytes(text))).slice(0, 16);
+}
+
+function isObject(value: unknown): value is { readonly [key: string]: Json } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function join(path: string, key: string): string {
+  return path === '' ? key : `${path}/${key}`;
+}
