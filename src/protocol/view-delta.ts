@@ -192,7 +192,3 @@ export function digestOfText(text: string): string {
 function isObject(value: unknown): value is { readonly [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-function join(path: string, key: string): string {
-  return path === '' ? key : `${path}/${key}`;
-}

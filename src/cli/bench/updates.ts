@@ -17,7 +17,7 @@ import {
   toAct,
   viewFor,
 } from '../../engine/index.ts';
-import { diffViews, packUpdateView, type UpdateWireView, type ViewPatch } from '../../protocol/index.ts';
+import { diffViews, packUpdateView, type UpdateWireView } from '../../protocol/index.ts';
 import { digestOfServer, withoutAudienceAll } from '../../server/socket/update-views.ts';
 import { type BenchSuite, cpuMilliseconds, median } from './suite.ts';
 
