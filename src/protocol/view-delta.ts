@@ -70,7 +70,10 @@ function diff(before: Json, after: Json, path: string[], operations: PatchOperat
       // Which items changed, found without making anything: most of a view's lists are as they were.
       let changed: number[] | null = null;
       for (let i = 0; i < before.length; i++)
-        if (!same(before[i] as Json, after[i] as Json)) (changed ??= []).push(i);
+        if (!same(before[i] as Json, after[i] as Json)) {
+          if (changed === null) changed = [];
+          changed.push(i);
+        }
       if (changed === null || changed.length * 2 <= before.length) {
         for (const i of changed ?? []) {
           path.push(String(i));
