@@ -47,6 +47,16 @@ export const SERVER_ERRORS = {
   'seek/cooldown':
     'A seat of this seeker was paired and never came: no seeking until the cool-down ends (HTTP 429).',
   'seek/token': 'The token is not this seek’s (HTTP 403).',
+  'challenge/self': 'A player cannot challenge themselves (HTTP 409).',
+  'challenge/too-many':
+    'The challenger has 5 open challenges, the challenged player 20, or these two already have one open (HTTP 429).',
+  'challenge/gone':
+    'No challenge has this id: it was cancelled, or one of its players was forgotten (HTTP 404).',
+  'challenge/not-yours':
+    'Only the challenged player may accept or decline a challenge, only its challenger cancel it (HTTP 403).',
+  'challenge/expired':
+    'The challenge was not answered in time (10 minutes; 24 hours for a daily clock) (HTTP 410).',
+  'challenge/answered': 'The challenge was accepted or declined already (HTTP 409).',
   'record/not-over': 'The record is published when the game is over (HTTP 409).',
   'server/closing': 'The server is shutting down; reconnect.',
   'server/bot-programs':

@@ -1,6 +1,7 @@
 /** The messages between server and browser: zod schemas and their types, nothing else (DESIGN "Layers"). */
 
 export * from './bot-lines.ts';
+export * from './challenges.ts';
 export * from './client-messages.ts';
 export * from './clock.ts';
 export * from './emotes.ts';

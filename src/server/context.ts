@@ -7,6 +7,7 @@ import type { ExternalSeats } from './bots/external-seats.ts';
 import type { ServerConfig } from './config.ts';
 import type { Fanout } from './fanout/fanout.ts';
 import type { ComputerGamesLimit } from './http/computer-games-limit.ts';
+import type { Challenges } from './lobby/challenges.ts';
 import type { Lobby } from './lobby/lobby.ts';
 import type { LookBackBudget } from './rooms/look-backs.ts';
 import type { PresenceBoard } from './rooms/presence.ts';
@@ -30,6 +31,8 @@ export interface ServerContext {
   readonly lookBacks: LookBackBudget;
   /** Seeks for an opponent and the seekers waiting on them. */
   readonly lobby: Lobby;
+  /** Challenges of one named player to another (issue 31). */
+  readonly challenges: Challenges;
   /** What the Prometheus endpoint counts (watch/metrics.ts). */
   readonly metrics: ServerMetrics;
   /** True once shutdown began: readiness fails, new games and seeks are refused, the games played go on. */

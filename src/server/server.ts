@@ -20,12 +20,14 @@ import { ExternalSeats } from './bots/external-seats.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { registerAddressLimits } from './http/address-limits.ts';
+import { registerChallengeRoutes } from './http/challenge-routes.ts';
 import { ComputerGamesLimit } from './http/computer-games-limit.ts';
 import { registerGameRoutes } from './http/game-routes.ts';
 import { registerLobbyRoutes } from './http/lobby-routes.ts';
 import { registerPlayerRoutes } from './http/player-routes.ts';
 import { replyError } from './http/reply-error.ts';
 import { registerWebClient } from './http/web-client.ts';
+import { Challenges } from './lobby/challenges.ts';
 import { Lobby } from './lobby/lobby.ts';
 import { loggerOptions } from './logger.ts';
 import { finishGame } from './players/ratings.ts';
@@ -339,6 +341,7 @@ function buildParts(
             app.log.warn(`emotes counted by this process alone: redis failed (${message})`),
           ),
     lobby,
+    challenges: new Challenges(store, rooms, { turnLimit: config.turnLimit, now }),
     metrics,
     draining: false,
     closing: false,
@@ -373,6 +376,7 @@ async function registerRoutes(
   registerGameRoutes(app, context);
   registerPlayerRoutes(app, context);
   registerLobbyRoutes(app, context);
+  registerChallengeRoutes(app, context);
   registerSocketRoute(app, context, sessions);
   registerLobbySocket(app, context);
   await registerWebClient(app, context.config.webRoot);

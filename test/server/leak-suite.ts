@@ -5,8 +5,10 @@
  * seen, and never the seed. Some friend games end with emotes and a rematch (issue 19): an emote reaches
  * the players only, and a rematch's new token reaches its own seat's socket and no other. Some games are paired
  * through the lobby: what the lobby socket, the seek list and the watch list said of them holds no token and no
- * seed, only the fields they are made of.
+ * seed, only the fields they are made of. Some are made by a challenge (issue 31): what the challenges lists
+ * said to either player holds neither seat's token and no seed.
  */
+import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,9 +23,13 @@ import {
   viewFor,
 } from '../../src/engine/index.ts';
 import type {
+  AcceptChallengeResponse,
+  ChallengeCreated,
+  ChallengesResponse,
   JoinGameResponse,
   LiveGamesResponse,
   OpenSeeksResponse,
+  PlayerSummary,
   RecordResponse,
 } from '../../src/protocol/index.ts';
 import {
@@ -50,6 +56,72 @@ interface Played {
   readonly received: { viewer: Viewer; messages: readonly ReadMessage[]; texts: readonly string[] }[];
   /** What the lobby said about this game while it was made and played (lobby games only). */
   readonly lobby: { readonly text: string; readonly tokens: readonly string[] } | null;
+  /** What the challenges lists said to the two players about this game (challenge games only). */
+  readonly challenge: { readonly text: string; readonly tokens: readonly string[] } | null;
+}
+
+/** A POST or GET as the identity of `secret`. */
+async function asPlayer<T>(path: string, secret: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${secret}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A game made by a challenge (issue 31): one named player challenges another, who accepts. */
+async function playThroughChallenge(index: number): Promise<Played> {
+  const secrets = [randomBytes(32).toString('base64url'), randomBytes(32).toString('base64url')] as const;
+  const [a, b] = await Promise.all(
+    secrets.map((secret) => post<PlayerSummary>(server.url, '/api/players', { secret }).then((r) => r.body)),
+  );
+  const made = await asPlayer<ChallengeCreated>('/api/challenges', secrets[0], {
+    opponent: b?.name,
+    shots: 'quick',
+    ...(index % 20 === 7 ? { clock: { kind: 'daily', days: 1 } } : {}),
+  });
+  const incoming = await asPlayer<ChallengesResponse>('/api/players/me/challenges', secrets[1]);
+  const accepted = await asPlayer<AcceptChallengeResponse>(
+    `/api/challenges/${made.challengeId}/accept`,
+    secrets[1],
+    {},
+  );
+  const outgoing = await asPlayer<ChallengesResponse>('/api/players/me/challenges', secrets[0]);
+  const mine = outgoing.outgoing.find((c) => c.challengeId === made.challengeId);
+  expect(mine?.other.id).toBe(b?.id);
+  expect(incoming.incoming.find((c) => c.challengeId === made.challengeId)?.other.id).toBe(a?.id);
+  const gameId = accepted.gameId;
+  const seats = [
+    { viewer: mine?.seat ?? 'red', token: made.token },
+    { viewer: accepted.seat, token: accepted.token },
+  ] as const;
+  const clients: { viewer: Viewer; client: Client }[] = [];
+  for (const { viewer, token } of seats) {
+    const client = await Client.open(server.url, gameId);
+    await client.ask(hello(token), isState);
+    clients.push({ viewer, client });
+  }
+  const spectator = await Client.open(server.url, gameId);
+  await spectator.ask(spectatorHello(index), isState);
+  await Promise.all(clients.map(({ client }, i) => playRandomly(client, `challenge-${index}-${i}`)));
+  await spectator.find((m) => m.t === 'update' && m.view.outcome !== null);
+  clients.push({ viewer: 'spectator', client: spectator });
+  await Promise.all(clients.map(({ client }) => client.close()));
+  return {
+    gameId,
+    received: clients.map(({ viewer, client }) => ({
+      viewer,
+      messages: client.messages,
+      texts: client.texts,
+    })),
+    lobby: null,
+    challenge: { text: JSON.stringify([incoming, outgoing]), tokens: [made.token, accepted.token] },
+  };
 }
 
 /** A game paired through the lobby: two seeks with a clock no other game of the batch asks for. */
@@ -109,6 +181,7 @@ async function playThroughLobby(index: number): Promise<Played> {
       text: JSON.stringify([seeker.messages, seeks.body, listed, second.paired]),
       tokens: [first.token, second.token],
     },
+    challenge: null,
   };
 }
 
@@ -121,6 +194,7 @@ function spectatorHello(index: number): unknown {
 
 async function playOne(index: number): Promise<Played> {
   if (index % 10 === 3) return playThroughLobby(index);
+  if (index % 10 === 7) return playThroughChallenge(index);
   const friend = index % 2 === 0;
   const created = await createGame(server.url, {
     opponent: friend ? 'friend' : 'computer',
@@ -181,6 +255,7 @@ async function playOne(index: number): Promise<Played> {
       texts: client.texts,
     })),
     lobby: null,
+    challenge: null,
   };
 }
 
@@ -271,6 +346,7 @@ export function leakSuite(title: string, start: StartServer, allGames: number): 
       let checked = 0;
       let patched = 0;
       let lobbyGames = 0;
+      let challengeGames = 0;
       for (const game of played) {
         const { status, body } = await get<RecordResponse>(server.url, `/api/games/${game.gameId}/record`);
         expect(status).toBe(200);
@@ -280,6 +356,11 @@ export function leakSuite(title: string, start: StartServer, allGames: number): 
           for (const secret of [seed, ...game.lobby.tokens])
             expect(game.lobby.text.includes(secret)).toBe(false);
           lobbyGames++;
+        }
+        if (game.challenge !== null) {
+          for (const secret of [seed, ...game.challenge.tokens])
+            expect(game.challenge.text.includes(secret)).toBe(false);
+          challengeGames++;
         }
         for (const { viewer, messages, texts } of game.received) {
           // A patch holds parts of two views the socket was shown (and each rebuilt view is checked below as
@@ -333,6 +414,7 @@ export function leakSuite(title: string, start: StartServer, allGames: number): 
       expect(checked).toBeGreaterThan(games * 50);
       expect(patched, 'patched updates checked').toBeGreaterThan(games * 20);
       expect(lobbyGames).toBe(Math.ceil((games - 3) / 10));
+      expect(challengeGames).toBe(Math.ceil((games - 7) / 10));
     });
   });
 }

@@ -23,3 +23,19 @@ export async function requestPlayer(
     replyError(reply, 401, 'player/unknown', 'This identity is not known here (it may have been forgotten).');
   return player;
 }
+
+/**
+ * The player of the request's identity, required (a challenge is between named players), or null after a
+ * refusal was sent: none sent `401 player/identity`, unknown or forgotten `401 player/unknown`.
+ */
+export async function requiredPlayer(
+  players: PlayerStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<StoredPlayer | null> {
+  if (identityOf(request) === 'none') {
+    replyError(reply, 401, 'player/identity', 'Send this device’s identity: Authorization: Bearer <secret>.');
+    return null;
+  }
+  return (await requestPlayer(players, request, reply)) ?? null;
+}

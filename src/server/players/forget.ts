@@ -3,7 +3,9 @@
  * lichess does when an account is closed: each ends now with the opponent the winner, rated as any
  * resignation is (only if both seats had moved after the deal: ratings.ts), while the leaving player is still
  * there to be rated against. Forgetting oneself then cannot make an opponent's coming win unrated, nor leave
- * the opponent waiting for a seat nobody will come back to.
+ * the opponent waiting for a seat nobody will come back to. Its challenges, made and received, go with its row
+ * (ON DELETE CASCADE; postgres-challenges.ts locks both players' rows, so a challenge made or answered while
+ * the player is forgotten finds it gone rather than breaking a foreign key).
  */
 import type { ServerContext } from '../context.ts';
 import { finishGame } from './ratings.ts';

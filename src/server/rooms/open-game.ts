@@ -9,7 +9,7 @@ import { type GameOptions, newGame, type Seat } from '../../engine/index.ts';
 import type { ClockControl, CreateGameRequest, ErrorCode, ServerResult } from '../../protocol/index.ts';
 import { DEFAULT_LEVEL, isLevel, LEVELS } from '../bots/levels.ts';
 import { newGameId, newInviteCode, newSeed, newToken, sha256 } from '../secrets.ts';
-import type { PairedGame, SeatRecord, SeekRecord, StoredGame } from '../store/game-store.ts';
+import type { PairedGame, SeatRecord, StoredGame } from '../store/game-store.ts';
 import { startClock } from './clock.ts';
 import type { Room } from './room.ts';
 import type { RoomRegistry } from './room-registry.ts';
@@ -88,7 +88,8 @@ export interface Newcomer {
  */
 export function pairGame(
   newcomer: Newcomer,
-  partner: SeekRecord,
+  /** The seek that waited, or a challenge's challenger (its token hash, identity and the rules it asked for). */
+  partner: Newcomer,
   defaultTurnLimit: number | null,
 ): PairedGame {
   const seed = newSeed();

@@ -6,11 +6,12 @@
  */
 import type { BySeat, RecordEntry, Seat } from '../../engine/index.ts';
 import type { ClockControl, Pairing } from '../../protocol/index.ts';
+import type { ChallengeStore } from './challenge-store.ts';
 import type { ClockShift } from './clock-beats.ts';
 import type { PlayerStore } from './player-store.ts';
-import type { ClockState, SeatRecord, StoredGame } from './stored-game.ts';
+import type { ClockState, PairedGame, SeatRecord, StoredGame } from './stored-game.ts';
 
-export type { ClockState, SeatRecord, StoredGame } from './stored-game.ts';
+export type { ClockState, PairedGame, SeatRecord, StoredGame } from './stored-game.ts';
 
 /** A seek for an opponent as stored: `null` rules are "any". The token is stored as its sha256 only. */
 export interface SeekRecord {
@@ -66,15 +67,6 @@ export interface NoShow {
  * ('not-lobby'); else the other seat's seek open again (its id, or null when it had none).
  */
 export type NoShowOutcome = 'acted' | 'not-lobby' | { readonly restored: string | null };
-
-/** The game two seeks are paired into, built by the caller inside the store's transaction. */
-export interface PairedGame {
-  readonly game: StoredGame;
-  /** The seat of the seek that was waiting (the newcomer or the accepter takes the other). */
-  readonly partnerSeat: Seat;
-  /** The identity in each seat, linked in the same transaction (so the game is rated at its end). */
-  readonly players: BySeat<string | null>;
-}
 
 /** Builds the game for a partner found, inside the store's transaction (again for the next if that one went). */
 export type PairGame = (partner: SeekRecord) => PairedGame;
@@ -154,6 +146,8 @@ export interface PoolClients {
 export interface GameStore {
   /** Players, ratings and rematches, in the same database (player-store.ts). */
   readonly players: PlayerStore;
+  /** Challenges of one named player to another (challenge-store.ts), in the same database. */
+  readonly challenges: ChallengeStore;
   createGame(game: StoredGame): Promise<void>;
   /**
    * Appends action `seq` (the count of actions before it) in one transaction; rejects with SequenceConflict.

@@ -158,6 +158,28 @@ CREATE TABLE {schema}.server_beats (process TEXT PRIMARY KEY, at BIGINT NOT NULL
   // Issue 35: a game's real end beside its rated result (a seat handed to the computer is rated a loss at
   // once; the game may end otherwise later): the winning seat or 'draw', null until the game ends.
   'ALTER TABLE {schema}.game_results ADD COLUMN ended TEXT;',
+  // Issue 31: a challenge of one named player to another, with the lobby's options; it goes with either
+  // player's row ("Forget me"). Once accepted it keeps its game and the challenger's seat for the challenger
+  // to find (the challenger's token is the seat's, as a seek's).
+  `
+CREATE TABLE {schema}.challenges (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  challenger_id TEXT NOT NULL REFERENCES {schema}.players (id) ON DELETE CASCADE,
+  challenged_id TEXT NOT NULL REFERENCES {schema}.players (id) ON DELETE CASCADE,
+  variant TEXT,
+  shots TEXT,
+  clock JSONB,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'open',
+  answered_at BIGINT,
+  game_id TEXT,
+  challenger_seat TEXT
+);
+CREATE INDEX challenges_challenger ON {schema}.challenges (challenger_id, status);
+CREATE INDEX challenges_challenged ON {schema}.challenges (challenged_id, status);
+`,
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations across processes. */

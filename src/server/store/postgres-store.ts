@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
+import type { ChallengeStore } from './challenge-store.ts';
 import { beatPostgres, type ClockShift, resumePostgres } from './clock-beats.ts';
 import {
   type AcceptOutcome,
@@ -35,6 +36,7 @@ import {
 } from './game-store.ts';
 import { GroupedCalls } from './grouped-calls.ts';
 import type { PlayerStore } from './player-store.ts';
+import { PostgresChallenges } from './postgres-challenges.ts';
 import { isConnectionFailure } from './postgres-failures.ts';
 import { CLOCK_DEADLINE, CLOCK_RUNNING, migrate, quoteIdentifier } from './postgres-migrations.ts';
 import { PostgresPlayerStore, type Query } from './postgres-players.ts';
@@ -87,6 +89,7 @@ export class PostgresGameStore implements GameStore {
   readonly #pool: pg.Pool;
   readonly #t: { games: string; actions: string; seeks: string };
   readonly players: PlayerStore;
+  readonly challenges: ChallengeStore;
   /** The tables the lobby reads names from and links seats in. */
   readonly #people: { seats: string; players: string };
   /**
@@ -127,6 +130,12 @@ export class PostgresGameStore implements GameStore {
       (sql, values) => this.#query(sql, values),
       (work) => this.#transaction(work),
       quoted,
+      (query, game) => this.#insertGame(query, game),
+    );
+    this.challenges = new PostgresChallenges(
+      { challenges: `${quoted}.challenges`, ...this.#people },
+      (sql, values) => this.#query(sql, values),
+      (work) => this.#transaction(work),
       (query, game) => this.#insertGame(query, game),
     );
     this.#seeks = new PostgresSeeks(

@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
 import type { ClockControl } from '../../protocol/index.ts';
+import type { ChallengeStore } from './challenge-store.ts';
 import { beatSqlite, type ClockShift, resumeSqlite } from './clock-beats.ts';
 import {
   type AcceptOutcome,
@@ -38,6 +39,7 @@ import {
 } from './game-store.ts';
 import { type KeyedName, rekeyedNames } from './name-key.ts';
 import type { PlayerStore } from './player-store.ts';
+import { SqliteChallenges } from './sqlite-challenges.ts';
 import { SqlitePlayerStore } from './sqlite-players.ts';
 import { recordNoShow, seekRefusal } from './sqlite-seek-guard.ts';
 
@@ -177,6 +179,28 @@ CREATE TABLE server_beats (process TEXT PRIMARY KEY, at INTEGER NOT NULL);
   // Issue 35: a game's real end beside its rated result (a seat handed to the computer is rated a loss at
   // once; the game may end otherwise later): the winning seat or 'draw', null until the game ends.
   'ALTER TABLE game_results ADD COLUMN ended TEXT;',
+  // Issue 31: a challenge of one named player to another, with the lobby's options; it goes with either
+  // player's row ("Forget me"). Once accepted it keeps its game and the challenger's seat for the challenger
+  // to find (the challenger's token is the seat's, as a seek's).
+  `
+CREATE TABLE challenges (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  challenger_id TEXT NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+  challenged_id TEXT NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+  variant TEXT,
+  shots TEXT,
+  clock TEXT,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  status TEXT NOT NULL DEFAULT 'open',
+  answered_at INTEGER,
+  game_id TEXT,
+  challenger_seat TEXT
+);
+CREATE INDEX challenges_challenger ON challenges (challenger_id, status);
+CREATE INDEX challenges_challenged ON challenges (challenged_id, status);
+`,
 ];
 
 interface GameRow {
@@ -240,6 +264,7 @@ interface PendingAppend {
 export class SqliteGameStore implements GameStore {
   readonly #db: Database.Database;
   readonly players: PlayerStore;
+  readonly challenges: ChallengeStore;
   readonly #insertGame: Database.Statement;
   readonly #insertAction: Database.Statement;
   readonly #bumpVersion: Database.Statement;
@@ -299,6 +324,7 @@ export class SqliteGameStore implements GameStore {
       });
     });
     this.players = new SqlitePlayerStore(this.#db, (game) => this.#insertGame.run(gameRow(game)));
+    this.challenges = new SqliteChallenges(this.#db, (paired) => this.#storePaired(paired));
   }
 
   async createGame(game: StoredGame): Promise<void> {
@@ -530,25 +556,22 @@ export class SqliteGameStore implements GameStore {
   }
 
   /**
-   * Stores the game with its seats' links to their players (one forgotten meanwhile is left out) and marks
-   * the partner's seek paired, inside the caller's transaction.
+   * Stores the game and marks the partner's seek paired, inside the caller's transaction.
    */
   #createPaired(paired: PairedGame, partnerId: string): void {
-    const { game, partnerSeat } = paired;
-    this.#insertGame.run({
-      id: game.id,
-      createdAt: game.createdAt,
-      options: JSON.stringify(game.options),
-      seedHash: game.seedHash,
-      seats: JSON.stringify(game.seats),
-      inviteHash: game.inviteHash,
-      inviteUsed: game.inviteUsed ? 1 : 0,
-      over: game.over ? 1 : 0,
-      clock: game.clock == null ? null : JSON.stringify(game.clock),
-    });
+    this.#storePaired(paired);
     this.#db
       .prepare("UPDATE seeks SET status = 'paired', game_id = ?, seat = ? WHERE id = ?")
-      .run(game.id, partnerSeat, partnerId);
+      .run(paired.game.id, paired.partnerSeat, partnerId);
+  }
+
+  /**
+   * Stores a paired game (the lobby's, or an accepted challenge's) with its seats' links to their players (one
+   * forgotten meanwhile is left out), inside the caller's transaction.
+   */
+  #storePaired(paired: PairedGame): void {
+    const { game } = paired;
+    this.#insertGame.run(gameRow(game));
     const link = this.#db.prepare(
       'INSERT INTO seat_players (game_id, seat, player_id) SELECT ?, ?, id FROM players WHERE id = ?',
     );

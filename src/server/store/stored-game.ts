@@ -41,3 +41,12 @@ export interface ClockState {
   /** When the running clock started (ms since 1970), or null. */
   readonly since: number | null;
 }
+
+/** The game two seeks (or a challenge's two players) are paired into, built inside the store's transaction. */
+export interface PairedGame {
+  readonly game: StoredGame;
+  /** The seat of the seek that was waiting (the newcomer or the accepter takes the other). */
+  readonly partnerSeat: Seat;
+  /** The identity in each seat, linked in the same transaction (so the game is rated at its end). */
+  readonly players: BySeat<string | null>;
+}
