@@ -6,7 +6,7 @@
  */
 import type { Action, Aim, GameRecord, Seat } from '../engine/index.ts';
 import { newGameScreen } from './controller/game-screen.ts';
-import type { LobbyHooks, OnlineHooks, PeopleHooks } from './controller/hooks.ts';
+import type { ChallengeHooks, LobbyHooks, OnlineHooks, PeopleHooks } from './controller/hooks.ts';
 import { HostLink } from './controller/host-link.ts';
 import { Leaving } from './controller/leaving.ts';
 import { LocalGames } from './controller/local-games.ts';
@@ -43,6 +43,8 @@ export class Controller implements Page {
   people: PeopleHooks | null = null;
   /** The lobby plugs in here (online/lobby.ts): "Find an opponent" and the Watch page. */
   lobbyHooks: LobbyHooks | null = null;
+  /** Challenges by name (online/challenges.ts), or null without the server. */
+  challengeHooks: ChallengeHooks | null = null;
 
   private readonly scenes = new SceneQueue(this, () => this.sound);
   /** Closing a table's link stops its scene on show. */
@@ -90,6 +92,14 @@ export class Controller implements Page {
       lobby: { form: { variant: 'any', shots: 'any', clock: 'none' }, seeking: null, open: [], error: null },
       live: null,
       turnAlert: null,
+      challenges: {
+        incoming: null,
+        outgoing: [],
+        form: { variant: 'any', shots: 'any', clock: 'none' },
+        open: false,
+        error: null,
+      },
+      challengeAlert: null,
     };
   }
 

@@ -9,6 +9,7 @@ import { render } from 'preact';
 import { Controller } from './controller.ts';
 import { titleFor } from './game/title.ts';
 import { setLanguage } from './i18n/i18n.ts';
+import { connectChallenges } from './online/challenges.ts';
 import { connectPeople } from './online/identity.ts';
 import { connectLobby } from './online/lobby.ts';
 import { connectOnline } from './online/session.ts';
@@ -57,6 +58,7 @@ ctl.sound = playEffects;
 connectOnline(ctl);
 connectPeople(ctl);
 connectLobby(ctl);
+connectChallenges(ctl);
 
 function route(): void {
   const path = location.pathname;
@@ -70,6 +72,12 @@ function route(): void {
   } else if (path.startsWith('/player/')) {
     ctl.go('player');
     ctl.people?.showPlayer(decodeURIComponent(path.slice('/player/'.length)));
+    // `/player/<name>?challenge`: a link that opens the challenge form (issue 31).
+    const challenging = new URLSearchParams(location.search).has('challenge');
+    ctl.change((s) => {
+      s.challenges.open = challenging;
+      s.challenges.error = null;
+    });
   } else if (path === '/rules') ctl.go('rules');
   else if (path === '/game') {
     // A reload or Forward to a local game: take up the one kept on this device (unless it is on the page).

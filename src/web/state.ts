@@ -4,7 +4,7 @@
  */
 import type { Aim, GameRecord, PlayerView, Seat, ShotTarget } from '../engine/index.ts';
 import type { Emote } from '../protocol/emotes.ts';
-import type { GamePlayers, PlayerPage, PlayerSummary, YourGame } from '../protocol/index.ts';
+import type { ChallengeView, GamePlayers, PlayerPage, PlayerSummary, YourGame } from '../protocol/index.ts';
 import type { Analysis } from './analysis/analysis.ts';
 import type { Fairness } from './game/fairness.ts';
 import type { Scene } from './game/scenes.ts';
@@ -133,6 +133,28 @@ export interface LobbyState {
   error: string | null;
 }
 
+/** Challenges by name (issue 31), e.g. `{ incoming: [], outgoing: [...], form, open: false, error: null }`. */
+export interface ChallengesState {
+  /** Open challenges to this player as the server last listed them, oldest first, or null before it did. */
+  incoming: ChallengeView[] | null;
+  /** This player's own challenges, open and lately answered, oldest first. */
+  outgoing: ChallengeView[];
+  /** The player page's challenge options, e.g. `{ variant: 'any', shots: 'quick', clock: 'live' }`. */
+  form: SeekForm;
+  /** The challenge form is open on the player page (its button was pressed, or the link said `?challenge`). */
+  open: boolean;
+  /** The last refusal in words, e.g. "You already have 5 open challenges…", or null. */
+  error: string | null;
+}
+
+/** What the alert says of a challenge: one came in, or one of this player's was accepted (its game is ready). */
+export interface ChallengeAlert {
+  /** 'incoming' or 'accepted'. */
+  kind: 'incoming' | 'accepted';
+  /** The challenge, e.g. `{ challengeId: 'k3f9', other: { name: 'Salty Kraken 17', ... }, ... }`. */
+  challenge: ChallengeView;
+}
+
 /** The cannon while the player aims, e.g. `{ aim: { x: 0, back: 5, yaw: 0, pitch: 20 }, target: 'sail', drag: null }`. */
 export interface AimState {
   /** The aim the player has set so far (starts at DEFAULT_AIM). */
@@ -257,4 +279,8 @@ export interface AppState {
   live: LiveGame[] | null;
   /** A game of this player's, not the one open, that came to need them (issue 31), or null; e.g. `{ gameId: 'k3f9', toMove: 'you', ... }`. */
   turnAlert: YourGame | null;
+  /** Challenges to and from this player (issue 31). */
+  challenges: ChallengesState;
+  /** A challenge that came in, or one of this player's that was accepted, for the alert; or null. */
+  challengeAlert: ChallengeAlert | null;
 }

@@ -43,3 +43,17 @@ export interface LobbyHooks {
   /** Fetches the games in progress for the Watch page. */
   refreshLive(): void;
 }
+
+/** Challenges by name (online/challenges.ts, issue 31). */
+export interface ChallengeHooks {
+  /** Challenges the player of this name or id with the options of the challenge form. */
+  challenge(opponent: string): void;
+  accept(challengeId: string): void;
+  decline(challengeId: string): void;
+  /** Takes back an open challenge, or clears a declined one from the list. */
+  cancel(challengeId: string): void;
+  /** Takes this player to the game of its accepted challenge. */
+  play(challengeId: string): void;
+  /** Asks the server for this identity's challenges now. */
+  refresh(): void;
+}

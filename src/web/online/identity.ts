@@ -173,6 +173,7 @@ export function connectPeople(ctl: Controller): void {
       ctl.change((s) => {
         s.screen = 'player';
         s.playerPage = { key, page: null, error: null };
+        s.challenges.open = false;
       });
       void ask<PlayerPage & { message?: string }>('GET', `/api/players/${encodeURIComponent(key)}`).then(
         (answer) =>

@@ -16,7 +16,12 @@ import type {
 import { WireViews } from '../../protocol/wire-view.ts';
 
 export type {
+  AcceptChallengeResponse,
   AcceptSeekResponse,
+  ChallengeCreated,
+  ChallengeRequest,
+  ChallengesResponse,
+  ChallengeView,
   ClientMessage,
   ClockControl,
   ClockView,

@@ -14,7 +14,7 @@ export function App(props: { state: AppState; ctl: Controller }) {
   const { state, ctl } = props;
   return (
     <>
-      <TurnAlert alert={state.turnAlert} ctl={ctl} />
+      <TurnAlert alert={state.turnAlert} challenge={state.challengeAlert} ctl={ctl} />
       <Screen state={state} ctl={ctl} />
       {state.settingsOpen && <SettingsPanel settings={state.settings} ctl={ctl} />}
     </>
@@ -45,7 +45,7 @@ function Screen(props: { state: AppState; ctl: Controller }) {
       return state.playerPage === null ? (
         <Home state={state} ctl={ctl} />
       ) : (
-        <PlayerPageView state={state.playerPage} me={state.me} ctl={ctl} />
+        <PlayerPageView state={state.playerPage} me={state.me} challenges={state.challenges} ctl={ctl} />
       );
     case 'watch':
       return <Watch games={state.live} ctl={ctl} />;

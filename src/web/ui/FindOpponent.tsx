@@ -4,21 +4,15 @@
  */
 import { useEffect } from 'preact/hooks';
 import type { Controller } from '../controller.ts';
-import { wordsOf } from '../game/names.ts';
 import { language, t } from '../i18n/i18n.ts';
 import { CLOCKS } from '../online/lobby.ts';
 import type { ClockControl } from '../online/wire.ts';
-import type { LobbyState, SeekForm } from '../state.ts';
+import type { LobbyState } from '../state.ts';
 import { PlayerName } from './PlayerName.tsx';
+import { SeekOptions } from './SeekOptions.tsx';
 
 /** How often the others' seeks are fetched while the card shows (ms). */
 const REFRESH_MS = 3000;
-
-const LABELS = {
-  variant: wordsOf(['standard', 'advanced', 'any'] as const, (v) => t(`find.variant.${v}`)),
-  shots: wordsOf(['aimed', 'quick', 'any'] as const, (v) => t(`find.shots.${v}`)),
-  clock: wordsOf(['none', 'live', 'daily'] as const, (v) => t(`find.clock.${v}`)),
-};
 
 /** 'Advanced rules, quick shots, 5 min + 5 s': the clock as the seek has it, whatever made it. */
 export function seekWords(seek: { variant: string; shots: string; clock: ClockControl | null }): string {
@@ -43,38 +37,6 @@ export function clockControlWords(clock: ClockControl | null): string {
   return t('find.seekClock.live', { minutes, increment: clock.increment });
 }
 
-function Pick<K extends keyof SeekForm>(props: {
-  field: K;
-  legend: string;
-  lobby: LobbyState;
-  ctl: Controller;
-}) {
-  const { field, lobby, ctl } = props;
-  const options = Object.entries(LABELS[field]) as [SeekForm[K], string][];
-  return (
-    <fieldset class="choice">
-      <legend>{props.legend}</legend>
-      <div class="choice-row">
-        {options.map(([value, label]) => (
-          <label key={String(value)} class={lobby.form[field] === value ? 'on' : ''}>
-            <input
-              type="radio"
-              name={`seek-${field}`}
-              checked={lobby.form[field] === value}
-              onChange={() =>
-                ctl.change((s) => {
-                  s.lobby.form = { ...s.lobby.form, [field]: value };
-                })
-              }
-            />
-            {label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
 export function FindOpponent(props: { lobby: LobbyState; ctl: Controller }) {
   const { lobby, ctl } = props;
   useEffect(() => {
@@ -89,9 +51,15 @@ export function FindOpponent(props: { lobby: LobbyState; ctl: Controller }) {
       {seeking === null ? (
         <>
           <p>{t('find.text')}</p>
-          <Pick field="variant" legend={t('find.rules')} lobby={lobby} ctl={ctl} />
-          <Pick field="shots" legend={t('find.cannon')} lobby={lobby} ctl={ctl} />
-          <Pick field="clock" legend={t('find.clockLegend')} lobby={lobby} ctl={ctl} />
+          <SeekOptions
+            form={lobby.form}
+            name="seek"
+            onChange={(form) =>
+              ctl.change((s) => {
+                s.lobby.form = form;
+              })
+            }
+          />
           <button type="button" class="primary big" data-seek="" onClick={() => ctl.lobbyHooks?.seek()}>
             {t('find.title')}
           </button>

@@ -9,6 +9,7 @@ import type { AppState, HomeCard, HomeForm } from '../state.ts';
 import { LESSONS } from '../tutorial/lessons.ts';
 import { loadProgress } from '../tutorial/progress.ts';
 import { Defs, Pirate, Ship } from './art.tsx';
+import { ChallengesPanel } from './Challenges.tsx';
 import { FindOpponent } from './FindOpponent.tsx';
 import { LanguageChoice } from './Language.tsx';
 import { MePanel } from './People.tsx';
@@ -237,7 +238,10 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         </p>
       )}
       {state.kept !== null && <KeptGamePanel kept={state.kept} ctl={ctl} />}
-      <YourGames me={state.me} ctl={ctl} />
+      <div class="home-lists">
+        <YourGames me={state.me} ctl={ctl} />
+        <ChallengesPanel challenges={state.challenges} me={state.me} ctl={ctl} />
+      </div>
       <div class="home-grid">
         <section class="panel" aria-labelledby="h-computer">
           <h2 id="h-computer">{t('home.playComputer')}</h2>

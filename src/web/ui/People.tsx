@@ -10,7 +10,8 @@ import type { PlayerSummary } from '../../protocol/index.ts';
 import type { Controller } from '../controller.ts';
 import { SEAT_NAMES } from '../game/names.ts';
 import { t } from '../i18n/i18n.ts';
-import type { GameScreen, MeState, PlayerPageState } from '../state.ts';
+import type { ChallengesState, GameScreen, MeState, PlayerPageState } from '../state.ts';
+import { ChallengeThem } from './Challenges.tsx';
 import { PlayerName } from './PlayerName.tsx';
 import { ratingChangeWords } from './rating-change.ts';
 import { YourGames } from './YourGames.tsx';
@@ -119,8 +120,13 @@ export function MePanel(props: { me: MeState; ctl: Controller }) {
 }
 
 /** `/player/<id or name>`: the rating and the last games, each with its replay. */
-export function PlayerPageView(props: { state: PlayerPageState; me: MeState; ctl: Controller }) {
-  const { state, me, ctl } = props;
+export function PlayerPageView(props: {
+  state: PlayerPageState;
+  me: MeState;
+  challenges: ChallengesState;
+  ctl: Controller;
+}) {
+  const { state, me, challenges, ctl } = props;
   const page = state.page;
   return (
     <main class="player-page">
@@ -149,6 +155,7 @@ export function PlayerPageView(props: { state: PlayerPageState; me: MeState; ctl
               perDay: page.ratedRules.pairGamesPerDay,
             })}
           </p>
+          <ChallengeThem page={page} me={me} challenges={challenges} ctl={ctl} />
           {/* One's own page also lists the games in progress (only this device knows they are its own). */}
           {me.player !== null && me.player.id === page.id && <YourGames me={me} ctl={ctl} showEmpty />}
           <h2>{t('people.lastGames')}</h2>
