@@ -2,7 +2,7 @@
  * Issue 31, item 3: the page's main screens checked by axe-core, the checker most accessibility audits use,
  * so that text nobody can read (the clocks were white on white) fails a test. Serious and critical violations
  * fail, colour contrast among them. One browser, one timed friend game seen by both players and a spectator,
- * ended by a resignation, then the player page: the screens people see most.
+ * ended by a resignation, then the player page and a challenge from it: the screens people see most.
  */
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -149,7 +149,7 @@ async function violations(page: Page, screen: string): Promise<string[]> {
 describe.skipIf(!chromiumAvailable())('the page is readable by everyone (axe-core)', () => {
   const site = gameSite();
 
-  it('home, a timed game (clocks idle and running) for players and a spectator, the end dialog, the player page', async () => {
+  it('home, a timed game (clocks idle and running) for players and a spectator, the end dialog, the player page, a challenge', async () => {
     const { browser, url } = site;
     const [host, friend, watcher] = await Promise.all(
       [0, 1, 2].map(async () =>
@@ -223,6 +223,25 @@ describe.skipIf(!chromiumAvailable())('the page is readable by everyone (axe-cor
     await host.goto(`${url}/player/${encodeURIComponent(friendName)}`);
     await host.locator('[data-player-name]').waitFor({ timeout: PATIENCE_MS });
     found.push(...(await violations(host, 'player page')));
+
+    // Challenges (issue 31, item 7): the form on a player's page, the challenge waiting, and the friend's
+    // home page with it to accept or decline, and the alert that told them.
+    await friend.goto(url);
+    await friend.locator('[data-my-name]').waitFor({ timeout: PATIENCE_MS });
+    await host.getByRole('button', { name: `Challenge ${friendName}` }).click();
+    await host.getByRole('button', { name: 'Send the challenge' }).waitFor({ timeout: PATIENCE_MS });
+    found.push(...(await violations(host, 'challenge form')));
+    await host.getByRole('button', { name: 'Send the challenge' }).click();
+    await host
+      .getByRole('button', { name: `Cancel your challenge to ${friendName}` })
+      .waitFor({ timeout: PATIENCE_MS });
+    found.push(...(await violations(host, 'challenge sent')));
+    await friend.getByText(`${hostName} challenges you to a game`).waitFor({ timeout: PATIENCE_MS });
+    await friend
+      .getByRole('region', { name: 'Challenges' })
+      .getByRole('button', { name: `Accept the challenge of ${hostName}` })
+      .waitFor({ timeout: PATIENCE_MS });
+    found.push(...(await violations(friend, 'home with a challenge and its alert')));
 
     expect(found).toEqual([]);
   });
