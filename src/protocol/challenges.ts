@@ -51,7 +51,7 @@ export interface ChallengeView {
 export interface ChallengesResponse {
   /** Open challenges to this player, oldest first. */
   readonly incoming: readonly ChallengeView[];
-  /** This player's challenges, open ones and those answered in the last hour, oldest first. */
+  /** This player's challenges, open ones and those answered in the last 24 hours, oldest first. */
   readonly outgoing: readonly ChallengeView[];
 }
 

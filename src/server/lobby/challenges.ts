@@ -18,15 +18,23 @@ import { summaryOf } from '../players/identity.ts';
 import { pairGame } from '../rooms/open-game.ts';
 import type { RoomRegistry } from '../rooms/room-registry.ts';
 import { newGameId, newToken, sha256 } from '../secrets.ts';
-import type { ChallengeBounds, ChallengeRefusal, ListedChallenge } from '../store/challenge-store.ts';
+import {
+  CHALLENGES_KEPT_MS,
+  type ChallengeBounds,
+  type ChallengeRefusal,
+  type ListedChallenge,
+} from '../store/challenge-store.ts';
 import type { GameStore } from '../store/game-store.ts';
 import type { StoredPlayer } from '../store/player-store.ts';
 
 /** An unanswered challenge lapses after this long: 10 minutes, or a day for a daily clock (ms). */
 export const CHALLENGE_LIVE_MS = 10 * 60 * 1000;
 export const CHALLENGE_DAILY_MS = 24 * 60 * 60 * 1000;
-/** An answered challenge stays in its challenger's list this long, so its page learns of the answer (ms). */
-export const ANSWERED_SHOWN_MS = 60 * 60 * 1000;
+/**
+ * An answered challenge stays in its challenger's list this long, so its page learns of the answer even if it
+ * was closed meanwhile (ms): a day, as long as the store keeps it (CHALLENGES_KEPT_MS).
+ */
+export const ANSWERED_SHOWN_MS = CHALLENGES_KEPT_MS;
 /** Open challenges a player may have made, and received; one open per pair of players besides. */
 export const CHALLENGE_BOUNDS: ChallengeBounds = { outgoing: 5, incoming: 20 };
 
