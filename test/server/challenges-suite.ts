@@ -14,13 +14,16 @@ import type {
   ChallengeRequest,
   ChallengesResponse,
   GamePlayers,
+  PlayerPage,
   PlayerSummary,
   YourGamesResponse,
 } from '../../src/protocol/index.ts';
 import type { ServerConfig } from '../../src/server/config.ts';
 import { CHALLENGE_DAILY_MS, CHALLENGE_LIVE_MS } from '../../src/server/lobby/challenges.ts';
+import { PATIENCE_MS } from '../patience.ts';
 import { Client, get, hello, isState, type TestServer } from './harness.ts';
 import { lobbyPost } from './lobby-client.ts';
+import { playUntilBothMoved } from './players.ts';
 
 /** The servers' clock runs `ahead` ms ahead of the wall clock: a test moves time on, never waits for it. */
 let ahead = 0;
@@ -223,6 +226,30 @@ export function challengesSuite(title: string, start: () => Promise<readonly [Te
         expect(games.map((g) => g.gameId)).toContain(gameId);
       }
       await Promise.all(sockets.map((s) => s?.close()));
+    });
+
+    it('a challenge game is rated as any game between two named players: once both have moved', async () => {
+      const a = await newIdentity();
+      const b = await newIdentity();
+      const created = await made(a, b, { shots: 'quick' });
+      const accepted = await answer<AcceptChallengeResponse>(b, created.challengeId, 'accept');
+      const { gameId, token } = accepted.body;
+      const sockets = [await Client.open(one.url, gameId), await Client.open(two.url, gameId)] as const;
+      await sockets[0].ask(hello(created.token), isState);
+      await sockets[1].ask(hello(token), isState);
+      await playUntilBothMoved(sockets[0], sockets[1], gameId);
+      sockets[1].send({ t: 'resign' });
+      await sockets[0].find((m) => m.t === 'update' && m.view.outcome !== null);
+      for (const who of [a, b])
+        await expect
+          .poll(
+            async () => (await get<PlayerPage>(one.url, `/api/players/${who.player.id}`)).body.rating.games,
+            {
+              timeout: PATIENCE_MS,
+            },
+          )
+          .toBe(1);
+      await Promise.all(sockets.map((s) => s.close()));
     });
 
     it('declined and cancelled challenges: each side sees it, and nothing more can be done to them', async () => {

@@ -7,11 +7,13 @@
  * ABORT_SECONDS (unrated), its seek open again under the same token and paired with the next seeker, while the
  * squatter loses its other seeks and may not seek during its cool-down. Only a lobby game with a live clock or
  * none is aborted so: a friend's game and a daily game go on (the seat that never came is claimable after
- * AWAY_SECONDS, as any absence).
+ * AWAY_SECONDS, as any absence), and so does a game made by a challenge (issue 31).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AcceptChallengeResponse,
+  ChallengeCreated,
   ClockControl,
   JoinGameResponse,
   OpenSeeksResponse,
@@ -122,6 +124,34 @@ export function lobbySquatSuite(
         await red.close();
       });
     }
+
+    it('a challenge game (issue 31) whose challenger never comes is not aborted: the two chose each other', async () => {
+      const [challenger, accepter] = [await newIdentity(), await newIdentity()];
+      const asPlayer = async <T>(on: number, path: string, secret: string, body: unknown) => {
+        const response = await fetch(`${url(on)}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+          body: JSON.stringify(body),
+        });
+        expect(response.status).toBeLessThan(300);
+        return (await response.json()) as T;
+      };
+      const made = await asPlayer<ChallengeCreated>(0, '/api/challenges', challenger.secret, {
+        opponent: accepter.player.name,
+        shots: 'quick',
+      });
+      const accepted = await asPlayer<AcceptChallengeResponse>(
+        1,
+        `/api/challenges/${made.challengeId}/accept`,
+        accepter.secret,
+        {},
+      );
+      const table = await Client.open(url(1), accepted.gameId);
+      await table.ask(hello(accepted.token), isState);
+      await playRandomly(table, `${accepted.gameId}-accepter`, { maxActions: 1 });
+      await stillGoingWhenClaimable(table, accepted.seat === 'red' ? 'blue' : 'red');
+      await table.close();
+    });
 
     it('a daily game paired in the lobby whose seat never comes is not aborted: a daily player has the day', async () => {
       const pairing = await pairThroughLobby(
