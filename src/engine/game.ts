@@ -9,7 +9,8 @@ import type { EngineErrorCode } from './errors.ts';
 import type { GameEvent } from './events.ts';
 import { refusalOf } from './legality.ts';
 import type { EngineError } from './result.ts';
-import { choicesFor, resolve, seatsToAct } from './rules/decide.ts';
+import { isListedAction } from './rules/choices.ts';
+import { ownChoices, resolve, seatsToAct } from './rules/decide.ts';
 import { finish } from './rules/game-end.ts';
 import type { Table } from './rules/table.ts';
 import { cloneState, type GameState, type Outcome } from './state.ts';
@@ -29,7 +30,7 @@ export function toAct(state: GameState): Seat[] {
 
 /** Every action `seat` may take now; [] when it has nothing to decide. `resign` is not listed but always accepted. */
 export function legalActions(state: GameState, seat: Seat): Action[] {
-  return choicesFor(state, seat).slice();
+  return ownChoices(state, seat);
 }
 
 /** How the game ended, or null while it runs. */
@@ -41,7 +42,8 @@ export function outcome(state: GameState): Outcome | null {
 export function applyAction(state: GameState, seat: unknown, action: unknown): ApplyResult {
   try {
     if (!isSeat(seat)) return refuse('action/seat', "The seat must be 'red' or 'blue'.");
-    const parsed = parseAction(action);
+    // An action handed back as `legalActions` listed it is one of the frozen coded ones: nothing to parse.
+    const parsed = isListedAction(action) ? { ok: true as const, value: action } : parseAction(action);
     if (!parsed.ok) return parsed;
     const refusal = refusalOf(state, seat, parsed.value);
     if (refusal) return { ok: false, error: refusal };

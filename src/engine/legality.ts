@@ -125,7 +125,10 @@ function isListed(state: GameState, seat: Seat, action: CodedAction): boolean {
   const code = codeOf(action);
   const count = listChoices(state, seat, listed);
   for (let i = 0; i < count; i++) {
-    if (listed.codes[i] === code) return actionKey(actionOf(code)) === actionKey(action);
+    if (listed.codes[i] === code) {
+      const listedAction = actionOf(code);
+      return listedAction === action || actionKey(listedAction) === actionKey(action);
+    }
   }
   return false;
 }

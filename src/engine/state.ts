@@ -20,12 +20,12 @@ export type Phase = 'setup' | 'play' | 'over';
 export interface ActionCard {
   /** Its two faces, e.g. `['attack', 'swing']`. */
   readonly sides: CardSides;
-  /** Which side is up: 0 or 1. */
-  up: 0 | 1;
+  /** Which side is up: 0 or 1. Readonly: a card is replaced when it changes, so states may share it. */
+  readonly up: 0 | 1;
   /** R9.3: turned at least once this game, so both faces are known to both. */
-  known: boolean;
+  readonly known: boolean;
   /** R10: the seat that set it aside in front of it, or null while in play. */
-  aside: Seat | null;
+  readonly aside: Seat | null;
 }
 
 /** Who must decide what now. The seat named is the one that chooses, which may be the mover's opponent. */
@@ -149,16 +149,9 @@ export function firstPieceOf(seat: Seat): number {
   return seat === 'red' ? 0 : 10;
 }
 
-/** A loop rather than `map` with a closure: the bots copy a state per search iteration. */
-function cloneCards(cards: readonly ActionCard[]): ActionCard[] {
-  const copy: ActionCard[] = [];
-  for (const c of cards) copy.push({ sides: c.sides, up: c.up, known: c.known, aside: c.aside });
-  return copy;
-}
-
 /**
- * A copy for the rules to write into: it shares the parts never written in place (rules, kinds, card sides,
- * log entries, and the flag slots, flags shown and ready flags, which the rules replace when they change).
+ * A copy for the rules to write into: it shares the parts never written in place (rules, kinds, log entries,
+ * the action cards, and the flag slots, flags shown and ready flags, which the rules replace when they change).
  */
 export function cloneState(state: GameState): GameState {
   return {
@@ -175,7 +168,8 @@ export function cloneState(state: GameState): GameState {
     // Shared: the rules replace these (vocabulary.ts `withSeat`) and never write into them.
     flagSlots: state.flagSlots,
     flagShown: state.flagShown,
-    cards: cloneCards(state.cards),
+    // The card objects are shared: the rules replace a card when it turns or is set aside (rules/turn.ts).
+    cards: state.cards.slice(),
     ready: state.ready,
     mover: state.mover,
     turn: state.turn,

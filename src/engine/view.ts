@@ -6,7 +6,7 @@ import type { Action } from './actions.ts';
 import { type CannonConfig, resolveCannon } from './cannon/index.ts';
 import type { Generator } from './chance.ts';
 import type { EntropySource } from './options.ts';
-import { choicesFor, seatsToAct } from './rules/decide.ts';
+import { ownChoices, seatsToAct } from './rules/decide.ts';
 import { type GameState, type Outcome, ownerOf, type Pending, type Phase, type ShotTarget } from './state.ts';
 import type { BySeat, CardFace, CardSides, FlagCard, PieceKind, Seat } from './vocabulary.ts';
 
@@ -157,7 +157,7 @@ export function viewFor(state: GameState, viewer: Viewer): PlayerView {
       aside: card.aside,
     })),
     lastTurned: state.lastTurned,
-    legalActions: viewer === 'spectator' ? [] : choicesFor(state, viewer).slice(),
+    legalActions: viewer === 'spectator' ? [] : ownChoices(state, viewer),
     outcome: state.outcome,
   };
 }

@@ -91,6 +91,17 @@ for (let slot = 0; slot < 3; slot++) define(choice(TURN_FLAG, slot), { type: 'tu
 define(choice(PASS, 0), { type: 'pass' });
 define(choice(SHOOT, 0), { type: 'shoot' });
 
+/** Every frozen action above, to know one when a caller hands it back. */
+const LISTED = new Set(ACTIONS.filter((action) => action !== undefined));
+
+/**
+ * Is `value` one of the frozen actions the choices are listed as? Such an object needs no parsing: it came
+ * from `legalActions` (or `fastChoices`) and cannot have been changed.
+ */
+export function isListedAction(value: unknown): value is CodedAction | Extract<Action, { type: 'shoot' }> {
+  return LISTED.has(value as Action);
+}
+
 /** The one frozen action of `code`. */
 export function actionOf(code: number): Action {
   const action = ACTIONS[code];

@@ -91,6 +91,15 @@ export function choicesFor(state: GameState, seat: Seat): readonly Action[] {
 }
 
 /**
+ * `choicesFor` as an array the caller owns: every list but setup's is made fresh by `choicesFor`, so only
+ * setup's shared one is copied.
+ */
+export function ownChoices(state: GameState, seat: Seat): Action[] {
+  const choices = choicesFor(state, seat);
+  return state.pending.ask === 'setup' ? choices.slice() : (choices as Action[]);
+}
+
+/**
  * Lists the codes of `seat`'s choices into `into` and returns how many (0 when it has nothing to decide).
  * Not for setup, whose choices are not coded (`choicesFor` lists them).
  */

@@ -49,10 +49,16 @@ export function turnCardRefusal(state: GameState, index: number): string | null 
 
 export function resolveTurnCard(table: Table, index: number): void {
   const { state } = table;
-  const card = state.cards[index];
-  if (!card) return;
-  card.up = card.up === 0 ? 1 : 0;
-  card.known = true;
+  const turned = state.cards[index];
+  if (!turned) return;
+  // Replaced, not written in place: card objects are shared between states (state.ts, `cloneState`).
+  const card = {
+    sides: turned.sides,
+    up: turned.up === 0 ? 1 : 0,
+    known: true,
+    aside: turned.aside,
+  } as const;
+  state.cards[index] = card;
   state.current = index;
   const face = card.sides[card.up];
   const back = card.sides[card.up === 0 ? 1 : 0];
