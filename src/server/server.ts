@@ -33,6 +33,7 @@ import { loggerOptions } from './logger.ts';
 import { finishGame } from './players/ratings.ts';
 import { ClockBeats } from './rooms/clock-outage.ts';
 import { ClockWatch } from './rooms/clock-watch.ts';
+import type { Outage } from './rooms/decision-limits.ts';
 import { DueClocks } from './rooms/due-clocks.ts';
 import { HintRouter } from './rooms/hint-router.ts';
 import { LookBackBudget } from './rooms/look-backs.ts';
@@ -105,6 +106,7 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
   const log = { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m) };
   const backends = await openBackends(config, log, hints, store);
   // Before any game is loaded: the time the whole server was down is given back to the running clocks.
+  const upAt = (config.now ?? Date.now)();
   const { beats, downSince } = await ClockBeats.start(backends.store, config.now ?? Date.now, (error) =>
     warnUnlessStoreAway(app.log, {}, 'this process could not note that it is up', error),
   ).catch(async (error: unknown) => {
@@ -133,7 +135,8 @@ export async function startServer(config: ServerConfig, store?: GameStore): Prom
     back: (awayMs) =>
       app.log.info({ awayMs }, `the game store is back after ${(awayMs / 1000).toFixed(1)} s`),
   });
-  const parts = buildParts(config, app, { ...backends, store: watched }, metrics);
+  const outage = downSince === null ? null : { from: downSince, to: upAt };
+  const parts = buildParts(config, app, { ...backends, store: watched }, metrics, outage);
   const readiness = new Readiness({
     store: watched,
     redis: redisStates,
@@ -252,6 +255,7 @@ function buildParts(
   app: FastifyInstance,
   backends: Backends,
   metrics: ServerMetrics,
+  outage: Outage | null,
 ): Parts {
   const { store, fanout } = backends;
   const now = config.now ?? Date.now;
@@ -290,6 +294,8 @@ function buildParts(
     fanout,
     backends.presence,
     Date.now,
+    // The outage is given back to the decision limits as to the clocks (a decision begun before it).
+    outage,
     (room, seat) => {
       lobby.noShow(room, seat).then(
         (done) => {

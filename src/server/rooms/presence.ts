@@ -4,12 +4,21 @@
  * `awayMs`), and how long it has been deciding at all (past its decision limit, decision-limits.ts, even with
  * a socket open): then the other seat may claim the win or hand the seat to the computer. A seat that never
  * acted past `abortMs` in a lobby game that is not daily is told to `aborted` instead (lobby.ts noShow; other
- * games go on). Timers are re-armed on every move, connection and seat change; a decision's start is when this process saw it (a restart gives the seat a fresh limit).
+ * games go on). Timers are re-armed on every move, connection and seat change. A decision's start is when this
+ * process saw it begin, or, for a room built from the store, when it began by the stored times of the actions
+ * (Room.decisionStartsAtLoad): a restart or another process gives no seat that has acted a fresh limit. A seat
+ * that never acted gets its limits from when this process saw it (its joining is not stored).
  */
 import { type BySeat, opponentOf, SEATS, type Seat, toAct } from '../../engine/index.ts';
 import type { Presence, SeatHolder } from '../../protocol/index.ts';
 import { aboutTheTable, type Fanout } from '../fanout/fanout.ts';
-import { type DecisionLimits, decisionLimitMs, neverActed } from './decision-limits.ts';
+import {
+  type DecisionLimits,
+  decisionLimitMs,
+  neverActed,
+  type Outage,
+  resumedStart,
+} from './decision-limits.ts';
 import type { Room } from './room.ts';
 import { type SharedPresence, SingleProcessPresence } from './shared-presence.ts';
 
@@ -37,14 +46,17 @@ export class PresenceBoard {
   readonly #now: () => number;
   readonly #shared: SharedPresence;
   readonly #aborted: (room: Room, seat: Seat) => void;
+  readonly #outage: Outage | null;
 
   constructor(
     limits: DecisionLimits,
     fanout: Fanout,
     shared: SharedPresence = new SingleProcessPresence(),
     now: () => number = Date.now,
+    outage: Outage | null = null,
     aborted: (room: Room, seat: Seat) => void = () => undefined,
   ) {
+    this.#outage = outage;
     this.#limits = limits;
     this.#fanout = fanout;
     this.#shared = shared;
@@ -66,6 +78,11 @@ export class PresenceBoard {
       claimable: null,
       timer: null,
     };
+    for (const seat of SEATS) {
+      const since = room.decisionStartsAtLoad[seat];
+      if (since === null || neverActed(room.state.log, seat)) continue;
+      table.decidingSince[seat] = Math.min(resumedStart(since, this.#outage), this.#now());
+    }
     this.#tables.set(room.id, table);
     const unsubscribe = this.#fanout.subscribe(room.id, (notice) => {
       if (aboutTheTable(notice)) this.#refresh(table);

@@ -76,7 +76,7 @@ export class RoomRegistry {
       release();
       throw error;
     }
-    const room = this.#bring({ game, actions: [] }, release);
+    const room = this.#bring({ game, actions: [], actedAt: [] }, release);
     if (room === null) throw new Error(`A new game ${game.id} could not be built from its options.`);
     return room;
   }
@@ -192,7 +192,7 @@ export class RoomRegistry {
       this.#onCorrupt(stored.game.id, rebuilt.error.message);
       return null;
     }
-    const { state, events } = rebuilt.value;
+    const { state, events, decisionStarts } = rebuilt.value;
     const room = new Room(
       stored.game,
       state,
@@ -203,6 +203,7 @@ export class RoomRegistry {
         for (const ender of this.#enders) ender(r);
       },
       this.#now,
+      decisionStarts,
     );
     this.#rooms.set(room.id, room);
     this.#releases.set(room.id, [release]);

@@ -26,6 +26,7 @@ import {
   type StoredGame,
 } from '../store/game-store.ts';
 import { afterAction, clockView, flagged } from './clock.ts';
+import type { DecisionStarts } from './decision-limits.ts';
 import { SerialQueue } from './serial-queue.ts';
 
 /** How many times one action may lose the append race before the server gives up on it. */
@@ -54,6 +55,12 @@ export class Room {
   readonly #ended: (room: Room) => void;
   /** The server's clock (tests pass a fake one). */
   readonly #now: () => number;
+  /**
+   * Since when each seat had faced its decision when this room was built from the store (by the stored times
+   * of the actions): the presence board goes on from these, so a restart or a move to another process gives
+   * no seat a fresh decision limit.
+   */
+  readonly decisionStartsAtLoad: DecisionStarts;
 
   constructor(
     game: StoredGame,
@@ -63,8 +70,10 @@ export class Room {
     fanout: Fanout,
     ended: (room: Room) => void = () => undefined,
     now: () => number = Date.now,
+    decisionStartsAtLoad: DecisionStarts = { red: null, blue: null },
   ) {
     this.id = game.id;
+    this.decisionStartsAtLoad = decisionStartsAtLoad;
     this.#now = now;
     this.seedHash = game.seedHash;
     this.#game = game;

@@ -116,6 +116,8 @@ export interface StoredGameWithLog {
   readonly game: StoredGame;
   /** The action log in order; entry i was accepted as sequence number i. */
   readonly actions: readonly RecordEntry[];
+  /** When each action of `actions` was stored (ms since 1970): a reloaded game's decisions keep their start. */
+  readonly actedAt: readonly number[];
 }
 
 /** Thrown when `seq` is already taken: another writer got there first. */

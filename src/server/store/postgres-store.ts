@@ -56,7 +56,7 @@ interface GameRow {
 }
 
 interface GameRowWithLog extends GameRow {
-  log: { seat: Seat; action: Action }[];
+  log: { seat: Seat; action: Action; at: string | number }[];
 }
 
 interface PendingAppend {
@@ -440,7 +440,7 @@ export class PostgresGameStore implements GameStore {
 
   /** The log of game `g` from sequence `from` on, as a JSON array of { seat, action }. */
   #logSince(from: string): string {
-    return `COALESCE((SELECT json_agg(json_build_object('seat', a.seat, 'action', a.action) ORDER BY a.seq)
+    return `COALESCE((SELECT json_agg(json_build_object('seat', a.seat, 'action', a.action, 'at', a.created_at) ORDER BY a.seq)
       FROM ${this.#t.actions} a WHERE a.game_id = g.id AND a.seq >= ${from}), '[]'::json)`;
   }
 
@@ -509,5 +509,6 @@ function withLog(row: GameRowWithLog): StoredGameWithLog {
   return {
     game: gameOf(row),
     actions: row.log.map((a): RecordEntry => ({ seat: a.seat, action: a.action })),
+    actedAt: row.log.map((a) => Number(a.at)),
   };
 }

@@ -241,6 +241,7 @@ interface DueRow {
 interface ActionRow {
   seat: Seat;
   action: string;
+  created_at: number;
 }
 
 export interface SqliteOptions {
@@ -299,7 +300,7 @@ export class SqliteGameStore implements GameStore {
     );
     this.#selectGame = this.#db.prepare('SELECT * FROM games WHERE id = ?');
     this.#selectActions = this.#db.prepare(
-      'SELECT seat, action FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq',
+      'SELECT seat, action, created_at FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq',
     );
     this.#selectDue = this.#db.prepare(
       // INDEXED BY: without statistics the planner would take games_running (every unfinished game).
@@ -630,10 +631,9 @@ export class SqliteGameStore implements GameStore {
   }
 
   #withLog(row: GameRow, fromSeq: number): StoredGameWithLog {
-    const actions = this.#selectActions
-      .all(row.id, fromSeq)
-      .map((a): RecordEntry => ({ seat: a.seat, action: JSON.parse(a.action) as Action }));
-    return { game: gameOf(row), actions };
+    const rows = this.#selectActions.all(row.id, fromSeq);
+    const actions = rows.map((a): RecordEntry => ({ seat: a.seat, action: JSON.parse(a.action) as Action }));
+    return { game: gameOf(row), actions, actedAt: rows.map((a) => a.created_at) };
   }
 }
 
