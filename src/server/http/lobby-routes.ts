@@ -4,7 +4,6 @@
  * nothing answered holds a token other than the caller's own or any game's hidden state.
  */
 import type { FastifyInstance } from 'fastify';
-import { toAct } from '../../engine/index.ts';
 import type { SeatHolder } from '../../protocol/index.ts';
 import {
   cancelSeekSchema,
@@ -16,6 +15,7 @@ import {
 } from '../../protocol/index.ts';
 import type { ServerContext } from '../context.ts';
 import { abandoned } from '../lobby/abandoned.ts';
+import { LiveTurns, type Turn, turnOfState } from '../lobby/live-turns.ts';
 import { identityOf } from '../players/identity.ts';
 import { describeIssues } from '../socket/describe-issues.ts';
 import type { SeatRecord, StoredGame } from '../store/game-store.ts';
@@ -30,17 +30,18 @@ const LISTED_GAMES = 50;
 const rounded = (rating: number | null) => (rating === null ? null : Math.round(rating));
 
 /**
- * Whose turn a listed game is, without loading it: a room this process holds says its turn and who decides;
- * otherwise a timed game's running clock says who decides, and an untimed one is not known here.
+ * Whose turn a listed game is: a room this process holds says it; another game's state is caught up from the
+ * store (live-turns.ts), so a game played on another process says its turn too.
  */
-async function turnOf(context: ServerContext, game: StoredGame): Promise<Pick<LiveGame, 'turn' | 'toMove'>> {
+async function turnOf(
+  context: ServerContext,
+  turns: LiveTurns,
+  game: StoredGame,
+  moves: number,
+): Promise<Turn> {
   const room = context.rooms.holds(game.id) ? await context.rooms.get(game.id) : null;
-  if (room === null) return { turn: null, toMove: game.clock?.running ?? null };
-  const deciding = toAct(room.state);
-  return {
-    turn: room.state.phase === 'setup' ? 0 : room.state.turn + 1,
-    toMove: deciding.length === 2 ? 'both' : (deciding[0] ?? null),
-  };
+  if (room !== null) return turnOfState(room.state);
+  return (await turns.of(game, moves)) ?? { turn: null, toMove: game.clock?.running ?? null };
 }
 
 interface IdParams {
@@ -57,6 +58,7 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
     'rate/games',
     `You have looked for ${gamesPerMinute} opponents in the last minute; wait a moment before looking again.`,
   );
+  const turns = new LiveTurns(context.store);
   const gone = 'This seek is no longer open: it was cancelled, taken by someone else, or its seeker left.';
 
   app.post('/api/seeks', { onRequest: seeking }, async (request, reply) => {
@@ -128,6 +130,7 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
     const rows = (await context.store.liveGames(LISTED_GAMES * 2))
       .filter((row) => !abandoned(row.game.clock?.control ?? null, row.lastActionAt, now))
       .slice(0, LISTED_GAMES);
+    turns.keepOnly(new Set(rows.map((row) => row.game.id)));
     const games = await Promise.all(
       rows.map(async ({ game, moves, names, ratings }): Promise<LiveGame> => {
         const holder = (seat: SeatRecord): SeatHolder =>
@@ -143,7 +146,7 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
           names,
           ratings: { red: rounded(ratings.red), blue: rounded(ratings.blue) },
           moves,
-          ...(await turnOf(context, game)),
+          ...(await turnOf(context, turns, game, moves)),
           watchLink: `/watch/${game.id}`,
         };
       }),
