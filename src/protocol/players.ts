@@ -140,8 +140,33 @@ export interface YourGamesResponse {
   readonly games: readonly YourGame[];
 }
 
-/** GET /api/games/:id/players: who sits where (null: nobody linked to that seat). */
+/**
+ * Why a seat's rating did not move in a finished game (what counts is src/server/players/ratings.ts's):
+ * `not-two-players`: a seat without a named player (the computer, a friend without a name); `not-moved`: a seat
+ * made no move of its own after the deal; `pair-limit`: the same two played their rated games of the day;
+ * `provisional-opponent`: the opponent is provisional, so only its own rating moved; `pending`: not recorded yet.
+ */
+export type UnratedReason =
+  | 'not-two-players'
+  | 'not-moved'
+  | 'pair-limit'
+  | 'provisional-opponent'
+  | 'pending';
+
+/** How a finished game moved ratings, for its end panel, e.g. `{ changes: { red: 14.2, blue: null }, ... }`. */
+export interface GameRating {
+  /** Each seat's rating change in points (e.g. 14.2, -9.8), or null where it did not move. */
+  readonly changes: { readonly red: number | null; readonly blue: number | null };
+  /** Each seat's rating after the game, rounded, or null where it did not move. */
+  readonly after: { readonly red: number | null; readonly blue: number | null };
+  /** Why a seat's rating did not move, or null where it did. */
+  readonly unrated: { readonly red: UnratedReason | null; readonly blue: UnratedReason | null };
+}
+
+/** GET /api/games/:id/players: who sits where (null: nobody linked to that seat), and, once over, the rating. */
 export interface GamePlayers {
   readonly red: PlayerSummary | null;
   readonly blue: PlayerSummary | null;
+  /** How the game moved ratings; null while it goes on. */
+  readonly rating: GameRating | null;
 }

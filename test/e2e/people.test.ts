@@ -2,7 +2,8 @@
  * End to end, issue 19 (items 1, 3, 5, 6): two browsers each get a pirate name on their first visit (one
  * renames itself, a rude name is refused), play a short friend game (quick shots, 20 turns) to its end, the
  * host asks for a rematch and the friend accepts it: both pages move to the new game with colours swapped,
- * without a new link; an emote from one is seen by the other; the host's page shows the rated game.
+ * without a new link; an emote from one is seen by the other; each end panel says how the rating moved (or why
+ * not: the rematch resigned at once); the host's page shows the rated game.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +79,12 @@ describe.skipIf(!chromiumAvailable())('the browser game, people', () => {
     }
     await host.locator('[data-end]').waitFor({ timeout: PATIENCE_MS });
     await friend.locator('[data-end]').waitFor({ timeout: PATIENCE_MS });
+    // Both moved after the deal: the end panel tells each their rating and its change in whole points.
+    for (const page of [host, friend]) {
+      const line = page.locator('[data-end] [data-game-rating=rated]');
+      await line.waitFor({ timeout: PATIENCE_MS });
+      expect(await line.textContent()).toMatch(/^Your rating: \d{3,4} \((\+\d+|−\d+|±0)\)$/);
+    }
 
     // Rematch: asked by the host, accepted by the friend; both move to the new game, colours swapped.
     await host.click('[data-rematch-offer]');
@@ -96,6 +103,13 @@ describe.skipIf(!chromiumAvailable())('the browser game, people', () => {
     expect(await friend.locator('.emote-picker input, .emote-picker textarea').count()).toBe(0);
     await friend.click('[data-emote=arr]');
     await host.locator('[data-emote-heard=arr]', { hasText: 'Red' }).waitFor({ timeout: PATIENCE_MS });
+
+    // The host resigns the rematch before anyone moved: unrated, and the end panel says why.
+    await host.getByRole('button', { name: 'Resign' }).click();
+    await host.getByRole('button', { name: 'Yes, resign' }).click();
+    const unrated = host.locator('[data-end] [data-game-rating=unrated]');
+    await unrated.waitFor({ timeout: PATIENCE_MS });
+    expect(await unrated.textContent()).toBe('Unrated: a player made no move of their own after the deal.');
 
     // The host's page: the rated game, with its replay.
     await host.goto(`${url}/player/Redbeard`);

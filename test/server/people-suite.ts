@@ -255,6 +255,16 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
           .toBe(1);
         const winner = (await call<PlayerPage>('GET', `/api/players/${b.player.id}`)).body;
         const loser = (await call<PlayerPage>('GET', `/api/players/${a.player.id}`)).body;
+        // The end panel's numbers: each side's change and rating after, as the players' pages say them.
+        const told = (await call<GamePlayers>('GET', `/api/games/${game.gameId}/players`)).body.rating;
+        expect(told?.unrated).toEqual({ red: null, blue: null });
+        expect(told?.after).toEqual({
+          red: Math.round(loser.rating.rating),
+          blue: Math.round(winner.rating.rating),
+        });
+        expect(Math.round(1500 + (told?.changes.red ?? 0))).toBe(loser.rating.rating);
+        expect(Math.round(1500 + (told?.changes.blue ?? 0))).toBe(winner.rating.rating);
+        expect(told?.changes.red).toBeLessThan(0);
         expect(winner.rating.rating).toBeGreaterThan(1500);
         expect(loser.rating.rating).toBeLessThan(1500);
         expect(winner.rating.rd).toBeLessThan(350);
@@ -378,6 +388,12 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
         expect((await call<GamePlayers>('GET', `/api/games/${game.gameId}/players`)).body).toEqual({
           red: null,
           blue: null,
+          // The end panel says why (issue 31 item 5).
+          rating: {
+            changes: { red: null, blue: null },
+            after: { red: null, blue: null },
+            unrated: { red: 'not-two-players', blue: 'not-two-players' },
+          },
         });
         await Promise.all([game.red.close(), game.blue.close()]);
       });

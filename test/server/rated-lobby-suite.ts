@@ -299,8 +299,25 @@ export function ratedLobbySuite(title: string, start: () => Promise<readonly [Te
           .toBe(games);
         return pageOf(who);
       };
+      /** How the end panel is told the game moved ratings (issue 31 item 5): each side's reason, from `a`'s. */
+      const told = async (game: Awaited<ReturnType<typeof lobbyGame>>) => {
+        let rating: GamePlayers['rating'] = null;
+        await expect
+          .poll(async () => {
+            rating = (await get<GamePlayers>(two.url, `/api/games/${game.gameId}/players`)).body.rating;
+            return rating !== null && rating.unrated.red !== 'pending' && rating.unrated.blue !== 'pending';
+          })
+          .toBe(true);
+        const { changes, unrated } = rating as unknown as NonNullable<GamePlayers['rating']>;
+        const { a, b } = game.seats;
+        return { a: unrated[a] ?? changes[a], b: unrated[b] ?? changes[b] };
+      };
       // Throwaways resigning at the very first action, before the deal: recorded, rated for nobody.
-      for (let i = 0; i < 3; i++) await end(await lobbyGame(farmer, await newIdentity(), rules));
+      for (let i = 0; i < 3; i++) {
+        const game = await lobbyGame(farmer, await newIdentity(), rules);
+        await end(game);
+        expect(await told(game)).toEqual({ a: 'not-moved', b: 'not-moved' });
+      }
       let page = await resultsOf(farmer, 3);
       expect(page.rating).toMatchObject({ rating: 1500, games: 0 });
       // The page says what counts, with this server's numbers.
@@ -312,6 +329,11 @@ export function ratedLobbySuite(title: string, start: () => Promise<readonly [Te
         const real = await lobbyGame(farmer, friend, rules);
         await playUntilBothMoved(real.sockets.a, real.sockets.b, real.gameId);
         await end(real);
+        const moved = await told(real);
+        expect([
+          typeof moved.a === 'number' && moved.a > 0,
+          typeof moved.b === 'number' && moved.b < 0,
+        ]).toEqual([true, true]);
       }
       page = await resultsOf(farmer, 5);
       expect(page.rating.games).toBe(2);
@@ -324,6 +346,9 @@ export function ratedLobbySuite(title: string, start: () => Promise<readonly [Te
         await playUntilBothMoved(game.sockets.a, game.sockets.b, game.gameId);
         await end(game);
         expect((await ratedGames(throwaway, 1)).rating.rating).toBeLessThan(1500);
+        const onlyTheirs = await told(game);
+        expect(onlyTheirs.a).toBe('provisional-opponent');
+        expect(onlyTheirs.b).toBeLessThan(0);
       }
       page = await resultsOf(farmer, 7);
       expect(page.rating).toMatchObject({ rating: established, games: 2 });
@@ -334,6 +359,7 @@ export function ratedLobbySuite(title: string, start: () => Promise<readonly [Te
         const again = await lobbyGame(farmed, reused, rules);
         await playUntilBothMoved(again.sockets.a, again.sockets.b, again.gameId);
         await end(again);
+        if (i === 3) expect(await told(again)).toEqual({ a: 'pair-limit', b: 'pair-limit' });
       }
       page = await resultsOf(farmed, 4);
       expect(page.rating.games).toBe(3);

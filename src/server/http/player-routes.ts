@@ -17,6 +17,7 @@ import {
 } from '../../protocol/index.ts';
 import type { ServerContext } from '../context.ts';
 import { resignGamesInProgress } from '../players/forget.ts';
+import { gameRating } from '../players/game-rating.ts';
 import { identityOf, newPlayerId, summaryOf } from '../players/identity.ts';
 import { checkName, pirateName } from '../players/names.ts';
 import { NEW_GLICKO } from '../players/ratings.ts';
@@ -184,12 +185,16 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
 
   app.get<{ Params: { id: string } }>('/api/games/:id/players', async (request, reply) => {
     const id = request.params.id;
-    if (!gameIdSchema.safeParse(id).success || (await context.rooms.get(id)) === null)
+    const room = gameIdSchema.safeParse(id).success ? await context.rooms.get(id) : null;
+    if (room === null)
       return replyError(reply, 404, 'game/unknown', `There is no game '${id.slice(0, 40)}'.`);
     const seats = await players.seatsOf(id);
+    // Ratings move only at the end (or when a seat is handed to the computer): nothing to tell before.
+    const rating = room.over ? gameRating(seats, await players.ratingOf(id), room.state.log) : null;
     const body: GamePlayers = {
       red: seats.red === null ? null : summaryOf(seats.red),
       blue: seats.blue === null ? null : summaryOf(seats.blue),
+      rating,
     };
     return reply.send(body);
   });

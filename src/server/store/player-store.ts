@@ -106,6 +106,8 @@ export interface PlayerStore {
   seatsOf(gameId: string): Promise<{ red: StoredPlayer | null; blue: StoredPlayer | null }>;
   /** The player's finished games, newest first. */
   gamesOf(playerId: string, limit: number): Promise<StoredPlayerGame[]>;
+  /** A finished game's recorded rating numbers (each seat's before and after; null where it did not move), or null before it is recorded. */
+  ratingOf(gameId: string): Promise<RatedNumbers | null>;
   /** The player's games not yet over, newest first. */
   openGamesOf(playerId: string, limit: number): Promise<StoredOpenGame[]>;
   /**

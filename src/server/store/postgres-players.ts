@@ -18,7 +18,7 @@ import type {
   StoredPlayerGame,
   StoredRematch,
 } from './player-store.ts';
-import { changeOf, type NameHold, type PlayerRow, playerOf } from './player-store.ts';
+import { changeOf, type NameHold, type PlayerRow, playerOf, type RatedNumbers } from './player-store.ts';
 import type { SeatRecord, StoredGame } from './stored-game.ts';
 
 /** Runs one query (connection failures become StoreUnavailable). */
@@ -189,6 +189,14 @@ export class PostgresPlayerStore implements PlayerStore {
       return row === undefined ? null : playerOf(row);
     };
     return { red: of('red'), blue: of('blue') };
+  }
+
+  async ratingOf(gameId: string): Promise<RatedNumbers | null> {
+    const rows = await this.#query<RatedNumbers>(
+      `SELECT red_before, red_after, blue_before, blue_after FROM ${this.#t.rated} WHERE game_id = $1`,
+      [gameId],
+    );
+    return rows.rows[0] ?? null;
   }
 
   async gamesOf(playerId: string, limit: number): Promise<StoredPlayerGame[]> {

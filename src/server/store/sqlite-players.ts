@@ -17,7 +17,7 @@ import type {
   StoredPlayerGame,
   StoredRematch,
 } from './player-store.ts';
-import { changeOf, type NameHold, type PlayerRow, playerOf } from './player-store.ts';
+import { changeOf, type NameHold, type PlayerRow, playerOf, type RatedNumbers } from './player-store.ts';
 import type { SeatRecord, StoredGame } from './stored-game.ts';
 
 interface PlayerGameRow {
@@ -158,6 +158,13 @@ export class SqlitePlayerStore implements PlayerStore {
       return row === undefined ? null : playerOf(row);
     };
     return { red: of('red'), blue: of('blue') };
+  }
+
+  async ratingOf(gameId: string): Promise<RatedNumbers | null> {
+    const row = this.#db
+      .prepare('SELECT red_before, red_after, blue_before, blue_after FROM game_results WHERE game_id = ?')
+      .get(gameId) as RatedNumbers | undefined;
+    return row ?? null;
   }
 
   async gamesOf(playerId: string, limit: number): Promise<StoredPlayerGame[]> {

@@ -134,6 +134,8 @@ export class OnlineLink implements GameLink {
   private seedHash = '';
   /** Whether the names were asked for since the other seat was taken. */
   private otherNamed = false;
+  /** The end's rating was asked for (once a game: every later update of a finished game says it is over). */
+  private ratingAsked = false;
   /** The version at which this page last sent its contribution, so it is sent once per state. */
   private contributedAt = -1;
 
@@ -236,7 +238,10 @@ export class OnlineLink implements GameLink {
           handTo: null,
         });
         this.contribute(message.view);
-        if (message.view.outcome !== null) void this.fetchRecord();
+        if (message.view.outcome !== null) {
+          void this.fetchRecord();
+          void this.fetchRating();
+        }
         break;
       case 'unreadable':
         // An update's patch did not rebuild the server's view (a missed message, a bug): start afresh.
@@ -263,7 +268,10 @@ export class OnlineLink implements GameLink {
           handTo: null,
         });
         this.contribute(message.view);
-        if (message.view.outcome !== null) void this.fetchRecord();
+        if (message.view.outcome !== null) {
+          void this.fetchRecord();
+          void this.fetchRating();
+        }
         break;
       case 'error':
         if (message.code === 'act/stale') {
@@ -350,6 +358,25 @@ export class OnlineLink implements GameLink {
       ...presenceStatus(presence, this.ticket.seat, this.ticket, this.gameId, this.awaySince),
       watchers: presence.watchers,
     });
+  }
+
+  /**
+   * At the end: who sat where again, now with how the game moved ratings (the end panel says it). The result
+   * is recorded just after the last update is sent, so a `pending` answer is asked again a few times.
+   */
+  private async fetchRating(tries = 5): Promise<void> {
+    if (tries === 5 && this.ratingAsked) return;
+    this.ratingAsked = true;
+    try {
+      const response = await fetch(`/api/games/${this.gameId}/players`);
+      if (!response.ok) return;
+      const players = (await response.json()) as GamePlayers;
+      this.status({ players });
+      const pending = players.rating?.unrated.red === 'pending' || players.rating?.unrated.blue === 'pending';
+      if (pending && tries > 1 && !this.closed) setTimeout(() => void this.fetchRating(tries - 1), 1000);
+    } catch {
+      // The rating line stays away; the game is unaffected.
+    }
   }
 
   private async fetchRecord(): Promise<void> {

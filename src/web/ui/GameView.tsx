@@ -20,6 +20,7 @@ import type { LessonStatus } from '../tutorial/link.ts';
 import { CannonScene } from './Cannon.tsx';
 import { Clocks } from './Clocks.tsx';
 import { useFocus } from './focus.ts';
+import { GameRating } from './GameRating.tsx';
 import { OnlineBar } from './OnlineBar.tsx';
 import { EmoteBar, RematchPanel } from './People.tsx';
 import { WithNames } from './PlayerName.tsx';
@@ -544,6 +545,7 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
       <div class="panel end">
         <h1 id="end-title">{title}</h1>
         <p>{outcomeWords(outcome)}</p>
+        <GameRating game={game} />
         {game.mode === 'online' && !game.watching && <RematchPanel game={game} ctl={ctl} />}
         <div class="end-buttons">
           <button type="button" class="primary big" ref={focus} onClick={() => ctl.playAgain()}>
