@@ -93,6 +93,8 @@ export interface PlayerGame {
   readonly ended: 'win' | 'loss' | 'draw' | null;
   /** The rating change of a rated game, e.g. 14.2 or -9.8; null when the game was not rated. */
   readonly ratingChange: number | null;
+  /** The game was aborted: a seat never came (never acted before its absence ended it); unrated. */
+  readonly aborted: boolean;
 }
 
 /** What this server rates (issue 35), for the page to say, e.g. `{ provisionalGames: 5, pairGamesPerDay: 3 }`. */
@@ -161,6 +163,8 @@ export interface GameRating {
   readonly after: { readonly red: number | null; readonly blue: number | null };
   /** Why a seat's rating did not move, or null where it did. */
   readonly unrated: { readonly red: UnratedReason | null; readonly blue: UnratedReason | null };
+  /** The seat that never came, when the game ended by its absence before it ever acted (aborted), else null. */
+  readonly neverCame: 'red' | 'blue' | null;
 }
 
 /** GET /api/games/:id/players: who sits where (null: nobody linked to that seat), and, once over, the rating. */

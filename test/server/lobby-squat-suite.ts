@@ -15,6 +15,7 @@ import type {
   AcceptChallengeResponse,
   ChallengeCreated,
   ClockControl,
+  GamePlayers,
   JoinGameResponse,
   OpenSeeksResponse,
   PlayerPage,
@@ -241,7 +242,13 @@ export function lobbySquatSuite(
       // address it used or as itself from another.
       await expect
         .poll(async () => (await get<PlayerPage>(url(0), `/api/players/${newcomer.player.id}`)).body.games[0])
-        .toMatchObject({ gameId, result: 'win', ratingChange: null });
+        .toMatchObject({ gameId, result: 'win', ratingChange: null, aborted: true });
+      // Listed as aborted (issue 31 item 5) on the squatter's page too, and the end panel is told who never came.
+      const squatters = (await get<PlayerPage>(url(1), `/api/players/${squatter.player.id}`)).body.games;
+      expect(squatters.find((g) => g.gameId === gameId)).toMatchObject({ aborted: true, ratingChange: null });
+      const told = (await get<GamePlayers>(url(1), `/api/games/${gameId}/players`)).body.rating;
+      const absent = paired.body.paired?.seat === 'red' ? 'blue' : 'red';
+      expect(told).toMatchObject({ neverCame: absent, unrated: { red: 'not-moved', blue: 'not-moved' } });
       expect((await listed()).some((s) => s.name === squatter.player.name)).toBe(false);
       for (const [address, secret] of [
         ['10.3.0.1', undefined],

@@ -393,6 +393,7 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
             changes: { red: null, blue: null },
             after: { red: null, blue: null },
             unrated: { red: 'not-two-players', blue: 'not-two-players' },
+            neverCame: null,
           },
         });
         await Promise.all([game.red.close(), game.blue.close()]);

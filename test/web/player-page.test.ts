@@ -36,6 +36,7 @@ function listed(game: Partial<PlayerGame>): string {
         result: 'loss',
         ended: null,
         ratingChange: -9.8,
+        aborted: false,
         ...game,
       },
     ],
@@ -67,6 +68,13 @@ describe("the player page's last games", () => {
     const line = listed({ result: 'loss', ended: null });
     expect(line).toMatch(/^Lost as Red against/);
     expect(line).not.toContain('rated as');
+  });
+
+  it('lists a game a seat never came to as aborted, not won or lost, and no "(unrated)" beside it', () => {
+    const line = listed({ result: 'win', ended: null, ratingChange: null, aborted: true });
+    expect(line).toMatch(/^Aborted as Red against/);
+    expect(line).not.toContain('Won');
+    expect(line).not.toContain('unrated');
   });
 });
 

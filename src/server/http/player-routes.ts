@@ -262,5 +262,6 @@ function gameOf(game: StoredPlayerGame): PlayerGame {
     result,
     ended: ended === result ? null : ended,
     ratingChange: change === null ? null : Math.round(change * 10) / 10,
+    aborted: game.neverCame !== null,
   };
 }

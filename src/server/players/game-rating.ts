@@ -38,5 +38,17 @@ export function gameRating(
     changes: { red: change('red'), blue: change('blue') },
     after: { red: rounded('red'), blue: rounded('blue') },
     unrated: { red: reason('red'), blue: reason('blue') },
+    neverCame: neverCame(log),
   };
+}
+
+/**
+ * The seat that never came: the game ended by its absence (the away resignation the server makes for an absent
+ * seat, or a lobby no-show) before it made any action of its own. Such a game is aborted, not lost (unrated:
+ * nobody moved after the deal). The stores' player pages ask the same of the stored actions in SQL.
+ */
+export function neverCame(log: readonly RecordEntry[]): Seat | null {
+  const last = log.at(-1);
+  if (last === undefined || last.action.type !== 'resign' || last.action.away !== true) return null;
+  return log.slice(0, -1).some((entry) => entry.seat === last.seat) ? null : last.seat;
 }

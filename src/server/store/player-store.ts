@@ -43,6 +43,8 @@ export interface StoredPlayerGame {
     readonly ended: Seat | 'draw' | null;
     readonly change: number | null;
   } | null;
+  /** The seat that never came, when the game ended by its absence before it ever acted (aborted), else null. */
+  readonly neverCame: Seat | null;
 }
 
 /** A game in progress a player sits in (their "Your games"); what stands in it comes from its room. */

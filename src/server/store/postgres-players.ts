@@ -37,6 +37,7 @@ export class PostgresPlayerStore implements PlayerStore {
   readonly #transaction: Transaction;
   readonly #t: {
     games: string;
+    actions: string;
     players: string;
     seats: string;
     rated: string;
@@ -55,6 +56,7 @@ export class PostgresPlayerStore implements PlayerStore {
     this.#transaction = transaction;
     this.#t = {
       games: `${schema}.games`,
+      actions: `${schema}.actions`,
       players: `${schema}.players`,
       seats: `${schema}.seat_players`,
       rated: `${schema}.game_results`,
@@ -212,9 +214,17 @@ export class PostgresPlayerStore implements PlayerStore {
       blue_before: number | null;
       blue_after: number | null;
       other: PlayerRow | null;
+      never_came: Seat | null;
     }>(
       `SELECT g.id AS game_id, g.created_at, s.seat, g.seats, r.result, r.ended, r.red_before, r.red_after,
-              r.blue_before, r.blue_after, to_json(op) AS other
+              r.blue_before, r.blue_after, to_json(op) AS other,
+              -- Aborted: the last action is the away resignation of a seat that had made none of its own.
+              (SELECT l.seat FROM ${this.#t.actions} l WHERE l.game_id = g.id
+                 AND l.seq = (SELECT max(m.seq) FROM ${this.#t.actions} m WHERE m.game_id = g.id)
+                 AND l.action->>'type' = 'resign' AND l.action->>'away' = 'true'
+                 AND NOT EXISTS (SELECT 1 FROM ${this.#t.actions} e
+                                 WHERE e.game_id = g.id AND e.seat = l.seat AND e.seq < l.seq)
+              ) AS never_came
        FROM ${this.#t.seats} s
        JOIN ${this.#t.games} g ON g.id = s.game_id AND g.over
        LEFT JOIN ${this.#t.rated} r ON r.game_id = g.id
@@ -234,6 +244,7 @@ export class PostgresPlayerStore implements PlayerStore {
         row.result === null
           ? null
           : { result: row.result, ended: row.ended, change: changeOf(row.seat, row) },
+      neverCame: row.never_came,
     }));
   }
 

@@ -32,6 +32,7 @@ interface PlayerGameRow {
   blue_before: number | null;
   blue_after: number | null;
   other_id: string | null;
+  never_came: Seat | null;
 }
 
 interface RematchRow {
@@ -171,7 +172,13 @@ export class SqlitePlayerStore implements PlayerStore {
     const rows = this.#db
       .prepare(
         `SELECT g.id AS game_id, g.created_at, s.seat, g.seats, r.result, r.ended, r.red_before, r.red_after,
-                r.blue_before, r.blue_after, o.player_id AS other_id
+                r.blue_before, r.blue_after, o.player_id AS other_id,
+                -- Aborted: the last action is the away resignation of a seat that had made none of its own.
+                (SELECT l.seat FROM actions l WHERE l.game_id = g.id
+                   AND l.seq = (SELECT max(m.seq) FROM actions m WHERE m.game_id = g.id)
+                   AND json_extract(l.action, '$.type') = 'resign' AND json_extract(l.action, '$.away') = 1
+                   AND NOT EXISTS (SELECT 1 FROM actions e WHERE e.game_id = g.id AND e.seat = l.seat AND e.seq < l.seq)
+                ) AS never_came
          FROM seat_players s
          JOIN games g ON g.id = s.game_id AND g.over = 1
          LEFT JOIN game_results r ON r.game_id = g.id
@@ -193,6 +200,7 @@ export class SqlitePlayerStore implements PlayerStore {
           row.result === null
             ? null
             : { result: row.result, ended: row.ended, change: changeOf(row.seat, row) },
+        neverCame: row.never_came,
       };
     });
   }

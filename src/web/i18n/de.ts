@@ -332,11 +332,13 @@ export const de: Catalog = {
     analysis: 'Analyse',
     saveRecord: 'Spielbericht speichern',
     check: 'Dieses Spiel prüfen',
+    aborted: 'Spiel abgebrochen',
     rating: {
       yours: 'Deine Wertung: {{rating}} ({{change}})',
       seat: '{{name}}: {{rating}} ({{change}})',
       yoursUnrated: 'Nicht gewertet: {{why}}',
       seatUnrated: '{{name}}: nicht gewertet',
+      aborted: '{{seat}} ist nie gekommen: Das Spiel ist abgebrochen, keine Wertung ändert sich.',
       why: {
         'not-two-players': 'Gewertet werden nur Spiele zwischen zwei Spielern mit Namen.',
         'not-moved': 'Ein Spieler hat nach dem Austeilen keinen eigenen Zug gemacht.',
@@ -614,7 +616,13 @@ export const de: Catalog = {
     },
     lastGames: 'Letzte Spiele',
     noFinished: 'Noch keine beendeten Spiele.',
-    result: { over: 'vorbei', win: 'Gewonnen', loss: 'Verloren', draw: 'Unentschieden' },
+    result: {
+      over: 'vorbei',
+      win: 'Gewonnen',
+      loss: 'Verloren',
+      draw: 'Unentschieden',
+      aborted: 'Abgebrochen',
+    },
     asAgainst: 'als {{seat}} gegen',
     computer: 'den Computer',
     forgotten: 'jemanden, der gegangen ist',

@@ -321,11 +321,13 @@ export const en = {
     analysis: 'Analysis',
     saveRecord: 'Save the record',
     check: 'Check this game',
+    aborted: 'Game aborted',
     rating: {
       yours: 'Your rating: {{rating}} ({{change}})',
       seat: '{{name}}: {{rating}} ({{change}})',
       yoursUnrated: 'Unrated: {{why}}',
       seatUnrated: '{{name}}: unrated',
+      aborted: '{{seat}} never came: the game is aborted, and nobody’s rating moves.',
       why: {
         'not-two-players': 'only games between two named players are rated.',
         'not-moved': 'a player made no move of their own after the deal.',
@@ -599,7 +601,7 @@ export const en = {
     },
     lastGames: 'Last games',
     noFinished: 'No finished games yet.',
-    result: { over: 'over', win: 'Won', loss: 'Lost', draw: 'Draw' },
+    result: { over: 'over', win: 'Won', loss: 'Lost', draw: 'Draw', aborted: 'Aborted' },
     asAgainst: 'as {{seat}} against',
     computer: 'the computer',
     forgotten: 'a player who left',

@@ -332,11 +332,13 @@ export const fr: Catalog = {
     analysis: 'Analyse',
     saveRecord: 'Enregistrer le compte rendu',
     check: 'Vérifier cette partie',
+    aborted: 'Partie annulée',
     rating: {
       yours: 'Ton classement : {{rating}} ({{change}})',
       seat: '{{name}} : {{rating}} ({{change}})',
       yoursUnrated: 'Non classée : {{why}}',
       seatUnrated: '{{name}} : non classé',
+      aborted: '{{seat}} n’est jamais venu : la partie est annulée, aucun classement ne bouge.',
       why: {
         'not-two-players': 'seules les parties entre deux joueurs nommés sont classées.',
         'not-moved': 'un joueur n’a joué aucun coup à lui après la donne.',
@@ -614,7 +616,7 @@ export const fr: Catalog = {
     },
     lastGames: 'Dernières parties',
     noFinished: 'Pas encore de partie terminée.',
-    result: { over: 'finie', win: 'Gagnée', loss: 'Perdue', draw: 'Nulle' },
+    result: { over: 'finie', win: 'Gagnée', loss: 'Perdue', draw: 'Nulle', aborted: 'Annulée' },
     asAgainst: 'en {{seat}} contre',
     computer: "l'ordinateur",
     forgotten: 'un joueur parti',

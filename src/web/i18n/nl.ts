@@ -327,11 +327,13 @@ export const nl: Catalog = {
     analysis: 'Analyse',
     saveRecord: 'Bewaar het spelverslag',
     check: 'Controleer dit spel',
+    aborted: 'Spel afgebroken',
     rating: {
       yours: 'Jouw rating: {{rating}} ({{change}})',
       seat: '{{name}}: {{rating}} ({{change}})',
       yoursUnrated: 'Zonder rating: {{why}}',
       seatUnrated: '{{name}}: zonder rating',
+      aborted: '{{seat}} is nooit gekomen: het spel is afgebroken, niemands rating verandert.',
       why: {
         'not-two-players': 'alleen spellen tussen twee spelers met een naam tellen mee.',
         'not-moved': 'een speler heeft na het delen zelf geen zet gedaan.',
@@ -613,7 +615,7 @@ export const nl: Catalog = {
     },
     lastGames: 'Laatste spellen',
     noFinished: 'Nog geen uitgespeelde spellen.',
-    result: { over: 'voorbij', win: 'Gewonnen', loss: 'Verloren', draw: 'Gelijk' },
+    result: { over: 'voorbij', win: 'Gewonnen', loss: 'Verloren', draw: 'Gelijk', aborted: 'Afgebroken' },
     asAgainst: 'als {{seat}} tegen',
     computer: 'de computer',
     forgotten: 'een speler die vertrokken is',

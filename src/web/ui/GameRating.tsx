@@ -5,6 +5,7 @@
  */
 import type { Seat } from '../../engine/index.ts';
 import type { GamePlayers, GameRating as Rating } from '../../protocol/index.ts';
+import { SEAT_NAMES } from '../game/names.ts';
 import { t } from '../i18n/i18n.ts';
 import type { GameScreen } from '../state.ts';
 import { WithNames } from './PlayerName.tsx';
@@ -15,6 +16,12 @@ export function GameRating(props: { game: GameScreen }) {
   const players = game.online?.players ?? null;
   const rating = players?.rating ?? null;
   if (game.mode !== 'online' || players === null || rating === null) return null;
+  if (rating.neverCame !== null)
+    return (
+      <p class="game-rating" data-game-rating="aborted">
+        {t('game.rating.aborted', { seat: SEAT_NAMES[rating.neverCame] })}
+      </p>
+    );
   if (!game.watching) {
     const seat = game.seat;
     const change = rating.changes[seat];

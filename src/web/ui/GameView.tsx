@@ -530,8 +530,11 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
   const outcome = view.outcome;
   if (outcome === null) return null;
   const won = outcome.winner === game.seat;
-  const title =
-    outcome.winner === null
+  // A seat that never came: the game is aborted (the server says so at the end), not won or lost.
+  const aborted = game.online?.players?.rating?.neverCame != null;
+  const title = aborted
+    ? t('game.aborted')
+    : outcome.winner === null
       ? t('game.draw')
       : game.mode === 'pass' || game.watching
         ? t('game.seatWins', { seat: SEAT_NAMES[outcome.winner] })

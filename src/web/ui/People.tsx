@@ -164,7 +164,9 @@ export function PlayerPageView(props: {
             {page.games.map((g) => (
               <li key={g.gameId} data-player-game={g.gameId}>
                 {/* A seat handed to the computer keeps its rating at leaving; the game's real end is said first. */}
-                {g.ended !== null && (g.result === 'win' || g.result === 'loss') ? (
+                {g.aborted ? (
+                  <span data-aborted="">{t('people.result.aborted')}</span>
+                ) : g.ended !== null && (g.result === 'win' || g.result === 'loss') ? (
                   <span data-ended={g.ended}>
                     {t(`people.result.${g.ended}`)}
                     {t(`people.ratedAtLeaving.${g.result}`)}
@@ -183,8 +185,11 @@ export function PlayerPageView(props: {
                   t('people.anonymous')
                 )}
                 {g.ratingChange !== null && ` (${ratingChangeWords(g.ratingChange)})`}
-                {g.ratingChange === null && typeof g.opponent === 'object' && t('people.unrated')} ·{' '}
-                {new Date(g.createdAt).toLocaleDateString()}{' '}
+                {g.ratingChange === null &&
+                  !g.aborted &&
+                  typeof g.opponent === 'object' &&
+                  t('people.unrated')}{' '}
+                · {new Date(g.createdAt).toLocaleDateString()}{' '}
                 <button type="button" onClick={() => void openReplayOf(ctl, g.gameId)}>
                   {t('game.watchReplay')}
                 </button>
