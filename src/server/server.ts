@@ -40,6 +40,7 @@ import { LookBackBudget } from './rooms/look-backs.ts';
 import { PresenceBoard } from './rooms/presence.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
 import { closeGradually, drain } from './shutdown.ts';
+import { SMALL_WINDOW_DEFLATE } from './socket/compression.ts';
 import { LocalEmoteLimit, RedisEmoteLimit } from './socket/emote-limit.ts';
 import { Heartbeat } from './socket/heartbeat.ts';
 import { registerLobbySocket } from './socket/lobby-socket.ts';
@@ -363,7 +364,10 @@ async function registerRoutes(
 ): Promise<void> {
   app.setErrorHandler(replyToFailure);
   await app.register(fastifyWebsocket, {
-    options: { maxPayload: context.config.limits.hardMessageBytes },
+    options: {
+      maxPayload: context.config.limits.hardMessageBytes,
+      perMessageDeflate: context.config.compression ? SMALL_WINDOW_DEFLATE : false,
+    },
     errorHandler: socketFailed,
   });
   // Liveness: the process answers (a database away is no reason to restart it). Readiness: it should be

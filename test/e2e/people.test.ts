@@ -3,7 +3,7 @@
  * renames itself, a rude name is refused), play a short friend game (quick shots, 20 turns) to its end, the
  * host asks for a rematch and the friend accepts it: both pages move to the new game with colours swapped,
  * without a new link; an emote from one is seen by the other; each end panel says how the rating moved (or why
- * not: the rematch resigned at once); the host's page shows the rated game.
+ * not: the rematch resigned at once); the host's page shows the rated game. The server compresses (COMPRESSION=on).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,8 @@ describe.skipIf(!chromiumAvailable())('the browser game, people', () => {
 
   beforeAll(async () => {
     const dist = await sharedBuild();
-    server = await startGameServer(dist);
+    // Compression on (issue 34 item 4): the whole test plays through permessage-deflate as Chromium offers it.
+    server = await startGameServer(dist, { COMPRESSION: 'on' });
     browser = await launch();
   });
 
@@ -69,6 +70,21 @@ describe.skipIf(!chromiumAvailable())('the browser game, people', () => {
     await host.locator('[data-opponent]', { hasText: friendName }).waitFor({ timeout: PATIENCE_MS });
     await friend.locator('[data-opponent]', { hasText: 'Redbeard' }).waitFor({ timeout: PATIENCE_MS });
     const firstGame = host.url();
+    // The browser's own socket agrees to the compression (its offer, the server's small window).
+    const gameId = new URL(firstGame).pathname.split('/')[2] ?? '';
+    const agreed = await host.evaluate(
+      (socketUrl) =>
+        new Promise<string>((resolve) => {
+          const socket = new WebSocket(socketUrl);
+          socket.onopen = () => {
+            resolve(socket.extensions);
+            socket.close();
+          };
+          socket.onerror = () => resolve('error');
+        }),
+      `${url.replace('http', 'ws')}/api/games/${gameId}/socket`,
+    );
+    expect(agreed).toBe('permessage-deflate; client_max_window_bits=10; server_max_window_bits=10');
 
     const seen = { host: new Set<Moment>(), friend: new Set<Moment>() };
     for (let i = 0; i < 2000; i++) {

@@ -243,6 +243,11 @@ export class Client {
   terminate(): void {
     this.#socket.terminate();
   }
+
+  /** The extensions the server agreed to (e.g. permessage-deflate and its parameters), or ''. */
+  get extensions(): string {
+    return this.#socket.extensions;
+  }
 }
 
 /** The protocol's view digest by Node's own sha256 (the page's, in JavaScript, is slower; both agree). */

@@ -29,7 +29,7 @@ interface Step {
 }
 
 /** Every update of `games` random games (quick shots), per seat, with the state each game began from. */
-function recordGames(games: number, tag: string): Step[][] {
+export function recordGames(games: number, tag: string): Step[][] {
   const streams: Step[][] = [];
   const random = randomFromSeed(`updates-${tag}`);
   for (let g = 0; g < games; g++) {
@@ -63,7 +63,7 @@ function recordGames(games: number, tag: string): Step[][] {
  * (src/server/socket/update-views.ts and session.ts): the view's text once, then the patch and digest, or the
  * message written around the text.
  */
-function serialize(stream: readonly Step[], patched: boolean): string[] {
+export function serialize(stream: readonly Step[], patched: boolean): string[] {
   const texts: string[] = [];
   let before: UpdateWireView | null = null;
   for (const step of stream) {
@@ -84,8 +84,22 @@ function serialize(stream: readonly Step[], patched: boolean): string[] {
   return texts;
 }
 
+/** zlib's settings for a socket's deflate stream. */
+export interface DeflateSettings {
+  readonly windowBits: number;
+  readonly memLevel: number;
+  readonly level?: number;
+}
+
+/** ws's permessage-deflate as it comes: zlib's largest window and default memory and level. */
+export const WS_DEFAULT_DEFLATE: DeflateSettings = { windowBits: 15, memLevel: 8 };
+
 /** Bytes of `texts` through one deflate stream (ws's permessage-deflate with context takeover) or each alone. */
-export function deflated(texts: readonly string[], takeover: boolean): Promise<number> {
+export function deflated(
+  texts: readonly string[],
+  takeover: boolean,
+  zlib: DeflateSettings = WS_DEFAULT_DEFLATE,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     let total = 0;
     let stream: DeflateRaw | null = null;
@@ -97,7 +111,7 @@ export function deflated(texts: readonly string[], takeover: boolean): Promise<n
       }
       if (stream === null || !takeover) {
         stream?.close();
-        stream = createDeflateRaw({ windowBits: 15, memLevel: 8 });
+        stream = createDeflateRaw(zlib);
         stream.on('data', (chunk: Buffer) => {
           total += chunk.length;
         });
