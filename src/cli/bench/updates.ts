@@ -18,6 +18,7 @@ import {
   viewFor,
 } from '../../engine/index.ts';
 import { diffViews, packUpdateView, type UpdateWireView } from '../../protocol/index.ts';
+import { SMALL_WINDOW_DEFLATE } from '../../server/socket/compression.ts';
 import { digestOfServer, withoutAudienceAll } from '../../server/socket/update-views.ts';
 import { type BenchSuite, cpuMilliseconds, median } from './suite.ts';
 
@@ -94,6 +95,12 @@ export interface DeflateSettings {
 /** ws's permessage-deflate as it comes: zlib's largest window and default memory and level. */
 export const WS_DEFAULT_DEFLATE: DeflateSettings = { windowBits: 15, memLevel: 8 };
 
+/** The server's own with COMPRESSION=on (src/server/socket/compression.ts). */
+const SERVER_DEFLATE: DeflateSettings = {
+  windowBits: SMALL_WINDOW_DEFLATE.serverMaxWindowBits as number,
+  memLevel: SMALL_WINDOW_DEFLATE.zlibDeflateOptions?.memLevel ?? 8,
+};
+
 /** Bytes of `texts` through one deflate stream (ws's permessage-deflate with context takeover) or each alone. */
 export function deflated(
   texts: readonly string[],
@@ -149,15 +156,16 @@ export const updatesSuite: BenchSuite = {
     const bytes = (texts: readonly string[]) => texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
     const wholeBytes = bytes(wholeTexts);
     const patchedBytes = bytes(patchedTexts);
-    const deflate = async (texts: string[], takeover: boolean) => {
+    const deflate = async (texts: string[], takeover: boolean, zlib = WS_DEFAULT_DEFLATE) => {
       const began = performance.now();
       const cpu = cpuMilliseconds();
-      const size = await deflated(texts, takeover);
+      const size = await deflated(texts, takeover, zlib);
       return { size, cpuMs: cpuMilliseconds() - cpu, wallMs: performance.now() - began };
     };
     const wholeDeflated = await deflate(wholeTexts, true);
     const patchedDeflated = await deflate(patchedTexts, true);
     const patchedAlone = await deflate(patchedTexts, false);
+    const patchedSmall = await deflate(patchedTexts, true, SERVER_DEFLATE);
     const perUpdate = (n: number) => n / updates;
     const us = (ms: number) => (ms * 1000) / updates;
     const figures = {
@@ -174,6 +182,8 @@ export const updatesSuite: BenchSuite = {
       deflatedPatchedAloneBytesPerUpdate: perUpdate(patchedAlone.size),
       deflateMicrosecondsPerUpdate: us(patchedDeflated.cpuMs),
       deflateAloneMicrosecondsPerUpdate: us(patchedAlone.cpuMs),
+      deflatedPatchedSmallWindowBytesPerUpdate: perUpdate(patchedSmall.size),
+      deflateSmallWindowMicrosecondsPerUpdate: us(patchedSmall.cpuMs),
     };
     const f = (n: number) => n.toFixed(0).padStart(7);
     return {
@@ -186,6 +196,7 @@ export const updatesSuite: BenchSuite = {
         `  permessage-deflate, whole views, context kept   ${f(figures.deflatedWholeBytesPerUpdate)} bytes an update`,
         `  permessage-deflate, patches, context kept       ${f(figures.deflatedPatchedBytesPerUpdate)} bytes an update  ${figures.deflateMicrosecondsPerUpdate.toFixed(1)} µs an update`,
         `  permessage-deflate, patches, each alone         ${f(figures.deflatedPatchedAloneBytesPerUpdate)} bytes an update  ${figures.deflateAloneMicrosecondsPerUpdate.toFixed(1)} µs an update`,
+        `  COMPRESSION=on (1 KiB window, context kept)     ${f(figures.deflatedPatchedSmallWindowBytesPerUpdate)} bytes an update  ${figures.deflateSmallWindowMicrosecondsPerUpdate.toFixed(1)} µs an update`,
       ],
       figures,
     };
