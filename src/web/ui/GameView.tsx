@@ -31,9 +31,11 @@ import { SetupPanel } from './Setup.tsx';
 import { ShipLog } from './ShipLog.tsx';
 import { Table } from './Table.tsx';
 import { TiltReach } from './TiltReach.tsx';
+import { useTableShape } from './table-shape.ts';
 
 export function GameView(props: { game: GameScreen; ctl: Controller }) {
   const { game, ctl } = props;
+  const shape = useTableShape();
   if (game.handover !== null) return <Handover game={game} ctl={ctl} />;
   const view = game.view;
   if (view === null) {
@@ -59,6 +61,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
   const setup = view.phase === 'setup';
   const prompt = promptFor(view, game.selected);
   const myTurn = view.viewer !== 'spectator' && view.toAct.includes(view.viewer);
+  const coach = game.tutorial !== null && <Coach status={game.tutorial} ctl={ctl} />;
   return (
     <main
       class={`game seat-${game.seat}`}
@@ -109,7 +112,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
       />
       <div class="game-main">
         <div class="board-col">
-          {game.tutorial !== null && <Coach status={game.tutorial} ctl={ctl} />}
+          {shape === 'portrait' && coach}
           <div class={`prompt ${myTurn ? 'mine' : ''}`} role="status" aria-live="polite">
             <p data-prompt="">{prompt}</p>
             <div class="prompt-buttons">
@@ -188,6 +191,8 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           )}
         </div>
         <aside class="side-col">
+          {/* Beside a landscape table the lesson reads in the side column: above it, it took the table's height. */}
+          {shape === 'landscape' && coach}
           {game.bot !== null && (
             <p class="bot-note">{t('game.computer', { level: t(`home.levels.${game.form.level}`) })}</p>
           )}

@@ -1,7 +1,8 @@
 /**
  * The table in SVG: the opponent's extras and ship at the top, the ten action cards on the sea between,
- * the viewer's ship and extras below, the out-of-play pile at the bottom. It draws what the view says and
- * reports clicks on what `choices` offers; it knows no rules.
+ * the viewer's ship and extras below, the out-of-play pile at the bottom; on a wide window (table-shape.ts)
+ * the cards stand in two columns beside the ships instead. It draws what the view says and reports clicks on
+ * what `choices` offers; it knows no rules.
  */
 
 import { opponentOf, type PieceView, type PlayerView, type Seat } from '../../engine/index.ts';
@@ -10,9 +11,47 @@ import { FLAG_TITLE, pieceName, SEAT_NAMES } from '../game/names.ts';
 import { t } from '../i18n/i18n.ts';
 import { CardArt, Defs, FlagArt, PieceName, Pirate, Ship } from './art.tsx';
 import { Hit, Named } from './hit.tsx';
+import { type TableShape, useTableShape } from './table-shape.ts';
 
-export const TABLE_W = 400;
-export const TABLE_H = 724;
+/** Where things lie on the table of one shape (SVG units; a ship is drawn across x 30-370 in both). */
+interface Layout {
+  readonly w: number;
+  readonly h: number;
+  readonly top: { readonly extrasY: number; readonly deckY: number };
+  readonly bottom: { readonly extrasY: number; readonly deckY: number };
+  /** Card `i`'s top-left corner. */
+  card(i: number): { x: number; y: number };
+  readonly outY: number;
+  readonly waves: readonly number[];
+}
+
+const LAYOUTS: Readonly<Record<TableShape, Layout>> = {
+  portrait: {
+    w: 400,
+    h: 724,
+    top: { extrasY: 34, deckY: 204 },
+    bottom: { extrasY: 660, deckY: 584 },
+    card: (i) => ({ x: 14 + (i % 5) * 75, y: 266 + Math.floor(i / 5) * 100 }),
+    outY: 686,
+    waves: [60, 250, 300, 350, 400, 450, 640],
+  },
+  // The ships one above the other on the left, the cards in reading order in two columns on the right.
+  landscape: {
+    w: 564,
+    h: 532,
+    top: { extrasY: 34, deckY: 204 },
+    bottom: { extrasY: 466, deckY: 390 },
+    card: (i) => ({ x: 412 + (i % 2) * 76, y: 16 + Math.floor(i / 2) * 100 }),
+    outY: 494,
+    waves: [60, 160, 260, 360, 460],
+  },
+};
+
+/** The table's size in SVG units for a shape (the page gives its box the same proportions). */
+export function tableSize(shape: TableShape): { w: number; h: number } {
+  const { w, h } = LAYOUTS[shape];
+  return { w, h };
+}
 
 export interface TableProps {
   view: PlayerView;
@@ -28,6 +67,8 @@ export interface TableProps {
   onPiece: (id: number) => void;
   onCard: (index: number) => void;
   onFlag: (slot: number) => void;
+  /** The table's shape; by default the window's (table-shape.ts). */
+  shape?: TableShape;
 }
 
 function deckXs(n: number): number[] {
@@ -39,32 +80,37 @@ function deckXs(n: number): number[] {
 export function Table(props: TableProps) {
   const { bottom } = props;
   const top = opponentOf(bottom);
+  const windowShape = useTableShape();
+  const shape = props.shape ?? windowShape;
+  const layout = LAYOUTS[shape];
   return (
     <svg
-      class="table"
-      viewBox={`0 0 ${TABLE_W} ${TABLE_H}`}
+      class={`table ${shape}`}
+      viewBox={`0 0 ${layout.w} ${layout.h}`}
+      style={{ aspectRatio: `${layout.w} / ${layout.h}` }}
       aria-label={t('table.label')}
       preserveAspectRatio="xMidYMin meet"
     >
       <Defs />
-      <rect width={TABLE_W} height={TABLE_H} fill="url(#sea)" />
-      <Waves />
-      <Extras {...props} seat={top} y={34} />
-      <ShipBlock {...props} seat={top} deckY={204} />
-      <Cards {...props} />
-      <ShipBlock {...props} seat={bottom} deckY={584} />
-      <Extras {...props} seat={bottom} y={660} />
-      <OutPile {...props} />
+      <rect width={layout.w} height={layout.h} fill="url(#sea)" />
+      <Waves layout={layout} />
+      <Extras {...props} seat={top} y={layout.top.extrasY} />
+      <ShipBlock {...props} seat={top} deckY={layout.top.deckY} />
+      <Cards {...props} layout={layout} />
+      <ShipBlock {...props} seat={bottom} deckY={layout.bottom.deckY} />
+      <Extras {...props} seat={bottom} y={layout.bottom.extrasY} />
+      <OutPile {...props} layout={layout} />
     </svg>
   );
 }
 
-function Waves() {
-  const rows = [60, 250, 300, 350, 400, 450, 640];
+function Waves(props: { layout: Layout }) {
+  const { layout } = props;
+  const crests = ' t50 0'.repeat(Math.ceil(layout.w / 50) - 1);
   return (
     <g stroke="#ffffff" stroke-opacity="0.13" fill="none" stroke-width="2">
-      {rows.map((y) => (
-        <path key={y} d={`M0 ${y} q25 -8 50 0 t50 0 t50 0 t50 0 t50 0 t50 0 t50 0 t50 0`} />
+      {layout.waves.map((y) => (
+        <path key={y} d={`M0 ${y} q25 -8 50 0${crests}`} />
       ))}
     </g>
   );
@@ -210,15 +256,12 @@ function Extras(props: TableProps & { seat: Seat; y: number }) {
   );
 }
 
-function Cards(props: TableProps) {
-  const { view } = props;
+function Cards(props: TableProps & { layout: Layout }) {
+  const { view, layout } = props;
   return (
     <Named role="group" label={t('table.cards')}>
       {view.cards.map((card, i) => {
-        const col = i % 5;
-        const row = Math.floor(i / 5);
-        const x = 14 + col * 75;
-        const y = 266 + row * 100;
+        const { x, y } = layout.card(i);
         const action = props.choices.cards.get(i);
         const art = (
           <CardArt
@@ -261,19 +304,20 @@ function Cards(props: TableProps) {
   );
 }
 
-function OutPile(props: TableProps) {
-  const { view } = props;
+function OutPile(props: TableProps & { layout: Layout }) {
+  const { view, layout } = props;
+  const y = layout.outY;
   return (
     <Named role="group" label={t('table.out', { count: view.out.length })}>
-      <rect x={0} y={686} width={TABLE_W} height={38} fill="#0e3d52" opacity="0.85" />
-      <text x={8} y={698} font-size="9" font-weight="700" fill="#e8f4fa">
+      <rect x={0} y={y} width={400} height={38} fill="#0e3d52" opacity="0.85" />
+      <text x={8} y={y + 12} font-size="9" font-weight="700" fill="#e8f4fa">
         {t('table.outTitle', { count: view.out.length })}
       </text>
       {view.out.map((piece, i) => (
         <Named key={piece.id} role="img" label={pieceName(piece, view.viewer)}>
           <Pirate
             x={96 + i * Math.min(22, 296 / view.out.length)}
-            y={708}
+            y={y + 22}
             r={10}
             owner={piece.owner}
             kind={piece.kind}

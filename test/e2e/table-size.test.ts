@@ -1,0 +1,75 @@
+/**
+ * The table uses the window (issue 32 item 3): in a game against the computer and in the first lesson, on a
+ * 1280x800 desktop the table takes at least 30% of the window (a landscape table: the ships one above the
+ * other, the cards in two columns beside them); on a 390x844 phone it is upright and as wide as the screen
+ * allows, never wider. Measured in Chromium on the built page. (test/e2e/reach.test.ts checks that every
+ * control stays on the first screen at both sizes.)
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATIENCE_MS } from '../patience.ts';
+import { chromiumAvailable, launch, sharedBuild, startStaticServer } from './harness.ts';
+import { chooseSetup } from './play.ts';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** The table's box and its shape, at `size`. */
+async function tableAt(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  const table = page.locator('main svg.table').first();
+  await table.waitFor({ timeout: PATIENCE_MS });
+  // The shape follows the window through a media query: wait until it has.
+  const wanted = size.width > 760 ? 'landscape' : 'portrait';
+  await page.waitForFunction(
+    (shape) => document.querySelector('main svg.table')?.classList.contains(shape) === true,
+    wanted,
+    { timeout: PATIENCE_MS },
+  );
+  const box = await table.boundingBox();
+  if (box === null) throw new Error('the table has no box');
+  return { ...box, share: (box.width * box.height) / (size.width * size.height), shape: wanted };
+}
+
+describe.skipIf(!chromiumAvailable())('the table uses the window', () => {
+  let browser: Browser;
+  let server: { url: string; close: () => Promise<void> };
+
+  beforeAll(async () => {
+    const dist = await sharedBuild();
+    server = await startStaticServer(dist);
+    browser = await launch();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a game against the computer: at least 30% of a 1280x800 window, upright and within a phone', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(server.url);
+    await page.click('[data-start=computer]');
+    await page.waitForSelector('[data-setup-piece]', { timeout: PATIENCE_MS });
+    await chooseSetup(page, [0, 1, 2]);
+    const desktop = await tableAt(page, DESKTOP);
+    expect(desktop.share).toBeGreaterThanOrEqual(0.3);
+    expect(desktop.x).toBeGreaterThanOrEqual(0);
+    expect(desktop.x + desktop.width).toBeLessThanOrEqual(DESKTOP.width);
+    const phone = await tableAt(page, PHONE);
+    expect(phone.x).toBeGreaterThanOrEqual(0);
+    expect(phone.x + phone.width).toBeLessThanOrEqual(PHONE.width);
+    // As wide as the screen allows (its margins aside): the cards and names are drawn at about full size.
+    expect(phone.width).toBeGreaterThanOrEqual(PHONE.width * 0.85);
+    await page.close();
+  });
+
+  it('the first lesson: at least 30% of a 1280x800 window', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(server.url);
+    await page.click('[data-start=tutorial]');
+    const desktop = await tableAt(page, DESKTOP);
+    expect(desktop.share).toBeGreaterThanOrEqual(0.3);
+    await page.close();
+  });
+});
