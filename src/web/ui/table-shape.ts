@@ -9,18 +9,20 @@ import { useEffect, useState } from 'preact/hooks';
 export type TableShape = 'portrait' | 'landscape';
 
 /** Wider than a phone and clearly wider than tall: the landscape table. */
-const LANDSCAPE = '(min-width: 761px) and (min-aspect-ratio: 5/4)';
+function landscapeQuery(): MediaQueryList {
+  return window.matchMedia('(min-width: 761px) and (min-aspect-ratio: 5/4)');
+}
 
 function shapeNow(): TableShape {
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 'portrait';
-  return window.matchMedia(LANDSCAPE).matches ? 'landscape' : 'portrait';
+  return landscapeQuery().matches ? 'landscape' : 'portrait';
 }
 
 export function useTableShape(): TableShape {
   const [shape, setShape] = useState<TableShape>(shapeNow);
   useEffect(() => {
     if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(LANDSCAPE);
+    const query = landscapeQuery();
     const changed = () => setShape(query.matches ? 'landscape' : 'portrait');
     query.addEventListener('change', changed);
     changed();
