@@ -15,8 +15,9 @@ const WEB = join(import.meta.dirname, '../../src/web');
 /** Attributes a person reads or hears. */
 const USER_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'title', 'placeholder', 'alt', 'label']);
 
-/** Calls whose string arguments are not shown: the catalog itself, the console, errors for bugs, selectors. */
-const NOT_SHOWN_CALLS = /^(t|console\.\w+|Error|document\.querySelector\w*|\w+\.querySelector\w*|\w+\.matchMedia)$/;
+/** Calls whose string arguments are not shown: the catalog itself, the console, errors for bugs, selectors, media queries. */
+const NOT_SHOWN_CALLS =
+  /^(t|console\.\w+|Error|document\.querySelector\w*|\w+\.querySelector\w*|\w+\.matchMedia)$/;
 
 /** Words the page may show as they are, e.g. the game's name. Each with why. */
 const ALLOWED: Readonly<Record<string, string>> = {
