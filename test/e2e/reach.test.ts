@@ -133,7 +133,7 @@ describe.skipIf(!chromiumAvailable())('everything a decision needs is within rea
     await server?.close();
   });
 
-  it('the home page: the three ways to start on a desktop, "Play the computer" on a phone', async () => {
+  it('the home page: the three ways to start and "Learn to play" on a desktop, "Play the computer" and "Learn to play" on a phone', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(server.url);
@@ -141,10 +141,15 @@ describe.skipIf(!chromiumAvailable())('everything a decision needs is within rea
     const desktop = await outOfReach(
       page,
       DESKTOP,
-      '[data-start=computer], [data-start=friend], [data-start=pass]',
+      '[data-start=computer], [data-start=friend], [data-start=pass], [data-start=tutorial]',
     );
-    expect(desktop.count).toBe(3);
-    const phone = await outOfReach(page, PHONE, '[data-start=computer], #h-computer ~ fieldset');
+    expect(desktop.count).toBe(4);
+    // A newcomer's first screen offers the lessons (issue 32 item 1), on a phone too.
+    const phone = await outOfReach(
+      page,
+      PHONE,
+      '[data-start=computer], #h-computer ~ fieldset, [data-start=tutorial]',
+    );
     expect([...desktop.out, ...phone.out]).toEqual([]);
     await context.close();
   });

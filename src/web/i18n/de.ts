@@ -266,8 +266,9 @@ export const de: Catalog = {
     watch: 'Zuschauen',
     howTitle: 'So wird gespielt',
     howText:
-      'Fünf kurze Lektionen am Tisch, ein Zug nach dem anderen, oder die Regeln in einfachen Worten mit Bildern.',
+      'Die Regeln in einfachen Worten mit Bildern. Die Lektionen (oben auf der Seite) bringen sie dir am Tisch bei, ein Zug nach dem anderen.',
     readRules: 'Regeln lesen',
+    newHere: 'Neu im Spiel?',
     learn: 'Spielen lernen',
     continueLessons: 'Lektionen fortsetzen (Lektion {{lesson}} von {{total}})',
     restartLessons: 'Lektionen neu beginnen',

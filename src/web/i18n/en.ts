@@ -255,8 +255,9 @@ export const en = {
     watch: 'Watch',
     howTitle: 'How to play',
     howText:
-      'Five short lessons at the table, one move at a time, or the rules in plain words with pictures.',
+      'The rules in plain words with pictures. The lessons (at the top of the page) teach them at the table, one move at a time.',
     readRules: 'Read the rules',
+    newHere: 'New to the game?',
     learn: 'Learn to play',
     continueLessons: 'Continue the lessons (lesson {{lesson}} of {{total}})',
     restartLessons: 'Start the lessons over',

@@ -266,8 +266,9 @@ export const fr: Catalog = {
     watch: 'Regarder',
     howTitle: 'Comment jouer',
     howText:
-      'Cinq petites leçons à la table, un coup à la fois, ou les règles en mots simples avec des images.',
+      'Les règles en mots simples, avec des images. Les leçons (en haut de la page) te les apprennent à la table, un coup à la fois.',
     readRules: 'Lire les règles',
+    newHere: 'Nouveau dans le jeu ?',
     learn: 'Apprendre à jouer',
     continueLessons: 'Continuer les leçons (leçon {{lesson}} sur {{total}})',
     restartLessons: 'Recommencer les leçons',

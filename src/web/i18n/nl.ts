@@ -261,8 +261,10 @@ export const nl: Catalog = {
     watchText: 'Kijk als toeschouwer naar de spellen die nu online gespeeld worden.',
     watch: 'Kijken',
     howTitle: 'Hoe speel je?',
-    howText: 'Vijf korte lessen aan tafel, één zet per keer, of de regels in gewone woorden met plaatjes.',
+    howText:
+      'De regels in gewone woorden met plaatjes. De lessen (bovenaan de pagina) leren ze je aan tafel, één zet per keer.',
     readRules: 'Lees de regels',
+    newHere: 'Nieuw in het spel?',
     learn: 'Leer spelen',
     continueLessons: 'Verder met de lessen (les {{lesson}} van {{total}})',
     restartLessons: 'Begin opnieuw met de lessen',

@@ -230,6 +230,11 @@ export function Home(props: { state: AppState; ctl: Controller }) {
           <LanguageChoice settings={state.settings} ctl={ctl} />
         </div>
         <p class="tagline">{t('home.tagline')}</p>
+        {/* A newcomer's first screen offers the lessons (issue 32 item 1): they were the seventh card. */}
+        <p class="newcomer">
+          <span>{t('home.newHere')}</span>
+          <LearnButtons ctl={ctl} />
+        </p>
         <Hero />
       </header>
       {state.notice !== null && (
@@ -318,7 +323,6 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         <section class="panel" aria-labelledby="h-rules">
           <h2 id="h-rules">{t('home.howTitle')}</h2>
           <p>{t('home.howText')}</p>
-          <LearnButtons ctl={ctl} />
           <button type="button" class="big" onClick={() => ctl.go('rules', '/rules')}>
             {t('home.readRules')}
           </button>
@@ -336,7 +340,7 @@ function LearnButtons(props: { ctl: Controller }) {
   const midway = next > 0 && next < LESSONS.length;
   return (
     <>
-      <button type="button" class="primary big" data-start="tutorial" onClick={() => ctl.startTutorial()}>
+      <button type="button" class="primary" data-start="tutorial" onClick={() => ctl.startTutorial()}>
         {midway ? t('home.continueLessons', { lesson: next + 1, total: LESSONS.length }) : t('home.learn')}
       </button>
       {midway && (
