@@ -330,6 +330,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', () => {
     await page.getByRole('button', { name: 'Learn to play' }).click();
     const lessonsDone: string[] = [];
     let reloaded = false;
+    let attackerChosen = false;
     // Until the lessons are done, however slow the machine: a deadline, not a count of looks.
     const deadline = Date.now() + GAME_PATIENCE_MS;
     while (Date.now() < deadline) {
@@ -371,10 +372,23 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', () => {
         name: /^(Action card 1: |Bring |Attack with |Attack |Try for the flag|Turn .* flag card|.*flag card \d)/,
       });
       if ((await asked.count()) > 0) {
+        const name =
+          (await asked
+            .first()
+            .getAttribute('aria-label')
+            .catch(() => null)) ?? '';
         await asked
           .first()
           .click({ timeout: 2000 })
           .catch(() => undefined);
+        // The attacker chosen, the lesson asks for the target (issue 32 item 1), and offers no "or pass".
+        if (name.startsWith('Attack with ')) {
+          await page
+            .locator('[data-lesson-ask]', { hasText: 'Now choose the enemy to attack' })
+            .waitFor({ timeout: PATIENCE_MS });
+          expect(await page.locator('[data-prompt]').textContent()).not.toContain('or pass');
+          attackerChosen = true;
+        }
         continue;
       }
       await page.waitForTimeout(50);
@@ -386,6 +400,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, local play', () => {
       'Lesson 4 of 5: Aim the cannon',
     ]);
     await page.getByText('You know the game now.').waitFor();
+    expect(attackerChosen).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -20,6 +20,21 @@ describe('the prompt says what to do now', () => {
     expect(promptFor(viewFor(state, 'blue'))).toBe('Red is turning a card');
   });
 
+  it('"or pass" is said only when a pass is offered (issue 32 item 1: a lesson offers none)', () => {
+    const view = viewFor(setUp(), 'red');
+    const pass = { type: 'pass' } as const;
+    const bring = { type: 'newPirate', piece: 0 } as const;
+    const attack = { type: 'attack', attacker: 0, target: 1 } as const;
+    const asked = (
+      ask: 'newPirate' | 'attack',
+      legalActions: (typeof pass | typeof bring | typeof attack)[],
+    ) => promptFor({ ...view, pending: { ask, seat: 'red' } as typeof view.pending, legalActions });
+    expect(asked('newPirate', [bring, pass])).toBe('Choose a pirate to bring on deck, or pass');
+    expect(asked('newPirate', [bring])).toBe('Choose a pirate to bring on deck');
+    expect(asked('attack', [attack, pass])).toBe('Choose a pirate to attack with, or pass');
+    expect(asked('attack', [attack])).toBe('Choose a pirate to attack with');
+  });
+
   it('the plank: the chooser and the victim read different prompts', () => {
     const view = viewFor(setUp(), 'red');
     expect(promptFor({ ...view, pending: { ask: 'plank', seat: 'blue' } })).toBe(

@@ -41,6 +41,26 @@ describe('the lessons', () => {
     });
   }
 
+  it('the attack lesson asks for the target once the Captain is chosen (issue 32 item 1)', async () => {
+    const statuses: LessonStatus[] = [];
+    const heard: LinkNews[] = [];
+    const link = startLesson(
+      1,
+      (n) => heard.push(n),
+      (s) => statuses.push(s),
+    );
+    await settle();
+    const update = heard.findLast((n) => n.t === 'update');
+    if (update?.t !== 'update') throw new Error('no update');
+    link.send('red', update.view.legalActions[0] as Action);
+    await settle();
+    expect(statuses.at(-1)).toMatchObject({
+      ask: 'Choose your Captain to attack with.',
+      askChosen: 'Now choose the enemy to attack: Eddy Earring, who boarded your ship.',
+    });
+    link.close();
+  });
+
   it('a move the lesson does not ask for is refused with a code, and nothing changes', async () => {
     const heard: LinkNews[] = [];
     const link = startLesson(

@@ -7,6 +7,11 @@ import { t } from '../i18n/i18n.ts';
 import { outcomeWords } from './describe.ts';
 import { SEAT_NAMES } from './names.ts';
 
+/** Whether the player may decline this decision: "or pass" is said only then (a lesson offers no pass). */
+function passOffered(view: PlayerView): boolean {
+  return view.legalActions.some((action) => action.type === 'pass');
+}
+
 /** `selected` is the attacker the player has picked, if any. */
 export function promptFor(view: PlayerView, selected: number | null = null): string {
   const me = view.viewer;
@@ -36,12 +41,14 @@ export function promptFor(view: PlayerView, selected: number | null = null): str
       // R2.1: the face played is the one now hidden, which a newcomer would not guess.
       return mine ? t('prompt.turnCardYou') : t('prompt.turnCard', { who });
     case 'newPirate':
-      return mine ? t('prompt.newPirateYou') : t('prompt.newPirate', { who });
+      if (!mine) return t('prompt.newPirate', { who });
+      return passOffered(view) ? t('prompt.newPirateYou') : t('prompt.newPirateYouOnly');
     case 'swing':
       return mine ? t('prompt.swingYou') : t('prompt.swing', { who });
     case 'attack':
       if (!mine) return t('prompt.attack', { who });
-      return selected === null ? t('prompt.attackWith') : t('prompt.attackWhom');
+      if (selected !== null) return t('prompt.attackWhom');
+      return passOffered(view) ? t('prompt.attackWith') : t('prompt.attackWithOnly');
     case 'plank': {
       const victim = SEAT_NAMES[opponentOf(pending.seat)];
       if (mine) return t('prompt.plankYou', { victim });

@@ -151,10 +151,12 @@ export const de: Catalog = {
     turnCardYou: 'Dreh eine Karte um: Ihre verdeckte Seite ist deine Aktion',
     newPirate: '{{who}} darf einen neuen Piraten an Deck holen',
     newPirateYou: 'Wähle einen Piraten, den du an Deck holst, oder passe',
+    newPirateYouOnly: 'Wähle einen Piraten, den du an Deck holst',
     swing: '{{who}} darf einen Piraten aufs andere Schiff schwingen',
     swingYou: 'Wähle einen Piraten zum Schwingen',
     attack: '{{who}} darf angreifen',
     attackWith: 'Wähle einen Piraten zum Angreifen, oder passe',
+    attackWithOnly: 'Wähle einen Piraten zum Angreifen',
     attackWhom: 'Wähle den gegnerischen Piraten, den du angreifst',
     plank: '{{who}} wählt einen Piraten von {{victim}} für die Planke',
     plankYou: 'Wähle einen Piraten von {{victim}} für die Planke',
@@ -805,6 +807,7 @@ export const de: Catalog = {
       intro:
         'Blau hat dein Schiff geentert. Wenn du Angriff! umdrehst, kämpft einer deiner Piraten gegen einen Gegner auf demselben Deck.',
       ask: 'Wähle deinen Kapitän zum Angreifen.',
+      askTarget: 'Jetzt wähle den Gegner, den du angreifst: Eddy Ohrring, der dein Schiff geentert hat.',
       done: 'Der höhere Rang gewinnt den Kampf: Dein Kapitän (7) hat Eddy Ohrring (3) besiegt, der das Spiel verlässt. Jetzt kennen beide Spieler beide Piraten.',
     },
     plank: {

@@ -143,10 +143,12 @@ export const en = {
     turnCardYou: 'Turn a card: its hidden side is your action',
     newPirate: '{{who}} may bring a new pirate on deck',
     newPirateYou: 'Choose a pirate to bring on deck, or pass',
+    newPirateYouOnly: 'Choose a pirate to bring on deck',
     swing: '{{who}} may swing a pirate onto the other ship',
     swingYou: 'Choose a pirate to swing',
     attack: '{{who}} may attack',
     attackWith: 'Choose a pirate to attack with, or pass',
+    attackWithOnly: 'Choose a pirate to attack with',
     attackWhom: 'Choose the enemy pirate to attack',
     plank: "{{who}} chooses one of {{victim}}'s pirates for the plank",
     plankYou: "Choose one of {{victim}}'s pirates for the plank",
@@ -778,6 +780,7 @@ export const en = {
       intro:
         'Blue has boarded your ship. When you turn Attack!, a pirate of yours fights an enemy on the same deck.',
       ask: 'Choose your Captain to attack with.',
+      askTarget: 'Now choose the enemy to attack: Eddy Earring, who boarded your ship.',
       done: 'The higher rank wins the battle: your Captain (7) beat Eddy Earring (3), who leaves the game. Both kinds are now known to both players.',
     },
     plank: {

@@ -149,10 +149,12 @@ export const fr: Catalog = {
     turnCardYou: 'Retourne une carte : sa face cachée est ton action',
     newPirate: '{{who}} peut faire monter un nouveau pirate sur le pont',
     newPirateYou: 'Choisis un pirate à faire monter sur le pont, ou passe',
+    newPirateYouOnly: 'Choisis un pirate à faire monter sur le pont',
     swing: "{{who}} peut envoyer un pirate sur l'autre navire",
     swingYou: 'Choisis un pirate qui se balance',
     attack: '{{who}} peut attaquer',
     attackWith: 'Choisis un pirate pour attaquer, ou passe',
+    attackWithOnly: 'Choisis un pirate pour attaquer',
     attackWhom: 'Choisis le pirate ennemi à attaquer',
     plank: '{{who}} choisit un pirate de {{victim}} pour la planche',
     plankYou: 'Choisis un pirate de {{victim}} pour la planche',
@@ -798,6 +800,8 @@ export const fr: Catalog = {
       intro:
         "Bleu a abordé ton navire. Quand tu retournes « À l'attaque ! », un de tes pirates combat un ennemi sur le même pont.",
       ask: 'Choisis ton Capitaine pour attaquer.',
+      askTarget:
+        "Choisis maintenant l’ennemi à attaquer : Eddy Boucle-d'oreille, qui est monté à bord de ton navire.",
       done: "Le plus haut rang gagne le combat : ton Capitaine (7) a battu Eddy Boucle-d'oreille (3), qui quitte le jeu. Les deux joueurs connaissent maintenant les deux pirates.",
     },
     plank: {

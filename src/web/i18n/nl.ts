@@ -147,10 +147,12 @@ export const nl: Catalog = {
     turnCardYou: 'Draai een kaart om: de verborgen kant is je actie',
     newPirate: '{{who}} mag een nieuwe piraat aan dek halen',
     newPirateYou: 'Kies een piraat om aan dek te halen, of pas',
+    newPirateYouOnly: 'Kies een piraat om aan dek te halen',
     swing: '{{who}} mag een piraat naar het andere schip slingeren',
     swingYou: 'Kies een piraat om te slingeren',
     attack: '{{who}} mag aanvallen',
     attackWith: 'Kies een piraat om mee aan te vallen, of pas',
+    attackWithOnly: 'Kies een piraat om mee aan te vallen',
     attackWhom: 'Kies de vijandelijke piraat die je aanvalt',
     plank: '{{who}} kiest een piraat van {{victim}} voor de plank',
     plankYou: 'Kies een piraat van {{victim}} voor de plank',
@@ -795,6 +797,7 @@ export const nl: Catalog = {
       intro:
         'Blauw heeft je schip geënterd. Als je Aanval! omdraait, vecht een van jouw piraten met een vijand op hetzelfde dek.',
       ask: 'Kies je Kapitein om mee aan te vallen.',
+      askTarget: 'Kies nu de vijand die je aanvalt: Eddy Oorbel, die je schip heeft geënterd.',
       done: 'De hoogste rang wint het gevecht: je Kapitein (7) versloeg Eddy Oorbel (3), die het spel verlaat. Beide spelers kennen nu allebei de piraten.',
     },
     plank: {

@@ -9,6 +9,8 @@ import { preparedTable } from './positions.ts';
 /** One thing the player is asked to do, e.g. "Turn card 1". `accepts` says which offered moves fit. */
 export interface LessonStep {
   readonly ask: string;
+  /** What to do once a pirate of the player's is chosen (an attack's second click), if the step has two. */
+  readonly askChosen?: string;
   readonly accepts: (action: Action) => boolean;
 }
 
@@ -43,14 +45,16 @@ function lesson(id: LessonId, play: Pick<Lesson, 'table' | 'steps'>): Lesson {
 
 type StepKey = 'turnFirstCard' | 'newPirate.ask' | 'attack.ask' | 'cannon.ask' | 'flag.ask' | 'flag.askFlag';
 
-/** A step whose words are the catalog's `tutorial.<key>`. */
-function step(key: StepKey, accepts: LessonStep['accepts']): LessonStep {
-  return {
+/** A step whose words are the catalog's `tutorial.<key>` (and, after a first click, `tutorial.<chosen>`). */
+function step(key: StepKey, accepts: LessonStep['accepts'], chosen?: 'attack.askTarget'): LessonStep {
+  const asked: LessonStep = {
     get ask() {
       return t(`tutorial.${key}`);
     },
     accepts,
   };
+  if (chosen === undefined) return asked;
+  return Object.defineProperty(asked, 'askChosen', { get: () => t(`tutorial.${chosen}`), enumerable: true });
 }
 
 const turnFirstCard = step('turnFirstCard', (a) => a.type === 'turnCard' && a.card === 0);
@@ -68,7 +72,7 @@ export const LESSONS: readonly Lesson[] = [
         red: { deck: ['captain'] },
         blue: { boarding: ['earring'] },
       }),
-    steps: [turnFirstCard, step('attack.ask', (a) => a.type === 'attack')],
+    steps: [turnFirstCard, step('attack.ask', (a) => a.type === 'attack', 'attack.askTarget')],
   }),
   lesson('plank', {
     table: () =>

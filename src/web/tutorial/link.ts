@@ -26,6 +26,8 @@ export interface LessonStatus {
   readonly intro: string;
   /** What to do now, or null once the lesson is done. */
   readonly ask: string | null;
+  /** What to do now once a pirate is chosen (an attack's target), when the step says so; else null. */
+  readonly askChosen: string | null;
   /** What happened and why, once the lesson is done; else null. */
   readonly done: string | null;
 }
@@ -53,6 +55,7 @@ export function startLesson(
       title: lesson.title,
       intro: lesson.intro,
       ask: lesson.steps[step]?.ask ?? null,
+      askChosen: lesson.steps[step]?.askChosen ?? null,
       done: step >= lesson.steps.length ? lesson.done : null,
     });
   let closed = false;

@@ -61,7 +61,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
   const setup = view.phase === 'setup';
   const prompt = promptFor(view, game.selected);
   const myTurn = view.viewer !== 'spectator' && view.toAct.includes(view.viewer);
-  const coach = game.tutorial !== null && <Coach status={game.tutorial} ctl={ctl} />;
+  const coach = game.tutorial !== null && <Coach status={game.tutorial} ctl={ctl} selected={game.selected} />;
   return (
     <main
       class={`game seat-${game.seat}`}
@@ -648,8 +648,10 @@ function Revealed(props: { record: GameRecord }) {
 }
 
 /** "Learn to play": the lesson, what to do now, and once done, what happened and the way on. */
-function Coach(props: { status: LessonStatus; ctl: Controller }) {
-  const { status, ctl } = props;
+function Coach(props: { status: LessonStatus; ctl: Controller; selected: number | null }) {
+  const { status, ctl, selected } = props;
+  // After the first click of an attack the lesson asks for the second (it kept asking for the first).
+  const ask = selected !== null && status.askChosen !== null ? status.askChosen : status.ask;
   const last = status.lesson + 1 >= status.total;
   return (
     <section class="panel coach" aria-labelledby="coach-title" data-lesson={status.lesson}>
@@ -657,9 +659,9 @@ function Coach(props: { status: LessonStatus; ctl: Controller }) {
         {t('game.lesson', { lesson: status.lesson + 1, total: status.total, title: status.title })}
       </h2>
       <p>{status.intro}</p>
-      {status.ask !== null && (
+      {ask !== null && (
         <p class="coach-ask" data-lesson-ask="">
-          <strong>{status.ask}</strong>
+          <strong>{ask}</strong>
         </p>
       )}
       {status.done !== null && (
