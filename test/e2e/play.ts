@@ -103,19 +103,20 @@ export async function stepOnce(
       for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowUp');
       await page.keyboard.press('Space');
     } else {
-      // Aim with the mouse: pull back from the cannon like a slingshot and let go.
+      // Aim with the mouse: drag on the picture (down tilts higher), let go, then Fire!.
       const x = cannon.x + cannon.width / 2;
       const y = cannon.y + cannon.height / 2;
-      // A tap is not a pull: it must not spend the shot.
+      // A tap, or a drag let go, must not spend the shot.
       await page.mouse.click(x, y - 60);
+      await page.mouse.move(x, y - 40);
+      await page.mouse.down();
+      await page.mouse.move(x + 4, y - 10, { steps: 5 });
+      await page.mouse.up();
       await page.waitForTimeout(300);
       if ((await updates(page)) !== before || (await page.locator('[data-fire]').count()) === 0) {
-        throw new Error('a tap on the aiming view fired the cannon');
+        throw new Error('a tap or a drag on the aiming view fired the cannon');
       }
-      await page.mouse.move(x, y + 40);
-      await page.mouse.down();
-      await page.mouse.move(x + 4, y + 75, { steps: 5 });
-      await page.mouse.up();
+      await page.locator('[data-fire]').click();
     }
     await waitForUpdate(page, before);
     return 'acted';

@@ -12,6 +12,7 @@ import {
   dragAim,
   flightPoints,
   nudge,
+  PITCH_PER_PX,
   previewPoints,
   strikeWords,
 } from '../../src/web/game/aim-view.ts';
@@ -107,10 +108,13 @@ describe('the cannon scene', () => {
       x: DEFAULT_AIM.x - 1,
     });
     expect(aimKey('a', false)).toBeNull();
-    const pulled = dragAim(DEFAULT_AIM, 0, -15);
-    expect(pulled.yaw).toBeCloseTo(0);
-    expect(pulled.pitch).toBeGreaterThan(20);
-    expect(dragAim(DEFAULT_AIM, 5, -10).yaw).toBeLessThan(0); // pulling right points left
+    // A drag changes the aim it began with by how far it went on the screen: down 75 px tilts 7.5 degrees higher.
+    const pulled = dragAim(DEFAULT_AIM, 0, 75);
+    expect(pulled.yaw).toBeCloseTo(DEFAULT_AIM.yaw);
+    expect(pulled.pitch).toBeCloseTo(DEFAULT_AIM.pitch + 75 * PITCH_PER_PX);
+    expect(dragAim(DEFAULT_AIM, 20, 40).yaw).toBeLessThan(DEFAULT_AIM.yaw); // pulling right points left
+    // The skull's 3 degrees of tilt are 30 px of drag on any screen: room for a finger (issue 32 item 2).
+    expect(3 / PITCH_PER_PX).toBeGreaterThanOrEqual(30);
   });
 });
 

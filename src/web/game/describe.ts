@@ -40,8 +40,14 @@ export function describeEvent(event: GameEvent, forSeat: Viewer): string {
     case 'nothingHappened':
       // The reason follows from the face (R2.4): no extras for New pirate, nobody on deck for the plank…
       return t(`log.nothing.${event.face}`);
-    case 'declined':
-      return t('log.declined', { seat: SEAT_NAMES[event.seat], face: t(`log.face.${event.face}`) });
+    case 'declined': {
+      // Only these may be declined (R2.5); a whole sentence each, so the grammar holds in every language.
+      const face =
+        event.face === 'attack' || event.face === 'swing' || event.face === 'newPirate'
+          ? event.face
+          : 'other';
+      return t(`log.declined.${face}`, { seat: SEAT_NAMES[event.seat] });
+    }
     case 'newPirate':
       return t('log.newPirate', { seat: SEAT_NAMES[event.seat] });
     case 'swung':

@@ -96,7 +96,13 @@ export const de: Catalog = {
       plank: 'Nichts passiert: Kein Pirat steht an Deck.',
       sleeping: 'Nichts passiert: Die Piraten schlafen.',
     },
-    declined: '{{seat}} verzichtet auf {{face}}.',
+    // Whole sentences per face: a card's name pasted into one sentence broke the grammar (issue 32 item 5).
+    declined: {
+      attack: '{{seat}} verzichtet auf einen Angriff.',
+      swing: '{{seat}} verzichtet darauf, aufs andere Schiff zu schwingen.',
+      newPirate: '{{seat}} holt keinen neuen Piraten an Deck.',
+      other: '{{seat}} verzichtet auf die Aktion.',
+    },
     newPirate: '{{seat}} hat einen neuen Piraten an Deck geholt.',
     swungBack: '{{seat}} hat einen Piraten zurück aufs eigene Schiff geschwungen.',
     swungOnto: '{{seat}} hat einen Piraten auf {{ship}} geschwungen.',
@@ -315,7 +321,9 @@ export const de: Catalog = {
     right: 'rechts',
     aimAt: 'Ziel auf {{target}}',
     cannonHint:
-      'Zieh die Kanone, um sie zu verschieben. Drück hinter ihr und zieh zurück, um zu zielen und zu neigen; lass los, um zu feuern (Antippen feuert nicht). Tasten: Pfeile zielen und neigen, Umschalt+Pfeile verschieben, Leertaste feuert.',
+      'Zieh auf dem Bild, um zu zielen: nach unten neigt höher, zur Seite dreht; kurze Züge stellen fein ein. Zieh die Kanone selbst, um sie zu verschieben. Tasten: Pfeile zielen und neigen, Umschalt+Pfeile verschieben, Leertaste feuert.',
+    cannonHintTouch:
+      'Zieh mit dem Finger auf dem Bild, um zu zielen: nach unten neigt höher, zur Seite dreht; kurze Züge stellen fein ein. Zieh die Kanone selbst, um sie zu verschieben. Dann tipp auf Feuer!',
     sideways: 'Seitlich',
     back: 'Zurück',
     direction: 'Richtung',
@@ -820,7 +828,7 @@ export const de: Catalog = {
       title: 'Mit der Kanone zielen',
       intro:
         'Segelschuss: Schieß mit der Kanone auf das Loch im gegnerischen Segel. Ein Treffer zwingt Blau, einen Piraten abzugeben, oder du darfst nach der Flagge greifen, wenn Blau niemanden an Deck hat.',
-      ask: 'Zielen: Drück hinter die Kanone und zieh zurück, oder nimm die Schieberegler, dann drück auf Feuer!',
+      ask: 'Zielen: Zieh auf dem Bild (nach unten neigt höher) oder nimm die Schieberegler, dann drück auf Feuer!',
       done: 'Treffer oder nicht, die Szene hat gezeigt, wohin die Kugel flog: Ziel beim nächsten Mal etwas höher oder tiefer.',
     },
     flag: {

@@ -91,7 +91,13 @@ export const en = {
       plank: 'Nothing happens: no pirate stands on a deck.',
       sleeping: 'Nothing happens: the pirates are asleep.',
     },
-    declined: '{{seat}} chose not to act on {{face}}.',
+    // Whole sentences per face: a card's name pasted into one sentence broke the grammar (issue 32 item 5).
+    declined: {
+      attack: '{{seat}} chose not to attack.',
+      swing: '{{seat}} chose not to swing.',
+      newPirate: '{{seat}} brought no new pirate on deck.',
+      other: '{{seat}} chose not to act.',
+    },
     newPirate: '{{seat}} brought a new pirate on deck.',
     swungBack: '{{seat}} swung a pirate back onto its own ship.',
     swungOnto: '{{seat}} swung a pirate onto {{ship}}.',
@@ -304,7 +310,9 @@ export const en = {
     right: 'right',
     aimAt: 'Aim at {{target}}',
     cannonHint:
-      'Drag the cannon to move it. Press behind it and pull back to aim and tilt, let go to fire (a tap does not fire). Keys: arrows aim and tilt, Shift+arrows move, Space fires.',
+      'Drag on the picture to aim: down tilts higher, sideways turns; short drags fine-tune. Drag the cannon itself to move it. Keys: arrows aim and tilt, Shift+arrows move, Space fires.',
+    cannonHintTouch:
+      'Drag on the picture with your finger to aim: down tilts higher, sideways turns; short drags fine-tune. Drag the cannon itself to move it. Then tap Fire!',
     sideways: 'Sideways',
     back: 'Back',
     direction: 'Direction',
@@ -793,7 +801,7 @@ export const en = {
       title: 'Aim the cannon',
       intro:
         'Sail shot: fire the cannon at the hole in the enemy sail. A hit makes Blue give up a pirate, or lets you try for the flag when Blue has nobody on deck.',
-      ask: 'Aim: drag behind the cannon and pull back, or use the sliders, then press Fire!',
+      ask: 'Aim: drag on the picture (down tilts higher), or use the sliders, then press Fire!',
       done: 'Hit or miss, the scene showed where the ball went: aim a little higher or lower next time.',
     },
     flag: {

@@ -94,7 +94,13 @@ export const fr: Catalog = {
       plank: "Rien ne se passe : aucun pirate n'est sur un pont.",
       sleeping: 'Rien ne se passe : les pirates dorment.',
     },
-    declined: '{{seat}} renonce à {{face}}.',
+    // Whole sentences per face: a card's name pasted into one sentence broke the grammar (issue 32 item 5).
+    declined: {
+      attack: '{{seat}} renonce à attaquer.',
+      swing: '{{seat}} renonce à se balancer sur l’autre navire.',
+      newPirate: '{{seat}} ne fait monter aucun nouveau pirate sur le pont.',
+      other: '{{seat}} renonce à l’action.',
+    },
     newPirate: '{{seat}} a fait monter un nouveau pirate sur le pont.',
     swungBack: '{{seat}} a ramené un pirate sur son propre navire.',
     swungOnto: '{{seat}} a envoyé un pirate sur {{ship}}.',
@@ -315,7 +321,9 @@ export const fr: Catalog = {
     right: 'droite',
     aimAt: 'Vise {{target}}',
     cannonHint:
-      "Fais glisser le canon pour le déplacer. Appuie derrière lui et tire vers l'arrière pour viser et l'incliner, lâche pour tirer (un simple toucher ne tire pas). Touches : flèches pour viser et incliner, Maj+flèches pour déplacer, Espace pour tirer.",
+      "Fais glisser sur l'image pour viser : vers le bas pour incliner plus haut, sur le côté pour tourner ; de petits glissements règlent finement. Fais glisser le canon lui-même pour le déplacer. Touches : flèches pour viser et incliner, Maj+flèches pour déplacer, Espace pour tirer.",
+    cannonHintTouch:
+      "Fais glisser ton doigt sur l'image pour viser : vers le bas pour incliner plus haut, sur le côté pour tourner ; de petits glissements règlent finement. Fais glisser le canon lui-même pour le déplacer. Puis touche Feu !",
     sideways: 'Côté',
     back: 'Arrière',
     direction: 'Direction',
@@ -814,7 +822,7 @@ export const fr: Catalog = {
       title: 'Viser avec le canon',
       intro:
         "Tir dans la voile : tire au canon dans le trou de la voile ennemie. Touché ? Bleu doit sacrifier un pirate, ou tu peux tenter de prendre le drapeau si Bleu n'a personne sur le pont.",
-      ask: "Viser : appuie derrière le canon et tire vers l'arrière, ou utilise les curseurs, puis appuie sur Feu !",
+      ask: "Viser : fais glisser sur l'image (vers le bas pour incliner plus haut), ou utilise les curseurs, puis appuie sur Feu !",
       done: 'Touché ou raté, la scène a montré où est allé le boulet : vise un peu plus haut ou plus bas la prochaine fois.',
     },
     flag: {

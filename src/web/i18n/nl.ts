@@ -92,7 +92,13 @@ export const nl: Catalog = {
       plank: 'Er gebeurt niets: er staat geen piraat aan dek.',
       sleeping: 'Er gebeurt niets: de piraten slapen.',
     },
-    declined: '{{seat}} laat {{face}} voorbijgaan.',
+    // Whole sentences per face: a card's name pasted into one sentence broke the grammar (issue 32 item 5).
+    declined: {
+      attack: '{{seat}} ziet af van een aanval.',
+      swing: '{{seat}} slingert niet naar het andere schip.',
+      newPirate: '{{seat}} haalt geen nieuwe piraat aan dek.',
+      other: '{{seat}} ziet af van de actie.',
+    },
     newPirate: '{{seat}} haalde een nieuwe piraat aan dek.',
     swungBack: '{{seat}} slingerde een piraat terug naar het eigen schip.',
     swungOnto: '{{seat}} slingerde een piraat naar {{ship}}.',
@@ -311,7 +317,9 @@ export const nl: Catalog = {
     right: 'rechts',
     aimAt: 'Richt op {{target}}',
     cannonHint:
-      'Sleep het kanon om het te verplaatsen. Druk achter het kanon en trek naar achteren om te richten en te kantelen, laat los om te vuren (even tikken vuurt niet). Toetsen: pijlen richten en kantelen, Shift+pijlen verplaatsen, spatie vuurt.',
+      'Sleep over het plaatje om te richten: omlaag kantelt hoger, opzij draait; korte sleepjes stellen fijn bij. Sleep het kanon zelf om het te verplaatsen. Toetsen: pijlen richten en kantelen, Shift+pijlen verplaatsen, spatie vuurt.',
+    cannonHintTouch:
+      'Sleep met je vinger over het plaatje om te richten: omlaag kantelt hoger, opzij draait; korte sleepjes stellen fijn bij. Sleep het kanon zelf om het te verplaatsen. Tik dan op Vuur!',
     sideways: 'Opzij',
     back: 'Achteruit',
     direction: 'Richting',
@@ -810,7 +818,7 @@ export const nl: Catalog = {
       title: 'Richt het kanon',
       intro:
         'Zeilschot: schiet met het kanon op het gat in het vijandelijke zeil. Raak? Dan moet Blauw een piraat opgeven, of mag je een gooi naar de vlag doen als Blauw niemand aan dek heeft.',
-      ask: 'Richten: sleep achter het kanon en trek naar achteren, of gebruik de schuifjes, en druk dan op Vuur!',
+      ask: 'Richten: sleep over het plaatje (omlaag kantelt hoger), of gebruik de schuifjes, en druk dan op Vuur!',
       done: 'Raak of mis, de scène liet zien waar de kogel heen ging: richt de volgende keer wat hoger of lager.',
     },
     flag: {

@@ -1,7 +1,7 @@
 /**
  * The cannon scene: the table from above (where the cannon stands and where it points) and from the side
- * (the tilt, the sail with its hole, the skull). Aiming: drag the cannon to move it, pull back from it to set
- * direction and tilt and let go to fire; arrows aim, Shift+arrows move, Space fires. A fired shot's flight is
+ * (the tilt, the sail with its hole, the skull). Aiming: drag the cannon to move it, drag anywhere else to turn
+ * and tilt from the aim the drag began with (dragAim); Fire! fires; arrows aim, Shift+arrows move, Space fires. A fired shot's flight is
  * drawn from the shot event, so every player sees the same arc.
  */
 
@@ -59,7 +59,12 @@ export interface CannonSceneProps {
   /** The pointer while pulling back (cm), drawn as the slingshot band; null otherwise. */
   pull?: { x: number; y: number } | null;
   /** Aiming handlers; absent when the scene only shows a shot. */
-  onPointer?: (phase: 'down-cannon' | 'down' | 'move' | 'up', xCm: number, yCm: number) => void;
+  onPointer?: (
+    phase: 'down-cannon' | 'down' | 'move' | 'up',
+    xCm: number,
+    yCm: number,
+    screen: { x: number; y: number },
+  ) => void;
   label: string;
 }
 
@@ -91,22 +96,22 @@ export function CannonScene(props: CannonSceneProps) {
             (e.currentTarget as Element).setPointerCapture(e.pointerId);
             const [x, y] = toCm(e);
             const onCannon = Math.hypot(x - aim.x, y + aim.back) < 5;
-            props.onPointer?.(onCannon ? 'down-cannon' : 'down', x, y);
+            props.onPointer?.(onCannon ? 'down-cannon' : 'down', x, y, { x: e.clientX, y: e.clientY });
           },
           onPointerMove: (e: PointerEvent) => {
             const [x, y] = toCm(e);
-            props.onPointer?.('move', x, y);
+            props.onPointer?.('move', x, y, { x: e.clientX, y: e.clientY });
           },
           onPointerUp: (e: PointerEvent) => {
             const [x, y] = toCm(e);
-            props.onPointer?.('up', x, y);
+            props.onPointer?.('up', x, y, { x: e.clientX, y: e.clientY });
           },
         };
   const end = flight[flight.length - 1];
   const topFlight = flight.map((p) => top(p));
   const sideFlight = flight.map((p) => side(p));
   return (
-    <svg class="cannon-scene" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={props.label}>
+    <svg class="cannon-scene" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={props.label} {...handlers}>
       <defs>
         <linearGradient id="felt" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stop-color="#2a8fb5" />
@@ -207,7 +212,7 @@ export function CannonScene(props: CannonSceneProps) {
           opacity="0.07"
         />
       </g>
-      <g class="aim-zone" clip-path={topClip} {...handlers}>
+      <g class="aim-zone" clip-path={topClip}>
         <rect x="0" y="18" width={W} height={SIDE_TOP - 32} fill="transparent" />
         {preview.length > 0 && (
           <path

@@ -24,6 +24,7 @@ import { GameRating } from './GameRating.tsx';
 import { OnlineBar } from './OnlineBar.tsx';
 import { EmoteBar, RematchPanel } from './People.tsx';
 import { WithNames } from './PlayerName.tsx';
+import { touchFirst } from './pointer.ts';
 import { ResignButton } from './Resign.tsx';
 import { SceneOverlay } from './Scenes.tsx';
 import { SettingsButton, SoundButton } from './Settings.tsx';
@@ -354,16 +355,10 @@ function ReviewPanel(props: { game: GameScreen; ctl: Controller }) {
   );
 }
 
-/**
- * How far (cm on the table) the pointer must travel between press and release for the release to fire. A
- * tap, or a finger's jitter, must never spend the shot: it leaves the aim as it was.
- */
-const MIN_PULL_CM = 2;
-
 function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controller; busy: boolean }) {
   const { view, aiming, ctl } = props;
   const cannon = view.rules.cannon;
-  // Where the pull began and the aim before it, to tell a pull from a tap.
+  // Where the drag began and the aim then: the drag changes the aim by how far it went (dragAim).
   const press = useRef<{ x: number; y: number; aim: Aim } | null>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -425,27 +420,29 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
           back: Math.round(aiming.aim.back),
         })}
         pull={aiming.pull}
-        onPointer={(phase, x, y) => {
+        onPointer={(phase, x, y, screen) => {
           const aim = aiming.aim;
           const drag = ctl.state.game?.aiming?.drag ?? null;
+          const start = press.current;
           if (phase === 'down-cannon') ctl.setAim({}, 'move');
           else if (phase === 'down') {
-            press.current = { x, y, aim };
-            ctl.setAim({}, 'aim', { x, y });
+            press.current = { x: screen.x, y: screen.y, aim };
+            ctl.setAim({}, 'aim', null);
           } else if (phase === 'move' && drag === 'move') ctl.setAim({ x, back: -y });
-          else if (phase === 'move' && drag === 'aim')
-            ctl.setAim(dragAim(aim, x - aim.x, y + aim.back), 'aim', { x, y });
-          else if (phase === 'up' && drag === 'aim') {
-            const start = press.current;
+          else if (phase === 'move' && drag === 'aim' && start !== null)
+            ctl.setAim(dragAim(start.aim, screen.x - start.x, screen.y - start.y), 'aim', null);
+          else if (phase === 'up') {
+            // Letting go keeps the aim: a drag that went too far is dragged back, and nothing fires by itself.
             press.current = null;
-            if (start !== null && Math.hypot(x - start.x, y - start.y) >= MIN_PULL_CM) ctl.fire();
-            else ctl.setAim(start?.aim ?? {}, null, null);
-          } else if (phase === 'up') ctl.setAim({}, null, null);
+            ctl.setAim({}, null, null);
+          }
         }}
       />
       <div class="cannon-controls">
         <h2 id="cannon-title">{t('game.aimAt', { target })}</h2>
-        <p class="hint">{t('game.cannonHint')}</p>
+        <p class="hint" data-cannon-hint="">
+          {touchFirst() ? t('game.cannonHintTouch') : t('game.cannonHint')}
+        </p>
         <div class="sliders">
           {slider('x', t('game.sideways'), -cannon.maxSideways, cannon.maxSideways, 'cm')}
           {slider('back', t('game.back'), 0, cannon.maxBack, 'cm')}
