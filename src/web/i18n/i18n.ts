@@ -51,3 +51,23 @@ export async function setLanguage(lang: Language): Promise<Language> {
   if (typeof document !== 'undefined') document.documentElement.lang = chosen;
   return chosen;
 }
+
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number with `digits` decimals as the language in force writes it (issue 32 item 5): '12.5' in English,
+ * '12,5' in German, French and Dutch. Through Intl, never `toFixed`, whose point is English only.
+ */
+export function decimal(value: number, digits = 1): string {
+  const key = `${language()}/${digits}`;
+  let format = decimalFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(language(), {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: false,
+    });
+    decimalFormats.set(key, format);
+  }
+  return format.format(value);
+}

@@ -14,7 +14,7 @@ import { SEAT_NAMES } from '../game/names.ts';
 import { promptFor, turnWords } from '../game/prompt.ts';
 import { revealedShips } from '../game/replay.ts';
 import { waitingSign } from '../game/waiting.ts';
-import { t } from '../i18n/i18n.ts';
+import { decimal, t } from '../i18n/i18n.ts';
 import type { AimState, GameScreen } from '../state.ts';
 import type { LessonStatus } from '../tutorial/link.ts';
 import { CannonScene } from './Cannon.tsx';
@@ -390,7 +390,7 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
     <label class="slider">
       <span>
         {/* The tilt to a tenth: the stretches that reach a target are told to a tenth too. */}
-        {label}: {field === 'pitch' ? aiming.aim.pitch.toFixed(1) : Math.round(aiming.aim[field])} {unit}
+        {label}: {field === 'pitch' ? decimal(aiming.aim.pitch) : Math.round(aiming.aim[field])} {unit}
       </span>
       <input
         type="range"

@@ -12,11 +12,11 @@ import {
   type ShotTarget,
   type TiltRange,
 } from '../../engine/index.ts';
-import { t } from '../i18n/i18n.ts';
+import { decimal, t } from '../i18n/i18n.ts';
 
 /**
  * A stretch in words, its ends rounded inwards to a tenth of a degree so every tilt named reaches,
- * e.g. '26.3°–29.5°'.
+ * e.g. '26.3°–29.5°' ('26,3°–29,5°' in German: `decimal`).
  */
 export function tiltWords(ranges: readonly TiltRange[]): string {
   if (ranges.length === 0) return t('reach.none');
@@ -24,9 +24,7 @@ export function tiltWords(ranges: readonly TiltRange[]): string {
     .map((range) => {
       const from = Math.ceil(range.from * 10) / 10;
       const to = Math.floor(range.to * 10) / 10;
-      return to <= from
-        ? `${((range.from + range.to) / 2).toFixed(1)}°`
-        : `${from.toFixed(1)}°–${to.toFixed(1)}°`;
+      return to <= from ? `${decimal((range.from + range.to) / 2)}°` : `${decimal(from)}°–${decimal(to)}°`;
     })
     .join(t('reach.or'));
 }
