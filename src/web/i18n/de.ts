@@ -3,7 +3,7 @@
  *
  * Glossar (glossary), überall gleich verwendet:
  *   Rot, Blau · Schiff, Deck, Reserve (Piraten unter Deck) · Aktionskarte, Seite ·
- *   Angriff!, Schwingen, Neuer Pirat, Segelschuss, Totenkopf, Die Planke, Schlafen (auf den Karten) ·
+ *   Angriff!, Schwingen, Neuer Pirat, Segelschuss, Totenkopfschuss, Die Planke, Schlafen (auf den Karten) ·
  *   Flaggenkarte: die Flagge, der Affe, das Pulverfass · aus dem Spiel · die Luke (über dem Totenkopf) ·
  *   die Münze: der Hai / der fröhliche Pirat · die Kanone: zielen, neigen, feuern · nach der Flagge greifen ·
  *   Kapitän Roderich Rotbart (7), Sally Säbel (6), Walter Peitsche (5), Ivan Schneidezahn (4),
@@ -23,7 +23,7 @@ export const de: Catalog = {
       swing: 'Schwingen',
       newPirate: 'Neuer Pirat',
       shootSail: 'Segelschuss',
-      shootSkull: 'Totenkopf',
+      shootSkull: 'Totenkopfschuss',
       plank: 'Die Planke',
       sleeping: 'Schlafen',
     },
@@ -154,7 +154,7 @@ export const de: Catalog = {
     waitingSetup: 'Warten, bis {{seats}} bereit ist',
     and: ' und ',
     turnCard: '{{who}} dreht eine Karte um',
-    turnCardYou: 'Dreh eine Karte um: Ihre verdeckte Seite ist deine Aktion',
+    turnCardYou: 'Dreh eine Karte um: Die verdeckte Seite ist deine Aktion',
     newPirate: '{{who}} darf einen neuen Piraten an Deck holen',
     newPirateYou: 'Wähle einen Piraten, den du an Deck holst, oder passe',
     newPirateYouOnly: 'Wähle einen Piraten, den du an Deck holst',
@@ -802,7 +802,7 @@ export const de: Catalog = {
     barrel: 'Fass',
   },
   tutorial: {
-    turnFirstCard: 'Dreh Karte 1 um (oben links). Ihre verdeckte Seite wird deine Aktion.',
+    turnFirstCard: 'Dreh Karte 1 um (oben links). Die verdeckte Seite wird deine Aktion.',
     newPirate: {
       title: 'Eine Karte umdrehen',
       intro:

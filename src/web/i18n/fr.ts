@@ -149,7 +149,7 @@ export const fr: Catalog = {
     waitingJoin: "On attend que l'autre joueur arrive",
     setup: 'Cache tes cartes drapeau et choisis trois pirates pour ton pont',
     shipsReady: 'Les deux navires sont prêts',
-    waitingSetup: 'On attend que {{seats}} soit prêt',
+    waitingSetup: 'En attente des préparatifs : {{seats}}',
     and: ' et ',
     turnCard: '{{who}} retourne une carte',
     turnCardYou: 'Retourne une carte : sa face cachée est ton action',

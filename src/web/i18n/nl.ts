@@ -3,7 +3,7 @@
  *
  * Woordenlijst (glossary), overal hetzelfde gebruikt:
  *   Rood, Blauw · schip, dek, reserve (piraten benedendeks) · actiekaart, kant ·
- *   Aanval!, Slingeren, Nieuwe piraat, Zeilschot, Doodshoofd, De plank, Slapen (op de kaarten) ·
+ *   Aanval!, Slingeren, Nieuwe piraat, Zeilschot, Doodshoofdschot, De plank, Slapen (op de kaarten) ·
  *   vlagkaart: de Vlag, de Aap, het Kruitvat · uit het spel · het luik (boven het doodshoofd) ·
  *   de munt: de haai / de vrolijke piraat · het kanon: richten, kantelen, vuren · een gooi naar de vlag ·
  *   Kapitein Roderik Roodbaard (7), Sally Sabel (6), Walter Zweep (5), Ivan Snijtand (4), Eddy Oorbel (3),
@@ -22,7 +22,7 @@ export const nl: Catalog = {
       swing: 'Slingeren',
       newPirate: 'Nieuwe piraat',
       shootSail: 'Zeilschot',
-      shootSkull: 'Doodshoofd',
+      shootSkull: 'Doodshoofdschot',
       plank: 'De plank',
       sleeping: 'Slapen',
     },
@@ -806,7 +806,7 @@ export const nl: Catalog = {
         'Blauw heeft je schip geënterd. Als je Aanval! omdraait, vecht een van jouw piraten met een vijand op hetzelfde dek.',
       ask: 'Kies je Kapitein om mee aan te vallen.',
       askTarget: 'Kies nu de vijand die je aanvalt: Eddy Oorbel, die je schip heeft geënterd.',
-      done: 'De hoogste rang wint het gevecht: je Kapitein (7) versloeg Eddy Oorbel (3), die het spel verlaat. Beide spelers kennen nu allebei de piraten.',
+      done: 'De hoogste rang wint het gevecht: je Kapitein (7) versloeg Eddy Oorbel (3), die het spel verlaat. Nu kennen beide spelers beide piraten.',
     },
     plank: {
       title: 'De plank',
