@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
 import { Client, createGame, hello, isState } from '../server/harness.ts';
+import { placeSeek, Seeker } from '../server/lobby-client.ts';
 import { setUpUntilPlay } from '../server/players.ts';
 import { chromiumAvailable, launch, resultsDir, sharedBuild, startGameServer } from './harness.ts';
 import { chooseSetup, type Moment, stepOnce } from './play.ts';
@@ -139,6 +140,32 @@ describe.skipIf(!chromiumAvailable())('the browser game: find an opponent, watch
     await second.waitForSelector('[data-setup-confirm]', { timeout: PATIENCE_MS });
     expect(errors).toEqual([]);
     await Promise.all(contexts.map((c) => c.close()));
+  });
+
+  it('a seat paired through the lobby that never comes: the newcomer is told "Game aborted" (issue 31 item 5)', async () => {
+    // A server of its own, whose no-show is aborted after 2 s (ABORT_SECONDS).
+    const aborting = await startGameServer(await sharedBuild(), { ABORT_SECONDS: '2' });
+    const context = await browser.newContext({ viewport: { width: 1100, height: 850 } });
+    try {
+      // The squatter: a script's seek that waits in the lobby and never opens the game it is paired into.
+      const squat = await placeSeek(aborting.url, { variant: 'standard', shots: 'quick', clock: null });
+      const squatter = await Seeker.wait(aborting.url, squat.token);
+      const page = await context.newPage();
+      await page.goto(aborting.url);
+      await seek(page);
+      await page.waitForURL(/\/play\/[A-Za-z0-9_-]+$/);
+      const end = page.locator('[data-end]');
+      await end.waitFor({ timeout: PATIENCE_MS });
+      await end.locator('[data-game-rating=aborted]').waitFor({ timeout: PATIENCE_MS });
+      expect(await end.locator('h1').textContent()).toBe('Game aborted');
+      expect(await end.locator('[data-game-rating=aborted]').textContent()).toMatch(
+        /^(Red|Blue) never came: the game is aborted, and nobody’s rating moves\.$/,
+      );
+      await squatter.close();
+    } finally {
+      await context.close();
+      await aborting.close();
+    }
   });
 
   it('a seek can be cancelled, and after the wait the computer is offered', async () => {
