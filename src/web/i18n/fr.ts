@@ -769,15 +769,24 @@ export const fr: Catalog = {
     toMove: 'au tour de {{name}}',
   },
   reach: {
-    target: { sail: 'le trou', skull: 'la tête de mort' },
     none: "aucune inclinaison d'ici",
     or: ' ou ',
-    first: 'Inclinaisons qui atteignent {{target}} : {{tilts}}',
-    next: ' · {{target}} : {{tilts}}',
+    // Des phrases entières par cible, pour que chaque langue accorde la cible (issue 32 item 5).
+    first: {
+      sail: 'Inclinaisons qui atteignent le trou : {{tilts}}',
+      skull: 'Inclinaisons qui atteignent la tête de mort : {{tilts}}',
+    },
+    next: { sail: ' · le trou : {{tilts}}', skull: ' · la tête de mort : {{tilts}}' },
     inside: 'Ton inclinaison est bonne.',
     move: 'Tourne ou déplace le canon.',
-    up: 'Incline plus haut pour atteindre {{target}}.',
-    down: 'Incline plus bas pour atteindre {{target}}.',
+    up: {
+      sail: 'Incline plus haut pour atteindre le trou.',
+      skull: 'Incline plus haut pour atteindre la tête de mort.',
+    },
+    down: {
+      sail: 'Incline plus bas pour atteindre le trou.',
+      skull: 'Incline plus bas pour atteindre la tête de mort.',
+    },
   },
   cannon: {
     above: 'Vu de dessus',
