@@ -776,15 +776,24 @@ export const de: Catalog = {
     toMove: '{{name}} ist am Zug',
   },
   reach: {
-    target: { sail: 'das Loch', skull: 'den Totenkopf' },
     none: 'von hier keine Neigung',
     or: ' oder ',
-    first: 'Neigungen, die {{target}} erreichen: {{tilts}}',
-    next: ' · {{target}}: {{tilts}}',
+    // Whole sentences per target: "den Totenkopf" after "erreichen", "der Totenkopf" as a label (issue 32 item 5).
+    first: {
+      sail: 'Neigungen, die das Loch erreichen: {{tilts}}',
+      skull: 'Neigungen, die den Totenkopf erreichen: {{tilts}}',
+    },
+    next: { sail: ' · das Loch: {{tilts}}', skull: ' · der Totenkopf: {{tilts}}' },
     inside: 'Deine Neigung passt.',
     move: 'Dreh oder verschieb die Kanone.',
-    up: 'Neige sie höher, um {{target}} zu erreichen.',
-    down: 'Neige sie tiefer, um {{target}} zu erreichen.',
+    up: {
+      sail: 'Neige sie höher, um das Loch zu erreichen.',
+      skull: 'Neige sie höher, um den Totenkopf zu erreichen.',
+    },
+    down: {
+      sail: 'Neige sie tiefer, um das Loch zu erreichen.',
+      skull: 'Neige sie tiefer, um den Totenkopf zu erreichen.',
+    },
   },
   cannon: {
     above: 'Von oben',

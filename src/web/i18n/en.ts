@@ -749,15 +749,15 @@ export const en = {
     toMove: '{{name}} to play',
   },
   reach: {
-    target: { sail: 'the hole', skull: 'the skull' },
     none: 'no tilt from here',
     or: ' or ',
-    first: 'Tilts that reach {{target}}: {{tilts}}',
-    next: ' · {{target}}: {{tilts}}',
+    // Whole sentences per target, so each language can decline the target as its sentence needs (issue 32 item 5).
+    first: { sail: 'Tilts that reach the hole: {{tilts}}', skull: 'Tilts that reach the skull: {{tilts}}' },
+    next: { sail: ' · the hole: {{tilts}}', skull: ' · the skull: {{tilts}}' },
     inside: 'Your tilt is in.',
     move: 'Turn or move the cannon.',
-    up: 'Tilt up to reach {{target}}.',
-    down: 'Tilt down to reach {{target}}.',
+    up: { sail: 'Tilt up to reach the hole.', skull: 'Tilt up to reach the skull.' },
+    down: { sail: 'Tilt down to reach the hole.', skull: 'Tilt down to reach the skull.' },
   },
   cannon: {
     above: 'From above',

@@ -766,15 +766,18 @@ export const nl: Catalog = {
     toMove: '{{name}} is aan zet',
   },
   reach: {
-    target: { sail: 'het gat', skull: 'het doodshoofd' },
     none: 'geen kanteling vanaf hier',
     or: ' of ',
-    first: 'Kantelingen die {{target}} halen: {{tilts}}',
-    next: ' · {{target}}: {{tilts}}',
+    // Hele zinnen per doel, zodat de grammatica in elke taal klopt (issue 32 item 5).
+    first: {
+      sail: 'Kantelingen die het gat halen: {{tilts}}',
+      skull: 'Kantelingen die het doodshoofd halen: {{tilts}}',
+    },
+    next: { sail: ' · het gat: {{tilts}}', skull: ' · het doodshoofd: {{tilts}}' },
     inside: 'Je kanteling zit goed.',
     move: 'Draai of verplaats het kanon.',
-    up: 'Kantel omhoog om {{target}} te halen.',
-    down: 'Kantel omlaag om {{target}} te halen.',
+    up: { sail: 'Kantel omhoog om het gat te halen.', skull: 'Kantel omhoog om het doodshoofd te halen.' },
+    down: { sail: 'Kantel omlaag om het gat te halen.', skull: 'Kantel omlaag om het doodshoofd te halen.' },
   },
   cannon: {
     above: 'Van boven',

@@ -72,10 +72,7 @@ export function TiltReach(props: { cannon: CannonConfig; aim: Aim; target: ShotT
       <p class="reach-words">
         {order.map((shown, i) => (
           <span key={shown} class={shown === target ? 'aimed' : ''}>
-            {t(i === 0 ? 'reach.first' : 'reach.next', {
-              target: t(`reach.target.${shown}`),
-              tilts: tiltWords(reach[shown]),
-            })}
+            {t(i === 0 ? `reach.first.${shown}` : `reach.next.${shown}`, { tilts: tiltWords(reach[shown]) })}
           </span>
         ))}{' '}
         <strong class="reach-now-words">
@@ -83,7 +80,7 @@ export function TiltReach(props: { cannon: CannonConfig; aim: Aim; target: ShotT
             ? t('reach.inside')
             : mine.length === 0
               ? t('reach.move')
-              : t(`reach.${towards(mine, aim.pitch)}`, { target: t(`reach.target.${target}`) })}
+              : t(`reach.${towards(mine, aim.pitch)}.${target}`)}
         </strong>
       </p>
     </div>

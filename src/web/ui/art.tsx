@@ -138,8 +138,13 @@ export function Pirate(props: {
 export function PieceName(props: { x: number; y: number; r: number; kind: PieceKind | null }) {
   if (props.kind === null) return null;
   const name = KIND_SHORT[props.kind];
-  // Neighbours on a deck stand 34 apart: a long name is squeezed to the token's width rather than overlap.
-  const fit = name.length > 5 ? { textLength: props.r * 2 + 2, lengthAdjust: 'spacingAndGlyphs' } : {};
+  // Neighbours on a deck stand 34 apart: a name wider than its token is squeezed to the token's width rather
+  // than overlap. Judged by its width (capitals at this weight measured 0.72-0.8 em a letter in Chromium), not
+  // by a count of letters: German "Bombe" (43 px) ran into "Aden" beside it (issue 32 item 5).
+  const fit =
+    name.length * 11 * 0.8 > props.r * 2 + 2
+      ? { textLength: props.r * 2 + 2, lengthAdjust: 'spacingAndGlyphs' }
+      : {};
   return (
     <text
       x={props.x}
@@ -252,8 +257,12 @@ export function FaceIcon(props: { face: CardFace; x: number; y: number; s?: numb
  * language ("Totenkopfschuss") is set a little smaller rather than run off the card.
  */
 function fitted(text: string, width: number, size: number): number {
-  return Math.min(size, width / (Math.max(1, text.length) * 0.56));
+  return Math.min(size, width / (Math.max(1, text.length) * BOLD_EM));
 }
+
+/** A letter's width in em of bold lower-case text, taken wide (measured up to 0.64 in Chromium) so a word set
+ *  by it does not overrun its room. */
+const BOLD_EM = 0.66;
 
 /** An action card at (x, y), top-left, w x h. */
 export function CardArt(props: {
@@ -331,7 +340,9 @@ export function CardArt(props: {
           x={x + w - 5}
           y={y + 13}
           text-anchor="end"
-          font-size={fitted(t('art.justTurned'), w - 20, 7.5)}
+          // Clear of the card's number at the top left (7 px a digit at 10 px bold): German "eben gedreht"
+          // ran over the 7 (issue 32 item 5).
+          font-size={fitted(t('art.justTurned'), w - 15 - String(props.index + 1).length * 7, 7.5)}
           font-weight="700"
           fill="#a33"
         >
