@@ -1,5 +1,5 @@
 /**
- * Words that fit, in every language (issue 32 item 5): the home page and a game table are rendered in English,
+ * Words that fit, in every language (issue 32 item 5): the home page, its settings panel and a game table are rendered in English,
  * Dutch, German and French, and the test fails on text clipped by its box (scrollWidth over clientWidth) or on
  * two labels of the SVG table that overlap (their rects intersect by more than a pixel each way).
  */
@@ -56,13 +56,18 @@ describe.skipIf(!chromiumAvailable())('text that fits in four languages', () => 
   });
 
   for (const lang of ['en', 'nl', 'de', 'fr'] as const) {
-    it(`has no clipped or overlapping words in ${lang} on the home page and a game table`, async () => {
+    it(`has no clipped or overlapping words in ${lang} on the home page, the settings and a game table`, async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await page.goto(server.url);
       await page.getByRole('combobox', { name: /Language|Taal|Sprache|Langue/ }).selectOption(lang);
       await expect.poll(() => page.getAttribute('html', 'lang')).toBe(lang);
       expect(await clipped(page)).toEqual([]);
+      await page.click('[data-open-settings]');
+      await page.waitForSelector('[data-settings]');
+      expect(await clipped(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-settings]', { state: 'detached' });
 
       await page.click('[data-start=computer]');
       await page.waitForSelector('[data-setup-piece]', { timeout: PATIENCE_MS });
