@@ -55,32 +55,36 @@ describe.skipIf(!chromiumAvailable())('text that fits in four languages', () => 
     await server?.close();
   });
 
-  for (const lang of ['en', 'nl', 'de', 'fr'] as const) {
-    it(`has no clipped or overlapping words in ${lang} on the home page, the settings and a game table`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      await page.goto(server.url);
-      await page.getByRole('combobox', { name: /Language|Taal|Sprache|Langue/ }).selectOption(lang);
-      await expect.poll(() => page.getAttribute('html', 'lang')).toBe(lang);
-      expect(await clipped(page)).toEqual([]);
-      await page.click('[data-open-settings]');
-      await page.waitForSelector('[data-settings]');
-      expect(await clipped(page)).toEqual([]);
-      await page.keyboard.press('Escape');
-      await page.waitForSelector('[data-settings]', { state: 'detached' });
+  for (const lang of ['en', 'nl', 'de', 'fr'] as const)
+    for (const [size, viewport] of [
+      ['desktop', { width: 1280, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      it(`has no clipped or overlapping words in ${lang} on the home page, the settings and a game table (${size})`, async () => {
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        await page.goto(server.url);
+        await page.getByRole('combobox', { name: /Language|Taal|Sprache|Langue/ }).selectOption(lang);
+        await expect.poll(() => page.getAttribute('html', 'lang')).toBe(lang);
+        expect(await clipped(page)).toEqual([]);
+        await page.click('[data-open-settings]');
+        await page.waitForSelector('[data-settings]');
+        expect(await clipped(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('[data-settings]', { state: 'detached' });
 
-      await page.click('[data-start=computer]');
-      await page.waitForSelector('[data-setup-piece]', { timeout: PATIENCE_MS });
-      const pieces = page.locator('[data-setup-piece]');
-      for (const i of [0, 1, 2]) await pieces.nth(i).click();
-      await page.click('[data-setup-confirm]');
-      await page.waitForSelector('.log-line', { timeout: PATIENCE_MS });
-      expect(await clipped(page)).toEqual([]);
-      const found = await overlapping(page);
-      // The first line counts the labels looked at, so the test cannot pass on an empty table.
-      expect(Number.parseInt(found[0] ?? '0', 10)).toBeGreaterThan(20);
-      expect(found.slice(1)).toEqual([]);
-      await context.close();
-    });
-  }
+        await page.click('[data-start=computer]');
+        await page.waitForSelector('[data-setup-piece]', { timeout: PATIENCE_MS });
+        const pieces = page.locator('[data-setup-piece]');
+        for (const i of [0, 1, 2]) await pieces.nth(i).click();
+        await page.click('[data-setup-confirm]');
+        await page.waitForSelector('.log-line', { timeout: PATIENCE_MS });
+        expect(await clipped(page)).toEqual([]);
+        const found = await overlapping(page);
+        // The first line counts the labels looked at, so the test cannot pass on an empty table.
+        expect(Number.parseInt(found[0] ?? '0', 10)).toBeGreaterThan(20);
+        expect(found.slice(1)).toEqual([]);
+        await context.close();
+      });
+    }
 });
