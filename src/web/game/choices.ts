@@ -66,9 +66,9 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
   const buttons: { label: string; action: Action }[] = [];
   const setups: Extract<Action, { type: 'setup' }>[] = [];
   let shoot: Extract<Action, { type: 'shoot' }> | null = null;
-  const name = (id: number) => {
+  const name = (id: number, role: 'subject' | 'object' = 'subject') => {
     const piece = findPiece(view, id);
-    return piece ? pieceName(piece, me) : t('choices.pirate', { id });
+    return piece ? pieceName(piece, me, role) : t('choices.pirate', { id });
   };
   const attacks = view.legalActions.filter((a) => a.type === 'attack');
 
@@ -84,15 +84,17 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
         pieces.set(action.piece, {
           kind: 'send',
           action,
-          label: t('choices.bring', { name: name(action.piece) }),
+          label: t('choices.bring', { name: name(action.piece, 'object') }),
         });
         break;
       case 'swing': {
         const from = deckOf(view, action.piece);
         const label =
           from === me
-            ? t(`choices.swingOnto.${from === 'red' ? 'blue' : 'red'}`, { name: name(action.piece) })
-            : t('choices.swingBack', { name: name(action.piece) });
+            ? t(`choices.swingOnto.${from === 'red' ? 'blue' : 'red'}`, {
+                name: name(action.piece, 'object'),
+              })
+            : t('choices.swingBack', { name: name(action.piece, 'object') });
         pieces.set(action.piece, { kind: 'send', action, label });
         break;
       }
@@ -100,21 +102,21 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
         pieces.set(action.piece, {
           kind: 'send',
           action,
-          label: t('choices.plank', { name: name(action.piece) }),
+          label: t('choices.plank', { name: name(action.piece, 'object') }),
         });
         break;
       case 'hatch':
         pieces.set(action.piece, {
           kind: 'send',
           action,
-          label: t('choices.hatch', { name: name(action.piece) }),
+          label: t('choices.hatch', { name: name(action.piece, 'object') }),
         });
         break;
       case 'losePiece':
         pieces.set(action.piece, {
           kind: 'send',
           action,
-          label: t('choices.giveUp', { name: name(action.piece) }),
+          label: t('choices.giveUp', { name: name(action.piece, 'object') }),
         });
         break;
       case 'raid':
@@ -132,7 +134,7 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
           });
         } else if (action.attacker === selected) {
           const ship = deckOf(view, action.target);
-          const words = { target: name(action.target), name: name(selected) };
+          const words = { target: name(action.target, 'object'), name: name(selected) };
           pieces.set(action.target, {
             kind: 'send',
             action,
@@ -162,7 +164,14 @@ export function choicesFor(view: PlayerView, selected: number | null): Choices {
   if (selected !== null && attacks.some((a) => a.type === 'attack' && a.attacker === selected)) {
     pieces.set(selected, { kind: 'deselect', label: t('choices.deselect', { name: name(selected) }) });
   }
+  // A label is a sentence of its own: one that begins with an unknown pirate begins with an article in some
+  // languages ("einen blauen Piraten auf die Planke stellen"), which starts it with a capital like the rest.
+  for (const [id, choice] of pieces) pieces.set(id, { ...choice, label: sentenceStart(choice.label) });
   return { cards, pieces, flags, buttons, shoot, setups };
+}
+
+function sentenceStart(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**

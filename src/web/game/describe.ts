@@ -71,12 +71,12 @@ export function describeEvent(event: GameEvent, forSeat: Viewer): string {
     case 'onPlank':
       return t('log.onPlank', {
         seat: SEAT_NAMES[event.chooser],
-        pirate: t(`names.aPirate.${ownerOf(event.piece)}`),
+        pirate: t(`names.aPirateObject.${ownerOf(event.piece)}`),
       });
     case 'onHatch':
       return t('log.onHatch', {
         seat: SEAT_NAMES[event.seat],
-        pirate: t(`names.aPirate.${ownerOf(event.piece)}`),
+        pirate: t(`names.aPirateObject.${ownerOf(event.piece)}`),
       });
     case 'pieceReturned':
       return t(`log.returned.${event.from}`);

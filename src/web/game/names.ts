@@ -45,10 +45,18 @@ export function kindName(kind: PieceKind): string {
   return rank === null ? name : t('names.ranked', { name, rank });
 }
 
-/** A piece as the viewer knows it: 'your Walter Whip (5)', "Blue's Sally Swashbuckler (6)", 'a blue pirate'. */
-export function pieceName(piece: PieceView, viewer: Viewer): string {
+/**
+ * A piece as the viewer knows it: 'your Walter Whip (5)', "Blue's Sally Swashbuckler (6)", 'a blue pirate'. An
+ * unknown pirate is worded by its part in the sentence (`role`): German says "ein blauer Pirat" as the subject
+ * and "einen blauen Piraten" as the object; names of known pieces do not change.
+ */
+export function pieceName(piece: PieceView, viewer: Viewer, role: 'subject' | 'object' = 'subject'): string {
   const mine = piece.owner === viewer;
-  if (piece.kind === null) return mine ? t('names.yourPirate') : t(`names.aPirate.${piece.owner}`);
+  if (piece.kind === null) {
+    if (role === 'object')
+      return mine ? t('names.yourPirateObject') : t(`names.aPirateObject.${piece.owner}`);
+    return mine ? t('names.yourPirate') : t(`names.aPirate.${piece.owner}`);
+  }
   const name = kindName(piece.kind);
   return mine
     ? t('names.yourPiece', { piece: name })

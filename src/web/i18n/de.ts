@@ -6,7 +6,7 @@
  *   Angriff!, Schwingen, Neuer Pirat, Segelschuss, Totenkopfschuss, Die Planke, Schlafen (auf den Karten) ·
  *   Flaggenkarte: die Flagge, der Affe, das Pulverfass · aus dem Spiel · die Luke (über dem Totenkopf) ·
  *   die Münze: der Hai / der fröhliche Pirat · die Kanone: zielen, neigen, feuern · nach der Flagge greifen ·
- *   Kapitän Roderich Rotbart (7), Sally Säbel (6), Walter Peitsche (5), Ivan Schneidezahn (4),
+ *   Kapitän Rodrick Rotbart (7), Sally Säbel (6), Walter Peitsche (5), Ivan Schneidezahn (4),
  *   Eddy Ohrring (3), Boris Bombenfänger (2), Aden Natter (1), die Bombe. (Die Vornamen bleiben wie im Spiel.)
  *   Anrede: du (eine Familienspiel-Seite).
  */
@@ -38,7 +38,7 @@ export const de: Catalog = {
       bomb: 'Bombe',
     },
     piece: {
-      captain: 'Kapitän Roderich Rotbart',
+      captain: 'Kapitän Rodrick Rotbart',
       swashbuckler: 'Sally Säbel',
       whip: 'Walter Peitsche',
       incisor: 'Ivan Schneidezahn',
@@ -49,9 +49,12 @@ export const de: Catalog = {
     },
     flag: { monkey: 'Affe', flag: 'Flagge', barrel: 'Pulverfass' },
     ranked: '{{name}} ({{rank}})',
-    // "Figur" is feminine: the same word as subject and object ("stellt eine blaue Figur auf die Planke").
-    yourPirate: 'deine Figur',
-    aPirate: { red: 'eine rote Figur', blue: 'eine blaue Figur' },
+    // "Pirat", as everywhere on the page: the subject ("ein blauer Pirat") and the object ("stellt einen blauen
+    // Piraten auf die Planke", "greift einen roten Piraten an") differ, so each has its own form.
+    yourPirate: 'dein Pirat',
+    yourPirateObject: 'deinen Piraten',
+    aPirate: { red: 'ein roter Pirat', blue: 'ein blauer Pirat' },
+    aPirateObject: { red: 'einen roten Piraten', blue: 'einen blauen Piraten' },
     yourPiece: '{{piece}} aus deiner Mannschaft',
     seatPiece: '{{piece}} von {{seat}}',
     seatPirate: 'der Pirat von {{seat}}',

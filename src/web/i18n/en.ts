@@ -48,7 +48,10 @@ export const en = {
     flag: { monkey: 'Monkey', flag: 'Flag', barrel: 'Powder barrel' },
     ranked: '{{name}} ({{rank}})',
     yourPirate: 'your pirate',
+    yourPirateObject: 'your pirate',
     aPirate: { red: 'a red pirate', blue: 'a blue pirate' },
+    // The same pirate as the object of a sentence ("put a red pirate on the plank"): languages with cases differ.
+    aPirateObject: { red: 'a red pirate', blue: 'a blue pirate' },
     yourPiece: 'your {{piece}}',
     seatPiece: "{{seat}}'s {{piece}}",
     seatPirate: "{{seat}}'s pirate",

@@ -6,7 +6,7 @@
  *   Aanval!, Slingeren, Nieuwe piraat, Zeilschot, Doodshoofdschot, De plank, Slapen (op de kaarten) ·
  *   vlagkaart: de Vlag, de Aap, het Kruitvat · uit het spel · het luik (boven het doodshoofd) ·
  *   de munt: de haai / de vrolijke piraat · het kanon: richten, kantelen, vuren · een gooi naar de vlag ·
- *   Kapitein Roderik Roodbaard (7), Sally Sabel (6), Walter Zweep (5), Ivan Snijtand (4), Eddy Oorbel (3),
+ *   Kapitein Rodrick Roodbaard (7), Sally Sabel (6), Walter Zweep (5), Ivan Snijtand (4), Eddy Oorbel (3),
  *   Boris Bommenvanger (2), Aden Adder (1), de Bom. (De voornamen blijven zoals in de doos.)
  */
 import type { Catalog } from './catalog.ts';
@@ -37,7 +37,7 @@ export const nl: Catalog = {
       bomb: 'Bom',
     },
     piece: {
-      captain: 'Kapitein Roderik Roodbaard',
+      captain: 'Kapitein Rodrick Roodbaard',
       swashbuckler: 'Sally Sabel',
       whip: 'Walter Zweep',
       incisor: 'Ivan Snijtand',
@@ -49,7 +49,9 @@ export const nl: Catalog = {
     flag: { monkey: 'Aap', flag: 'Vlag', barrel: 'Kruitvat' },
     ranked: '{{name}} ({{rank}})',
     yourPirate: 'je piraat',
+    yourPirateObject: 'je piraat',
     aPirate: { red: 'een rode piraat', blue: 'een blauwe piraat' },
+    aPirateObject: { red: 'een rode piraat', blue: 'een blauwe piraat' },
     yourPiece: 'je {{piece}}',
     seatPiece: '{{piece}} van {{seat}}',
     seatPirate: 'de piraat van {{seat}}',
