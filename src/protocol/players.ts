@@ -47,10 +47,18 @@ export const displayNameSchema = z
       }),
   );
 
-/** POST /api/players: make this device's identity; without a name the server draws a pirate name. */
+/** The languages a drawn pirate name may be in: the page's (src/web/i18n/languages.ts). */
+export const NAME_LANGUAGES = ['en', 'nl', 'de', 'fr'] as const;
+export type NameLanguage = (typeof NAME_LANGUAGES)[number];
+
+/**
+ * POST /api/players: make this device's identity; without a name the server draws a pirate name, in the
+ * page's `language` (English if none is said).
+ */
 export const createPlayerSchema = z.strictObject({
   secret: newIdentitySecretSchema,
   name: z.string().max(100).optional(),
+  language: z.enum(NAME_LANGUAGES).optional(),
 });
 
 /** PUT /api/players/me/name */

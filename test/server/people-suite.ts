@@ -19,6 +19,8 @@ import type {
   ServerMessage,
   YourGamesResponse,
 } from '../../src/protocol/index.ts';
+import { NAME_LANGUAGES } from '../../src/protocol/index.ts';
+import { pirateNamePairs } from '../../src/server/players/pirate-names.ts';
 import { Client, hello, isState, type ReadMessage, type TestServer } from './harness.ts';
 import { playUntilBothMoved, setUpUntilPlay } from './players.ts';
 
@@ -104,6 +106,21 @@ export function peopleSuite(title: string, start: () => Promise<readonly [TestSe
     });
 
     describe('a name without an account', () => {
+      it("draws the pirate name in the page's language, and refuses a language it does not speak", async () => {
+        for (const language of NAME_LANGUAGES) {
+          const made = await call<PlayerSummary>('POST', '/api/players', {
+            body: { secret: newSecret(), language },
+          });
+          expect(made.status, language).toBe(201);
+          expect(pirateNamePairs(language), language).toContain(made.body.name.replace(/ \d\d$/, ''));
+        }
+        const odd = await call<{ code: string; message: string }>('POST', '/api/players', {
+          body: { secret: newSecret(), language: 'xx' },
+        });
+        expect(odd).toMatchObject({ status: 400, body: { code: 'request/invalid' } });
+        expect(odd.body.message).toMatch(/language/);
+      });
+
       it('is made with a pirate name, read back by its secret only, renamed, refused when rude or taken, and forgotten', async () => {
         const { secret, player } = await newPlayer();
         expect(player.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+ \d\d$/);

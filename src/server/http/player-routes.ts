@@ -19,7 +19,8 @@ import type { ServerContext } from '../context.ts';
 import { resignGamesInProgress } from '../players/forget.ts';
 import { gameRating } from '../players/game-rating.ts';
 import { identityOf, newPlayerId, summaryOf } from '../players/identity.ts';
-import { checkName, pirateName } from '../players/names.ts';
+import { checkName } from '../players/names.ts';
+import { pirateName } from '../players/pirate-names.ts';
 import { NEW_GLICKO } from '../players/ratings.ts';
 import { clockView } from '../rooms/clock.ts';
 import type { Room } from '../rooms/room.ts';
@@ -89,7 +90,7 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
     const known = await players.bySecret(hash);
     if (known !== null) return reply.send(summaryOf(known));
     let name: string;
-    if (parsed.data.name === undefined) name = pirateName();
+    if (parsed.data.name === undefined) name = pirateName(parsed.data.language);
     else {
       const checked = checkName(parsed.data.name);
       if (!checked.ok) return replyError(reply, 400, checked.error.code, checked.error.message);
@@ -114,7 +115,7 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
         if (again !== null) return reply.send(summaryOf(again));
       }
       if (parsed.data.name !== undefined) break;
-      name = pirateName();
+      name = pirateName(parsed.data.language);
     }
     return replyError(reply, 409, 'name/taken', taken(name));
   });

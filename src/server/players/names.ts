@@ -1,12 +1,11 @@
 /**
- * Display names that children may meet: checked against word lists, and a pirate name drawn for whoever
- * does not choose one. English goes through `obscenity` (its dataset and transformers see through "sh1t", "fuuuck"
+ * Display names that children may meet: checked against word lists (the pirate name drawn for whoever does
+ * not choose one is pirate-names.ts). English goes through `obscenity` (its dataset and transformers see through "sh1t", "fuuuck"
  * and the like while letting "Scunthorpe" and "Assassin" pass); other languages through the word lists of
  * `naughty-words` (LDNOOBW, CC-BY-4.0), matched as whole words only, since their lists hold short words that are
  * parts of innocent ones. Both are tuned here against real names (test/server/names.test.ts lists them): words
  * the lists miss are added, and ordinary English words and names the lists hold are let through.
  */
-import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { englishDataset, englishRecommendedTransformers, parseRawPattern, RegExpMatcher } from 'obscenity';
 import { displayNameSchema, type ErrorCode, type ServerResult } from '../../protocol/index.ts';
@@ -146,57 +145,6 @@ function isRude(name: string): boolean {
   const joined = words.join(' ').replace(/(?<=^|\s)(\p{L})\s(?=\p{L}(\s|$))/gu, '$1');
   if (english.hasMatch(name.toLowerCase()) || english.hasMatch(joined)) return true;
   return [...words, ...joined.split(' ')].some((word) => otherWords.has(word));
-}
-
-const ADJECTIVES = [
-  'Salty',
-  'Jolly',
-  'Brave',
-  'Sneaky',
-  'Mighty',
-  'Lucky',
-  'Rusty',
-  'Stormy',
-  'Golden',
-  'Merry',
-  'Swift',
-  'Bold',
-  'Clever',
-  'Dizzy',
-  'Sandy',
-  'Foggy',
-  'Plucky',
-  'Cheery',
-  'Windy',
-  'Silver',
-];
-const NOUNS = [
-  'Kraken',
-  'Parrot',
-  'Barnacle',
-  'Anchor',
-  'Cutlass',
-  'Compass',
-  'Galleon',
-  'Seagull',
-  'Lobster',
-  'Doubloon',
-  'Mermaid',
-  'Crab',
-  'Buccaneer',
-  'Cannon',
-  'Lantern',
-  'Octopus',
-  'Dolphin',
-  'Starfish',
-  'Sailor',
-  'Captain',
-];
-
-/** A pirate name, e.g. 'Salty Kraken 17': 20 x 20 x 90 = 36,000 of them, drawn with crypto.randomInt. */
-export function pirateName(): string {
-  const pick = (list: readonly string[]) => list[randomInt(list.length)] ?? list[0] ?? 'Pirate';
-  return `${pick(ADJECTIVES)} ${pick(NOUNS)} ${10 + randomInt(90)}`;
 }
 
 function refuse(code: ErrorCode, message: string): ServerResult<never> {

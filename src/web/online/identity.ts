@@ -6,7 +6,7 @@
  */
 
 import type { Controller } from '../controller.ts';
-import { t } from '../i18n/i18n.ts';
+import { language, t } from '../i18n/i18n.ts';
 import { newlyWaiting } from './turn-alerts.ts';
 import { tellTurn } from './turn-notify.ts';
 import type { PlayerPage, PlayerSummary, YourGamesResponse } from './wire.ts';
@@ -100,7 +100,11 @@ export function connectPeople(ctl: Controller): void {
     });
   const make = async () => {
     const secret = newSecret();
-    const made = await ask<PlayerSummary & { message?: string }>('POST', '/api/players', { secret });
+    // The drawn pirate name is in the page's language ("Salziger Krake 17" for a German page).
+    const made = await ask<PlayerSummary & { message?: string }>('POST', '/api/players', {
+      secret,
+      language: language(),
+    });
     if (!made.ok) return set(null, made.data.message ?? t('errors.noName'));
     keep(secret);
     set(made.data);
