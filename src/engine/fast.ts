@@ -22,18 +22,20 @@ export interface FastGame {
  * API: tests and replays). Keyed chance costs a ChaCha20 block per draw; searches want `fastCopyWithChance`.
  */
 export function fastCopy(state: GameState): FastGame {
-  return { table: { state: cloneState(state), chance: chanceOf(state.chance), events: null } };
+  return { table: { state: cloneState(state), chance: chanceOf(state.chance), events: null, ownCards: 0 } };
 }
 
 /** A mutable copy whose chance comes from `random` instead (a bot must not know the real dice). */
 export function fastCopyWithChance(state: GameState, random: Random): FastGame {
-  return { table: { state: cloneState(state), chance: chanceFrom(random), events: null } };
+  return { table: { state: cloneState(state), chance: chanceFrom(random), events: null, ownCards: 0 } };
 }
 
 /** A copy of a fast game (for search trees that branch); its chance goes on independently. */
 export function fastClone(game: FastGame): FastGame {
   const state = cloneState(game.table.state);
-  return { table: { state, chance: game.table.chance.fork(), events: null } };
+  // Both now share the card objects: neither may write one in place before copying it.
+  game.table.ownCards = 0;
+  return { table: { state, chance: game.table.chance.fork(), events: null, ownCards: 0 } };
 }
 
 /** The current state (shared, do not keep it past the next `fastApply`). An old game's `chance` may be stale. */

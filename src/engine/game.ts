@@ -47,7 +47,12 @@ export function applyAction(state: GameState, seat: unknown, action: unknown): A
     if (!parsed.ok) return parsed;
     const refusal = refusalOf(state, seat, parsed.value);
     if (refusal) return { ok: false, error: refusal };
-    const table: Table = { state: cloneState(state), chance: chanceOf(state.chance), events: [] };
+    const table: Table = {
+      state: cloneState(state),
+      chance: chanceOf(state.chance),
+      events: [],
+      ownCards: 0,
+    };
     if (parsed.value.type === 'resign') {
       const winner = opponentOf(seat);
       const away = parsed.value.away === true;

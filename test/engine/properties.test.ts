@@ -12,6 +12,7 @@ import {
   createGame,
   fastApply,
   fastChoices,
+  fastClone,
   fastCopy,
   fastDecider,
   fastRandomPlayout,
@@ -227,6 +228,32 @@ describe('engine properties', () => {
         }
         const fastFinal = fastSettle(game);
         expect({ ...fastFinal, log: [] }).toEqual({ ...final, log: [] });
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a fast copy never writes into its source, and a game and its clone each play on as if alone', () => {
+    fc.assert(
+      fc.property(seeds, variants, fc.integer({ min: 0, max: 60 }), (seed, variant, cut) => {
+        const options = { seed, variant, shots: 'quick', turnLimit: 150 } as const;
+        // The source deep-frozen: a write into a shared part (a card, the flags shown) throws.
+        const start = deepFreeze(createGame(options));
+        /** The first `cut` decisions drawn from `a`, then the rest from `rest`, with no clone made. */
+        const alone = (rest: string) => {
+          const game = fastCopy(start);
+          fastRandomPlayout(game, randomFromSeed(`a-${seed}`), cut);
+          fastRandomPlayout(game, randomFromSeed(rest));
+          return fastSettle(game);
+        };
+        // A clone made at the cut; the game goes on first, then the clone: neither may see the other's writes.
+        const game = fastCopy(start);
+        fastRandomPlayout(game, randomFromSeed(`a-${seed}`), cut);
+        const clone = fastClone(game);
+        fastRandomPlayout(game, randomFromSeed(`b-${seed}`));
+        fastRandomPlayout(clone, randomFromSeed(`c-${seed}`));
+        expect(fastSettle(game)).toEqual(alone(`b-${seed}`));
+        expect(fastSettle(clone)).toEqual(alone(`c-${seed}`));
       }),
       { numRuns: 40 },
     );

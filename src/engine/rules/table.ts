@@ -5,7 +5,7 @@
 
 import type { Chance } from '../chance.ts';
 import { type GameEvent, privateEvent, publicEvent } from '../events.ts';
-import { firstPieceOf, type GameState, ownerOf, type Pending } from '../state.ts';
+import { type ActionCard, firstPieceOf, type GameState, ownerOf, type Pending } from '../state.ts';
 import { ofSeat, type Seat } from '../vocabulary.ts';
 import { type ChoiceList, choice, type PieceChoice } from './choices.ts';
 
@@ -15,6 +15,26 @@ export interface Table {
   readonly chance: Chance;
   /** Where events go; null when nobody listens (fast path). */
   readonly events: GameEvent[] | null;
+  /**
+   * The action cards this table made itself (bit i: card i), which it may write in place: a state's copy
+   * shares the card objects (state.ts, `cloneState`), so a card is copied before its first write here
+   * (`ownCard`). A playout then copies a card once, not at every turn of it.
+   */
+  ownCards: number;
+}
+
+/** A card's fields, writable: only for a card the table owns (`ownCard`). */
+type WritableCard = { -readonly [K in keyof ActionCard]: ActionCard[K] };
+
+/** Card `index` of the table's state, for writing: copied first unless this table made it. */
+export function ownCard(table: Table, index: number): WritableCard | undefined {
+  const cards = table.state.cards;
+  const card = cards[index];
+  if (card === undefined || (table.ownCards & (1 << index)) !== 0) return card;
+  const copy: WritableCard = { sides: card.sides, up: card.up, known: card.known, aside: card.aside };
+  cards[index] = copy;
+  table.ownCards |= 1 << index;
+  return copy;
 }
 
 type EventBody = Parameters<typeof publicEvent>[0];

@@ -4,7 +4,7 @@
  */
 import { opponentOf } from '../vocabulary.ts';
 import { finish } from './game-end.ts';
-import { ask, emit, type Table } from './table.ts';
+import { ask, emit, ownCard, type Table } from './table.ts';
 
 export function endTurn(table: Table): void {
   const { state } = table;
@@ -12,14 +12,14 @@ export function endTurn(table: Table): void {
   const card = state.current;
   if (state.rules.variant === 'advanced' && card !== null) {
     const previous = state.aside[mover];
-    // Cards are replaced, not written in place: they are shared between states (state.ts, `cloneState`).
-    const turned = state.cards[card];
-    if (turned) state.cards[card] = { sides: turned.sides, up: turned.up, known: turned.known, aside: mover };
+    // The table's own copies: cards are shared between states (state.ts, `cloneState`).
+    const turned = ownCard(table, card);
+    if (turned) turned.aside = mover;
     state.aside[mover] = card;
     if (table.events) emit(table, { type: 'cardSetAside', seat: mover, card });
     if (previous !== null) {
-      const back = state.cards[previous];
-      if (back) state.cards[previous] = { sides: back.sides, up: back.up, known: back.known, aside: null };
+      const back = ownCard(table, previous);
+      if (back) back.aside = null;
       if (table.events) emit(table, { type: 'cardReturned', seat: mover, card: previous });
     }
   }

@@ -10,7 +10,7 @@ import { type ChoiceList, choice, TURN_CARD } from './choices.ts';
 import { beginNewPirate } from './new-pirate.ts';
 import { beginPlank } from './plank.ts';
 import { beginSwing } from './swing.ts';
-import { emit, type Table } from './table.ts';
+import { emit, ownCard, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 /**
@@ -49,16 +49,11 @@ export function turnCardRefusal(state: GameState, index: number): string | null 
 
 export function resolveTurnCard(table: Table, index: number): void {
   const { state } = table;
-  const turned = state.cards[index];
-  if (!turned) return;
-  // Replaced, not written in place: card objects are shared between states (state.ts, `cloneState`).
-  const card = {
-    sides: turned.sides,
-    up: turned.up === 0 ? 1 : 0,
-    known: true,
-    aside: turned.aside,
-  } as const;
-  state.cards[index] = card;
+  // The table's own copy: card objects are shared between states (state.ts, `cloneState`).
+  const card = ownCard(table, index);
+  if (!card) return;
+  card.up = card.up === 0 ? 1 : 0;
+  card.known = true;
   state.current = index;
   const face = card.sides[card.up];
   const back = card.sides[card.up === 0 ? 1 : 0];
