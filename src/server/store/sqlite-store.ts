@@ -52,7 +52,8 @@ const DEADLINE = `(json_extract(clock, '$.since') + json_extract(clock, '$.left.
  * Game `g`'s version, the number of its actions, read from the end of its actions' key (one index seek). The
  * games table's `version` column is no longer read: an untimed game's row is not rewritten for each action,
  * which rewrote its row and both indexes on `over` and `clock` in every commit: a lone append took 42-43 µs
- * of CPU with it and 24-26 without (in-process, 50 games, two runs each); the column is still written when the row is (the game ends, a clock moves) for older releases.
+ * of CPU with it and 24-26 without (in-process, 50 games, two runs each). The column is still written when
+ * the row is (the game ends, a clock moves), so it is stale for an untimed game in play: nothing may read it.
  */
 const VERSION = (g: string) =>
   `COALESCE((SELECT max(a.seq) + 1 FROM actions a WHERE a.game_id = ${g}.id), 0)`;
