@@ -13,10 +13,10 @@ describe('drawn pirate names', () => {
       const pairs = pirateNamePairs(language);
       expect(pairs.length).toBeGreaterThanOrEqual(200);
       expect(new Set(pairs).size).toBe(pairs.length);
+      // Digits change no word the filter reads, and every number is two of them: one name a pair says all.
       for (const pair of pairs) {
-        for (const name of [`${pair} 10`, `${pair} 99`]) {
-          expect(checkName(name), name).toEqual({ ok: true, value: name });
-        }
+        const name = `${pair} 99`;
+        expect(checkName(name), name).toEqual({ ok: true, value: name });
       }
       const drawn = pirateName(language);
       expect(pairs).toContain(drawn.replace(/ \d\d$/, ''));
