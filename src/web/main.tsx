@@ -55,6 +55,9 @@ const keep = (changed: Settings) => {
 };
 ctl = new Controller(draw, settings, keep);
 ctl.sound = playEffects;
+// The first paint waits for the catalog (a few kB, precached): no flash of English before Dutch. Before the
+// connections too: a first visit's identity gets its pirate name in the page's language.
+await setLanguage(spoken);
 connectOnline(ctl);
 connectPeople(ctl);
 connectLobby(ctl);
@@ -92,8 +95,6 @@ function route(): void {
 if ('serviceWorker' in navigator) registerSW({ immediate: true });
 
 window.addEventListener('popstate', route);
-// The first paint waits for the catalog (a few kB, precached): no flash of English before Dutch.
-await setLanguage(spoken);
 route();
 // "Continue your game" on the home page, when a local game is kept on this device.
 void ctl.refreshKept();

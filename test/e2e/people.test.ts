@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pirateNamePairs } from '../../src/server/players/pirate-names.ts';
 import { PATIENCE_MS } from '../patience.ts';
 import { chromiumAvailable, launch, sharedBuild, startGameServer } from './harness.ts';
 import { type Moment, stepOnce } from './play.ts';
@@ -29,6 +30,20 @@ describe.skipIf(!chromiumAvailable())('the browser game, people', () => {
 
   const nameOf = async (page: Page) =>
     (await page.locator('[data-my-name]').textContent({ timeout: PATIENCE_MS })) ?? '';
+
+  it("draws a first visit's pirate name in the browser's language (issue 32 item 5: it was English)", async () => {
+    for (const [locale, language] of [
+      ['de-DE', 'de'],
+      ['fr-FR', 'fr'],
+    ] as const) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto(server?.url ?? '');
+      await expect.poll(() => nameOf(page), { timeout: PATIENCE_MS }).not.toBe('');
+      expect(pirateNamePairs(language), locale).toContain((await nameOf(page)).replace(/ \d\d$/, ''));
+      await context.close();
+    }
+  });
 
   it('names, a short game, a rematch with colours swapped, and an emote seen by the other', async () => {
     if (server === undefined) throw new Error('the game server did not start');
