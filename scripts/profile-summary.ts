@@ -77,7 +77,9 @@ for (const file of positionals) {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const timeOf = new Map<number, number>();
-  profile.samples.forEach((id, i) => timeOf.set(id, (timeOf.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  profile.samples.forEach((id, i) => {
+    timeOf.set(id, (timeOf.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const parts = new Map<string, number>();
   const selfOf = new Map<string, number>();
   let busy = 0;
