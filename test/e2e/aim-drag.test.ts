@@ -9,16 +9,18 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CANNON, reachingTilts } from '../../src/engine/index.ts';
 import { PITCH_PER_PX } from '../../src/web/game/aim-view.ts';
+import { LESSONS } from '../../src/web/tutorial/lessons.ts';
 import { PATIENCE_MS } from '../patience.ts';
 import { chromiumAvailable, launch, sharedBuild, startStaticServer } from './harness.ts';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
-/** Opens the cannon lesson (lesson 4) and turns its card: the cannon panel is up. */
+/** Opens the cannon lesson and turns its card: the cannon panel is up. */
 async function cannonLesson(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.evaluate(() => localStorage.setItem('pirates.tutorial', '3'));
+  const cannon = String(LESSONS.findIndex((lesson) => lesson.id === 'cannon'));
+  await page.evaluate((index) => localStorage.setItem('pirates.tutorial', index), cannon);
   await page.reload();
   await page.locator('[data-start=tutorial]').click();
   await page.getByRole('button', { name: /^Action card 1: / }).click();

@@ -1,13 +1,168 @@
-/** "Learn to play" (issue 20, item 2): five lessons on prepared tables, only the asked moves offered. */
+/**
+ * "Learn to play" (issue 20 item 2, issue 32 item 1): lessons on prepared tables, only the asked moves
+ * offered, every rule of RULES.md taught by one of them, each lesson showing what it says it shows.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Action } from '../../src/engine/index.ts';
+import { type Action, applyAction, type GameEvent, type PlayerView } from '../../src/engine/index.ts';
 import type { LinkNews } from '../../src/web/link.ts';
-import { LESSONS } from '../../src/web/tutorial/lessons.ts';
+import { LESSONS, type LessonId } from '../../src/web/tutorial/lessons.ts';
 import { type LessonStatus, startLesson } from '../../src/web/tutorial/link.ts';
 
 async function settle(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Every rule id of ../shared/RULES.md (R1.1 ... R11.3). Kept here because a clone of the project alone has no
+ * ../shared; where RULES.md is next to the project, the test below also reads it and checks this list.
+ */
+const RULE_IDS = [
+  ...['R1.1', 'R1.2', 'R1.3', 'R1.4', 'R1.5', 'R1.6', 'R1.7'],
+  ...['R2.1', 'R2.2', 'R2.3', 'R2.4', 'R2.5'],
+  ...['R3.1', 'R3.2', 'R3.3', 'R3.4', 'R3.5', 'R3.6', 'R3.7'],
+  ...['R4.1', 'R4.2', 'R4.3', 'R4.4', 'R4.5'],
+  ...['R5.1', 'R5.2'],
+  ...['R6.1', 'R6.2', 'R6.3', 'R6.4', 'R6.5'],
+  ...['R7.1', 'R7.2'],
+  ...['R8.1', 'R8.2', 'R8.3'],
+  ...['R9.1', 'R9.2', 'R9.3'],
+  ...['R10.1', 'R10.2', 'R10.3'],
+  ...['R11.1', 'R11.2', 'R11.3'],
+];
+
+/** Plays a lesson through its link, each step with the first move offered; what Red saw on the way. */
+async function playThrough(
+  index: number,
+): Promise<{ first: PlayerView; last: PlayerView; events: GameEvent[] }> {
+  const heard: LinkNews[] = [];
+  const link = startLesson(
+    index,
+    (n) => heard.push(n),
+    () => {},
+  );
+  await settle();
+  const lesson = LESSONS[index];
+  if (lesson === undefined) throw new Error(`no lesson ${index}`);
+  const views = () => heard.flatMap((n) => (n.t === 'update' ? [n.view] : []));
+  const first = views()[0];
+  if (first === undefined) throw new Error('no first view');
+  for (const _ of lesson.steps) {
+    const offered = views().at(-1)?.legalActions[0];
+    if (offered === undefined) throw new Error(`${lesson.id}: nothing offered`);
+    link.send('red', offered);
+    await settle();
+  }
+  link.close();
+  const last = views().at(-1) as PlayerView;
+  const events = heard.flatMap((n) => (n.t === 'update' ? n.events : []));
+  return { first, last, events };
+}
+
+function indexOf(id: LessonId): number {
+  const index = LESSONS.findIndex((l) => l.id === id);
+  if (index < 0) throw new Error(`no lesson ${id}`);
+  return index;
+}
+
+describe('every rule has its lesson (issue 32 item 1)', () => {
+  it('each rule id of RULES.md is taught by a lesson, and a lesson names no other id', () => {
+    const rulesFile = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/RULES.md');
+    if (existsSync(rulesFile)) {
+      const written = [...readFileSync(rulesFile, 'utf8').matchAll(/^- (R\d+\.\d+) /gm)].map((m) => m[1]);
+      expect(written).toEqual(RULE_IDS);
+    }
+    const taught = new Set(LESSONS.flatMap((l) => l.rules));
+    expect(RULE_IDS.filter((id) => !taught.has(id as never))).toEqual([]);
+    expect([...taught].filter((id) => !RULE_IDS.includes(id))).toEqual([]);
+  });
+});
+
+describe('what each lesson shows', () => {
+  it('setup: Red sets up, Blue at the same time in secret, a coin says who starts (R1.4, R1.6)', async () => {
+    const { first, last, events } = await playThrough(indexOf('setup'));
+    expect(first.phase).toBe('setup');
+    expect(first.cards).toHaveLength(10);
+    expect(last.phase).toBe('play');
+    expect(last.ships.blue.deck).toHaveLength(3);
+    expect(last.ships.blue.deck.every((p) => p.kind === null)).toBe(true);
+    expect(events.some((e) => e.type === 'coinTossed' && e.for === 'start')).toBe(true);
+  });
+
+  it('the card just turned may not be turned (R2.2), and Sleeping pirates does nothing (R3.5)', async () => {
+    const lesson = LESSONS[indexOf('justTurned')];
+    const table = lesson?.table();
+    if (table === undefined) throw new Error('no table');
+    expect(table.lastTurned).toBe(5);
+    const refused = applyAction(table, 'red', { type: 'turnCard', card: 5 });
+    expect(refused.ok).toBe(false);
+    const { first, events } = await playThrough(indexOf('justTurned'));
+    expect(first.cards[5]?.down).not.toBeNull();
+    expect(events.some((e) => e.type === 'cardTurned')).toBe(true);
+    expect(events.some((e) => e.type === 'nothingHappened')).toBe(true);
+  });
+
+  it('swing: the Bomb is not offered (R3.4), the pirate stands on the enemy deck', async () => {
+    const { last } = await playThrough(indexOf('swing'));
+    expect(last.ships.blue.deck.map((p) => p.kind)).toEqual(['incisor']);
+    expect(last.ships.red.deck.map((p) => p.kind)).toEqual(['bomb']);
+  });
+
+  const battles: [LessonId, string[]][] = [
+    ['attack', ['earring']],
+    ['tie', ['incisor', 'incisor']],
+    ['adder', ['captain']],
+    ['bomb', ['bomb']],
+  ];
+  for (const [id, out] of battles) {
+    it(`${id}: the battle ends as the lesson says (R4.2-R4.5)`, async () => {
+      const { last } = await playThrough(indexOf(id));
+      expect(last.out.map((p) => p.kind)).toEqual(out);
+    });
+  }
+
+  it('only the Bomb on deck: Red is asked and may only pass (R2.4)', async () => {
+    const index = indexOf('onlyBomb');
+    const heard: LinkNews[] = [];
+    const link = startLesson(
+      index,
+      (n) => heard.push(n),
+      () => {},
+    );
+    await settle();
+    link.send('red', { type: 'turnCard', card: 0 });
+    await settle();
+    const update = heard.findLast((n) => n.t === 'update');
+    if (update?.t !== 'update') throw new Error('no update');
+    expect(update.view.pending).toMatchObject({ ask: 'attack', seat: 'red' });
+    expect(update.view.legalActions).toEqual([{ type: 'pass' }]);
+    link.close();
+  });
+
+  it('plank and shots: Blue answers inside the turn, the coin and the cannon are shown', async () => {
+    expect((await playThrough(indexOf('plank'))).events.some((e) => e.type === 'coinTossed')).toBe(true);
+    expect((await playThrough(indexOf('cannon'))).events.some((e) => e.type === 'shot')).toBe(true);
+    const skull = await playThrough(indexOf('skull'));
+    expect(skull.events.some((e) => e.type === 'onHatch')).toBe(true);
+    expect(skull.events.some((e) => e.type === 'shot')).toBe(true);
+  });
+
+  it('the cannon can win: the quick shot hits with nobody on deck, and a flag card is turned (R5.2)', async () => {
+    const { events } = await playThrough(indexOf('cannonFlag'));
+    expect(events.some((e) => e.type === 'shot')).toBe(true);
+    expect(events.some((e) => e.type === 'flagCardTurned')).toBe(true);
+  });
+
+  it('advanced: the card played is set aside and the one set aside before comes back (R10.1, R10.2)', async () => {
+    const { first, last } = await playThrough(indexOf('advanced'));
+    expect(first.cards[9]?.aside).toBe('red');
+    expect(first.cards[8]?.aside).toBe('blue');
+    expect(last.cards[0]?.aside).toBe('red');
+    expect(last.cards[9]?.aside).toBeNull();
+  });
+});
 
 describe('the lessons', () => {
   for (const [index, lesson] of LESSONS.entries()) {
@@ -45,7 +200,7 @@ describe('the lessons', () => {
     const statuses: LessonStatus[] = [];
     const heard: LinkNews[] = [];
     const link = startLesson(
-      1,
+      indexOf('attack'),
       (n) => heard.push(n),
       (s) => statuses.push(s),
     );

@@ -815,12 +815,33 @@ export const de: Catalog = {
   },
   tutorial: {
     turnFirstCard: 'Dreh Karte 1 um (oben links). Die verdeckte Seite wird deine Aktion.',
+    setup: {
+      title: 'Mach dein Schiff bereit',
+      intro:
+        'Jede Seite hat zehn Piraten: Kapitän Rodrick Rotbart (7), Sally Säbel (6), Walter Peitsche (5), zwei Ivan Schneidezahn (4), zwei Eddy Ohrring (3), Boris Bombenfänger (2), Aden Natter (1) und die Bombe. Beide Spieler bereiten ihr Schiff gleichzeitig und geheim vor. Die zehn Aktionskarten liegen schon in zwei Reihen zwischen den Schiffen, jede mit einer zufälligen Seite nach oben.',
+      ask: 'Wähle drei Piraten für dein Deck (die Bombe darf dabei sein), leg deine drei Flaggenkarten in die Reihenfolge, die du willst, und drück dann auf Segel setzen!',
+      done: 'Blau hat sich zur selben Zeit vorbereitet, geheim. Du siehst, wie viele Piraten Blau an Deck hat und wie viele in der Reserve warten, aber nie, wer sie sind; Blau sieht von deinen genauso viel. Deine Flaggenkarten behalten ihre Reihenfolge das ganze Spiel lang. Dann entschied ein Münzwurf, wer anfängt: Das Logbuch sagt, wer.',
+    },
     newPirate: {
       title: 'Eine Karte umdrehen',
       intro:
         'In jedem Zug drehst du eine der zehn Aktionskarten um. Die Seite, die verdeckt war, ist das, was du in diesem Zug tust.',
       ask: 'Neuer Pirat! Wähle einen Piraten aus deiner Reserve (unter deinem Schiff) und hol ihn an Deck.',
-      done: 'Dein neuer Pirat steht auf deinem Deck. Piraten an Deck verteidigen dein Schiff und können den Gegner entern.',
+      done: 'Dein neuer Pirat steht auf deinem Deck. Piraten an Deck verteidigen dein Schiff und können den Gegner entern. Dann war Blau am Zug. Die Karte zeigt jetzt ihre neue Seite, und von nun an kennen beide Spieler ihre beiden Seiten.',
+    },
+    justTurned: {
+      title: 'Die eben gedrehte Karte',
+      intro:
+        'Die zehn Karten haben zwanzig Seiten: fünfmal Angriff!, viermal Schwingen, dreimal Neuer Pirat und je zweimal Segelschuss, Totenkopfschuss, Die Planke und Schlafen. Blau hat im letzten Zug Karte 6 umgedreht, darum ist sie mit „eben gedreht“ markiert: Du darfst sie jetzt nicht umdrehen.',
+      ask: 'Dreh Karte 1 um. Karte 6 hat Blau eben gedreht.',
+      done: 'Schlafen: Nichts passiert, und Blau ist am Zug. Im nächsten Zug darf Blau Karte 1 nicht umdrehen, denn die hast du eben gedreht. Welche zwei Seiten auf einer Karte stehen, erfährst du, sobald die Karten umgedreht werden.',
+    },
+    swing: {
+      title: 'Aufs andere Schiff schwingen',
+      intro:
+        'Mit Schwingen bringst du einen deiner Piraten von deinem Deck auf das Deck von Blau oder von dort zurück nach Hause. Die Bombe verlässt dein Schiff nie.',
+      ask: 'Lass einen Piraten auf das Schiff von Blau schwingen. Die Bombe wird nicht angeboten.',
+      done: 'Dein Ivan steht jetzt auf dem Deck von Blau. Von dort kann er die Piraten von Blau angreifen oder nach der Flagge greifen, wenn kein Pirat von Blau dieses Deck verteidigt. Neuer Pirat, Schwingen, Angriff! und ein Griff nach der Flagge dürfen ausgelassen werden; eine Karte umdrehen und die Kanone abfeuern musst du.',
     },
     attack: {
       title: 'Angriff!',
@@ -830,18 +851,57 @@ export const de: Catalog = {
       askTarget: 'Jetzt wähle den Gegner, den du angreifst: Eddy Ohrring, der dein Schiff geentert hat.',
       done: 'Der höhere Rang gewinnt den Kampf: Dein Kapitän (7) hat Eddy Ohrring (3) besiegt, der das Spiel verlässt. Jetzt kennen beide Spieler beide Piraten.',
     },
+    tie: {
+      title: 'Gleicher Rang',
+      intro:
+        'Ivan Schneidezahn (4) von Blau hat dein Schiff geentert; ein früherer Kampf hat gezeigt, wer er ist. Dein eigener Ivan Schneidezahn steht auf deinem Deck.',
+      ask: 'Wähle deinen Ivan Schneidezahn zum Angreifen.',
+      askTarget: 'Jetzt wähle den Ivan Schneidezahn von Blau.',
+      done: 'Gleicher Rang: Beide Piraten verlassen das Spiel. Piraten, die aus dem Spiel sind, liegen neben dem Tisch, und beide Spieler sehen immer, wer sie sind.',
+    },
+    adder: {
+      title: 'Aden und der Kapitän',
+      intro:
+        'Der Kapitän (7) von Blau hat dein Schiff geentert; ein früherer Kampf hat ihn gezeigt. Er besiegt jeden anderen Piraten, nur den kleinen Aden Natter (1) nicht.',
+      ask: 'Wähle deinen Aden Natter zum Angreifen.',
+      askTarget: 'Jetzt wähle den Kapitän von Blau.',
+      done: 'Aden Natter besiegt den Kapitän, egal wer angreift. Gegen alle anderen verliert Aden, und zwei Adens verlassen beide das Spiel.',
+    },
+    bomb: {
+      title: 'Die Bombe und Boris',
+      intro:
+        'Dein Boris Bombenfänger (2) hat das Schiff von Blau geentert, auf dem die Bombe von Blau steht; ein früherer Kampf hat sie gezeigt. Wer die Bombe angreift, verliert, nur Boris nicht.',
+      ask: 'Wähle Boris zum Angreifen.',
+      askTarget: 'Jetzt wähle die Bombe von Blau.',
+      done: 'Boris hat die Bombe entschärft, und sie verlässt das Spiel. Jeder andere Angreifer hätte verloren, sogar der Kapitän. Die Bombe selbst greift nie an.',
+    },
+    onlyBomb: {
+      title: 'Wenn nichts passieren kann',
+      intro:
+        'Eddy Ohrring von Blau hat dein Schiff geentert, und dein einziger Pirat an Deck ist die Bombe, die nie angreift.',
+      ask: 'Du hast Angriff! umgedreht, aber deine Bombe kann nicht angreifen: Drück auf „Nicht angreifen“.',
+      done: 'Du wurdest gefragt, obwohl du nur passen konntest: Würde das Spiel für dich antworten, wüsste Blau, dass dein Pirat die Bombe ist. Eine Aktion ohne Wahl bewirkt nichts, das Logbuch sagt, warum, und der Zug zählt trotzdem.',
+    },
     plank: {
       title: 'Die Planke',
       intro:
         'Die Planke ist riskant: Wenn du sie umdrehst, wählt dein Gegner einen DEINER Piraten an Deck, der über die Planke muss, und eine Münze entscheidet sein Schicksal.',
-      done: 'Blau hat deinen Piraten für die Planke gewählt und die Münze wurde geworfen: Der Hai holt den Piraten, der fröhliche Pirat rettet ihn. Dreh die Planke um, wenn du an Deck wenig zu verlieren hast.',
+      done: 'Blau hat deinen Piraten für die Planke gewählt und die Münze wurde geworfen: Der Hai holt den Piraten, der fröhliche Pirat rettet ihn. Ein geretteter Pirat kehrt an seinen Platz auf demselben Deck zurück, und Blau weiß weiter nicht, wer er ist. Dreh die Planke um, wenn du an Deck wenig zu verlieren hast.',
     },
     cannon: {
       title: 'Mit der Kanone zielen',
       intro:
-        'Segelschuss: Schieß mit der Kanone auf das Loch im gegnerischen Segel. Ein Treffer zwingt Blau, einen Piraten abzugeben, oder du darfst nach der Flagge greifen, wenn Blau niemanden an Deck hat.',
+        'Segelschuss: Schieß mit der Kanone auf das Loch im gegnerischen Segel. Vor dem Schuss darfst du die Kanone zur Seite oder nach hinten schieben, aber nie vor dein Schiff, und sie neigen; die Feder gibt die Geschwindigkeit.',
       ask: 'Zielen: Zieh auf dem Bild (nach unten neigt höher) oder nimm die Schieberegler, dann drück auf Feuer!',
-      done: 'Treffer oder nicht, die Szene hat gezeigt, wohin die Kugel flog: Ziel beim nächsten Mal etwas höher oder tiefer.',
+      done: 'Treffer oder nicht, die Szene hat gezeigt, wohin die Kugel flog: Ziel beim nächsten Mal etwas höher oder tiefer. Die Feder wackelt ein wenig, darum fliegt kein Schuss wie der andere. Bei einem Treffer wählt Blau einen seiner Piraten an Deck, der das Spiel verlässt; hat Blau niemanden an Deck, darfst du nach der Flagge greifen.',
+    },
+    skull: {
+      title: 'Der Totenkopf und die Luke',
+      intro:
+        'Totenkopfschuss: Zuerst wählst du einen Piraten von Blau an Deck nach seinem Platz, ohne zu wissen, wer er ist. Er stellt sich auf die Luke von Blau unter dem Totenkopf. Dann schießt du auf den Totenkopf.',
+      ask: 'Wähle einen Piraten von Blau, der sich auf die Luke stellt.',
+      askShoot: 'Ziel auf den Totenkopf und drück dann auf Feuer!',
+      done: 'Ein Treffer wirft den Piraten auf der Luke aus dem Spiel, und beide Spieler sehen, wer es war. Bei einem Fehlschuss kehrt er an seinen Platz zurück, und du weißt weiter nicht, wer er ist. Der Totenkopf ist schwerer zu treffen als das Segel.',
     },
     flag: {
       title: 'Nach der Flagge greifen',
@@ -849,7 +909,20 @@ export const de: Catalog = {
         'Dein Pirat hat das Schiff von Blau geentert und niemand verteidigt es. Dreh Angriff! um und greif nach der Flagge von Blau: Eine der drei versteckten Flaggenkarten ist die Flagge.',
       ask: 'Greif mit deinem Enterer nach der Flagge.',
       askFlag: 'Dreh eine der drei Flaggenkarten von Blau um.',
-      done: 'Die Flagge gewinnt das Spiel; der Affe tut nichts; das Pulverfass sprengt deinen Enterer über Bord. Versteck deine eigene Flagge gut!',
+      done: 'Die Flagge gewinnt das Spiel; der Affe tut nichts; das Pulverfass sprengt deinen Enterer über Bord. Eine gezeigte Flaggenkarte kommt an ihren Platz zurück und bleibt beiden bekannt. Mit „Aufgeben“ kannst du ein Spiel auch verloren geben, und ein Spiel kann eine Zuggrenze haben: Wird sie erreicht, endet es unentschieden. Versteck deine eigene Flagge gut!',
+    },
+    cannonFlag: {
+      title: 'Die Kanone kann gewinnen',
+      intro:
+        'Blau hat auf keinem Deck einen Piraten. Keine Piraten mehr zu haben beendet das Spiel nicht: Ein Kanonentreffer lässt dich jetzt nach der Flagge greifen. Diese Lektion spielt mit schnellen Schüssen, einer Option: Der Schuss fällt beim Umdrehen der Karte, mit festen Chancen statt deines Zielens.',
+      done: 'Ein Treffer, während Blau auf keinem Deck jemanden hat, bringt dir einen Griff nach der Flagge. Nach einem Schuss zeigt sich das Pulverfass nur: Niemand geht über Bord. Ist ein Spiel vorbei, ist sein ganzer Verlauf mit dem Startwert seines Zufalls öffentlich, und jeder kann es nachspielen.',
+    },
+    advanced: {
+      title: 'Regeln für Fortgeschrittene',
+      intro:
+        'Im Spiel für Fortgeschrittene legst du jede gespielte Karte vor dir ab, aus dem Spiel. Du hast im letzten Zug Karte 10 beiseitegelegt und Blau Karte 9: Keine der beiden kann umgedreht werden.',
+      ask: 'Dreh Karte 1 um.',
+      done: 'Schlafen: Nichts passiert. Karte 1 liegt jetzt vor dir, aus dem Spiel, und Karte 10 aus deinem vorigen Zug ist mit derselben Seite nach oben an ihren Platz zurückgekehrt. So sind erst 10 Karten im Spiel, dann 9, dann 8. Die Karte, die Blau eben gedreht hat, liegt vor Blau und hätte ohnehin nicht umgedreht werden dürfen. Wähle die Regeln für Fortgeschrittene, wenn du ein Spiel beginnst.',
     },
   },
   rules: {

@@ -779,12 +779,33 @@ export const en = {
   },
   tutorial: {
     turnFirstCard: 'Turn card 1 (top left). Its hidden side becomes your action.',
+    setup: {
+      title: 'Set up your ship',
+      intro:
+        'Each side has ten pirates: Captain Rodrick Redbeard (7), Sally Swashbuckler (6), Walter Whip (5), two Ivan Incisors (4), two Eddy Earrings (3), Boris Bomb-catcher (2), Aden Adder (1) and the Bomb. Both players set up at the same time, in secret. The ten action cards already lie between the ships in two rows, each with a random side up.',
+      ask: 'Choose three pirates to stand on your deck (the Bomb may be one), put your three flag cards in the order you like, then press Set sail!',
+      done: "Blue set up at the same time, in secret. You see how many pirates Blue has on deck and how many wait below, never who they are; Blue sees as much of yours. Your flag cards keep their order for the whole game. Then a coin was tossed for who starts: the ship's log says who.",
+    },
     newPirate: {
       title: 'Turn a card',
       intro:
         'Each turn you turn over one of the ten action cards. The side that was hidden is what you do this turn.',
       ask: 'New pirate! Choose one of your extras (below your ship) to bring on deck.',
-      done: 'Your new pirate stands on your deck. Pirates on deck defend your ship, and can board the enemy.',
+      done: 'Your new pirate stands on your deck. Pirates on deck defend your ship, and can board the enemy. Then the turn passed to Blue. The card now shows its new side, and from now on both players know both its sides.',
+    },
+    justTurned: {
+      title: 'The card just turned',
+      intro:
+        'The ten cards have twenty sides: Attack! five times, Swing four times, New pirate three times, and the sail shot, the skull shot, the plank and Sleeping pirates twice each. Blue turned card 6 last turn, so it is marked “just turned”: you may not turn it now.',
+      ask: 'Turn card 1. Card 6 is the card Blue just turned.',
+      done: 'Sleeping pirates: nothing happens, and the turn passes. Next turn Blue may not turn card 1, the card you just turned. Which two sides share a card you learn as the cards are turned.',
+    },
+    swing: {
+      title: 'Swing aboard',
+      intro:
+        "Swing moves one of your pirates from your deck onto Blue's, or from Blue's deck back home. The Bomb never leaves your ship.",
+      ask: "Swing a pirate onto Blue's ship. The Bomb is not offered.",
+      done: "Your Ivan now stands on Blue's deck. From there he can attack Blue's pirates, or try for Blue's flag when nobody of Blue's defends that deck. New pirate, Swing, Attack! and a flag try may be declined with Pass; turning a card and firing the cannon may not.",
     },
     attack: {
       title: 'Attack!',
@@ -794,18 +815,57 @@ export const en = {
       askTarget: 'Now choose the enemy to attack: Eddy Earring, who boarded your ship.',
       done: 'The higher rank wins the battle: your Captain (7) beat Eddy Earring (3), who leaves the game. Both kinds are now known to both players.',
     },
+    tie: {
+      title: 'Equal ranks',
+      intro:
+        "Blue's Ivan Incisor (4) has boarded your ship; an earlier fight showed who he is. Your own Ivan Incisor stands on your deck.",
+      ask: 'Choose your Ivan Incisor to attack with.',
+      askTarget: "Now choose Blue's Ivan Incisor.",
+      done: 'Equal ranks: both pirates leave the game. Pirates out of play lie beside the table, and both players always see who they are.',
+    },
+    adder: {
+      title: 'Aden and the Captain',
+      intro:
+        "Blue's Captain (7) has boarded your ship; an earlier fight showed him. He beats every other pirate, except little Aden Adder (1).",
+      ask: 'Choose your Aden Adder to attack with.',
+      askTarget: "Now choose Blue's Captain.",
+      done: 'Aden Adder beats the Captain, whoever attacks. Against anyone else Aden loses, and two Adens both leave the game.',
+    },
+    bomb: {
+      title: 'The Bomb and Boris',
+      intro:
+        "Your Boris Bomb-catcher (2) has boarded Blue's ship, where Blue's Bomb stands; an earlier fight showed it. Whoever attacks the Bomb loses, except Boris.",
+      ask: 'Choose Boris to attack with.',
+      askTarget: "Now choose Blue's Bomb.",
+      done: 'Boris defused the Bomb, which leaves the game. Any other attacker would have lost, even the Captain. The Bomb itself never attacks.',
+    },
+    onlyBomb: {
+      title: 'When nothing can happen',
+      intro:
+        "Eddy Earring of Blue's has boarded your ship, and your only pirate on deck is the Bomb, which never attacks.",
+      ask: "You turned Attack!, but your Bomb cannot attack: press “Don't attack”.",
+      done: "You were asked although you could only pass: answering for you would tell Blue that your pirate is the Bomb. An action with nothing to choose does nothing, the ship's log says why, and the turn still counts.",
+    },
     plank: {
       title: 'The plank',
       intro:
         'The plank is a risk: when you turn it, your opponent chooses one of YOUR pirates on a deck to walk it, and a coin decides its fate.',
-      done: 'Blue chose your pirate for the plank and the coin was tossed: the shark takes the pirate, the cheerful pirate saves it. Turn the plank when you have little to lose on deck.',
+      done: 'Blue chose your pirate for the plank and the coin was tossed: the shark takes the pirate, the cheerful pirate saves it. A saved pirate goes back to its place on the same deck, and Blue still does not know who it is. Turn the plank when you have little to lose on deck.',
     },
     cannon: {
       title: 'Aim the cannon',
       intro:
-        'Sail shot: fire the cannon at the hole in the enemy sail. A hit makes Blue give up a pirate, or lets you try for the flag when Blue has nobody on deck.',
+        'Sail shot: fire the cannon at the hole in the enemy sail. Before you fire you may move the cannon sideways or back, never in front of your ship, and tilt it; the spring gives the speed.',
       ask: 'Aim: drag on the picture (down tilts higher), or use the sliders, then press Fire!',
-      done: 'Hit or miss, the scene showed where the ball went: aim a little higher or lower next time.',
+      done: 'Hit or miss, the scene showed where the ball went: aim a little higher or lower next time. The spring wobbles a little, so no two shots fly alike. On a hit Blue chooses one of its pirates on a deck to leave the game; with nobody on deck, a hit would let you try for the flag.',
+    },
+    skull: {
+      title: 'The skull and the hatch',
+      intro:
+        "Skull shot: first you choose one of Blue's pirates on a deck by its place, without knowing who it is. It stands on Blue's hatch, under the skull. Then you fire at the skull.",
+      ask: "Choose one of Blue's pirates to stand on the hatch.",
+      askShoot: 'Aim at the skull, then press Fire!',
+      done: 'A hit sends the pirate on the hatch out of the game, and both players see who it was. A miss sends it back to its place, still unknown to you. The skull is harder to hit than the sail.',
     },
     flag: {
       title: 'Try for the flag',
@@ -813,7 +873,20 @@ export const en = {
         "Your pirate has boarded Blue's ship and nobody defends it. Turn Attack! to try for Blue's flag: one of three hidden flag cards is the Flag.",
       ask: 'Try for the flag with your boarder.',
       askFlag: "Turn one of Blue's three flag cards.",
-      done: 'The Flag wins the game; the Monkey does nothing; the Powder Barrel blows your raider overboard. Hide your own Flag well!',
+      done: 'The Flag wins the game; the Monkey does nothing; the Powder Barrel blows your raider overboard. A flag card once shown goes back to its slot and stays known to both. You may also give up with Resign, and a game may have a turn limit: reaching it is a draw. Hide your own Flag well!',
+    },
+    cannonFlag: {
+      title: 'The cannon can win',
+      intro:
+        'Blue has no pirate on either deck. Running out of pirates does not end a game: a cannon hit now lets you try for the flag. This lesson uses quick shots, an option: the shot is fired as the card turns, with fixed odds instead of your aim.',
+      done: "A hit with nobody on Blue's decks earned a flag try. After a shot, the Powder Barrel only shows itself: nobody goes overboard. Once a game is over, its whole record, with the seed of its chance, is public for anyone to replay.",
+    },
+    advanced: {
+      title: 'Advanced rules',
+      intro:
+        'In the advanced game each card you play is set in front of you, out of play. You set card 10 aside last turn and Blue set card 9 aside: neither can be turned.',
+      ask: 'Turn card 1.',
+      done: 'Sleeping pirates: nothing happens. Card 1 now lies in front of you, out of play, and card 10, from your turn before, went back to its place with the same side up. So 10 cards are in play, then 9, then 8. The card Blue just turned lies in front of Blue, so it could not be turned anyway. Choose the advanced rules when you start a game.',
     },
   },
   rules: {

@@ -807,12 +807,33 @@ export const fr: Catalog = {
   },
   tutorial: {
     turnFirstCard: 'Retourne la carte 1 (en haut à gauche). Sa face cachée devient ton action.',
+    setup: {
+      title: 'Prépare ton navire',
+      intro:
+        "Chaque camp a dix pirates : Capitaine Rodrick Barbe-Rouge (7), Sally la Bretteuse (6), Walter le Fouet (5), deux Ivan Incisive (4), deux Eddy Boucle-d'oreille (3), Boris Attrape-Bombe (2), Aden Vipère (1) et la Bombe. Les deux joueurs préparent leur navire en même temps, en secret. Les dix cartes action sont déjà posées entre les navires, en deux rangées, chacune avec une face tirée au hasard vers le haut.",
+      ask: 'Choisis trois pirates pour ton pont (la Bombe peut en être), range tes trois cartes drapeau dans l’ordre que tu veux, puis appuie sur « Lève l’ancre ! ».',
+      done: 'Bleu a préparé son navire en même temps, en secret. Tu vois combien de pirates Bleu a sur le pont et combien attendent en réserve, jamais qui ils sont ; Bleu en voit autant des tiens. Tes cartes drapeau gardent leur ordre toute la partie. Ensuite, une pièce a décidé qui commence : le journal de bord le dit.',
+    },
     newPirate: {
       title: 'Retourner une carte',
       intro:
         "À chaque tour, tu retournes une des dix cartes action. La face qui était cachée, c'est ce que tu fais ce tour-ci.",
       ask: 'Nouveau pirate ! Choisis un pirate de ta réserve (sous ton navire) à faire monter sur le pont.',
-      done: "Ton nouveau pirate est sur ton pont. Les pirates sur le pont défendent ton navire et peuvent aborder l'ennemi.",
+      done: "Ton nouveau pirate est sur ton pont. Les pirates sur le pont défendent ton navire et peuvent aborder l'ennemi. Puis c'était au tour de Bleu. La carte montre maintenant sa nouvelle face, et désormais les deux joueurs connaissent ses deux faces.",
+    },
+    justTurned: {
+      title: 'La carte juste jouée',
+      intro:
+        "Les dix cartes ont vingt faces : cinq fois « À l'attaque ! », quatre fois « Se balancer », trois fois « Nouveau pirate », et deux fois chacune « Canon : voile », « Canon : crâne », « La planche » et « Sieste ». Bleu a retourné la carte 6 au tour précédent, elle est donc marquée « juste jouée » : tu ne peux pas la retourner maintenant.",
+      ask: 'Retourne la carte 1. La carte 6 est celle que Bleu vient de jouer.',
+      done: "Sieste : il ne se passe rien, et c'est au tour de Bleu. Au prochain tour, Bleu ne pourra pas retourner la carte 1, celle que tu viens de jouer. Quelles deux faces partagent une carte, tu l’apprends à mesure que les cartes sont retournées.",
+    },
+    swing: {
+      title: "Se balancer à l'abordage",
+      intro:
+        '« Se balancer » fait passer un de tes pirates de ton pont sur celui de Bleu, ou du pont de Bleu de retour chez toi. La Bombe ne quitte jamais ton navire.',
+      ask: 'Fais passer un pirate sur le navire de Bleu. La Bombe n’est pas proposée.',
+      done: "Ton Ivan est maintenant sur le pont de Bleu. De là, il peut attaquer les pirates de Bleu, ou tenter de prendre le drapeau quand aucun pirate de Bleu ne défend ce pont. « Nouveau pirate », « Se balancer », « À l'attaque ! » et une tentative sur le drapeau peuvent être refusés ; retourner une carte et tirer au canon sont obligatoires.",
     },
     attack: {
       title: "À l'attaque !",
@@ -823,18 +844,57 @@ export const fr: Catalog = {
         "Choisis maintenant l’ennemi à attaquer : Eddy Boucle-d'oreille, qui est monté à bord de ton navire.",
       done: "Le plus haut rang gagne le combat : ton Capitaine (7) a battu Eddy Boucle-d'oreille (3), qui quitte le jeu. Les deux joueurs connaissent maintenant les deux pirates.",
     },
+    tie: {
+      title: 'Rang égal',
+      intro:
+        'Ivan Incisive (4), de Bleu, est monté à bord de ton navire ; un combat précédent a montré qui il est. Ton propre Ivan Incisive est sur ton pont.',
+      ask: 'Choisis ton Ivan Incisive pour attaquer.',
+      askTarget: 'Choisis maintenant l’Ivan Incisive de Bleu.',
+      done: 'Rang égal : les deux pirates quittent le jeu. Les pirates hors jeu sont posés à côté de la table, et les deux joueurs voient toujours qui ils sont.',
+    },
+    adder: {
+      title: 'Aden et le Capitaine',
+      intro:
+        'Le Capitaine (7) de Bleu est monté à bord de ton navire ; un combat précédent l’a montré. Il bat tous les autres pirates, sauf le petit Aden Vipère (1).',
+      ask: 'Choisis ton Aden Vipère pour attaquer.',
+      askTarget: 'Choisis maintenant le Capitaine de Bleu.',
+      done: 'Aden Vipère bat le Capitaine, quel que soit l’attaquant. Contre tous les autres, Aden perd, et deux Aden quittent tous deux le jeu.',
+    },
+    bomb: {
+      title: 'La Bombe et Boris',
+      intro:
+        'Ton Boris Attrape-Bombe (2) est monté à bord du navire de Bleu, où se trouve la Bombe de Bleu ; un combat précédent l’a montrée. Qui attaque la Bombe perd, sauf Boris.',
+      ask: 'Choisis Boris pour attaquer.',
+      askTarget: 'Choisis maintenant la Bombe de Bleu.',
+      done: 'Boris a désamorcé la Bombe, qui quitte le jeu. Tout autre attaquant aurait perdu, même le Capitaine. La Bombe, elle, n’attaque jamais.',
+    },
+    onlyBomb: {
+      title: 'Quand rien ne peut arriver',
+      intro:
+        "Eddy Boucle-d'oreille, de Bleu, est monté à bord de ton navire, et ton seul pirate sur le pont est la Bombe, qui n’attaque jamais.",
+      ask: "Tu as retourné « À l'attaque ! », mais ta Bombe ne peut pas attaquer : appuie sur « Ne pas attaquer ».",
+      done: 'On te l’a demandé alors que tu ne pouvais que passer : si le jeu répondait à ta place, Bleu saurait que ton pirate est la Bombe. Une action sans choix ne fait rien, le journal de bord dit pourquoi, et le tour compte quand même.',
+    },
     plank: {
       title: 'La planche',
       intro:
         'La planche est un risque : quand tu la retournes, ton adversaire choisit un de TES pirates sur un pont pour marcher sur la planche, et une pièce décide de son sort.',
-      done: 'Bleu a choisi ton pirate pour la planche et la pièce a été lancée : le requin emporte le pirate, le joyeux pirate le sauve. Retourne la planche quand tu as peu à perdre sur le pont.',
+      done: 'Bleu a choisi ton pirate pour la planche et la pièce a été lancée : le requin emporte le pirate, le joyeux pirate le sauve. Un pirate sauvé retourne à sa place sur le même pont, et Bleu ne sait toujours pas qui c’est. Retourne la planche quand tu as peu à perdre sur le pont.',
     },
     cannon: {
       title: 'Viser avec le canon',
       intro:
-        "Tir dans la voile : tire au canon dans le trou de la voile ennemie. Touché ? Bleu doit sacrifier un pirate, ou tu peux tenter de prendre le drapeau si Bleu n'a personne sur le pont.",
+        'Tir dans la voile : tire au canon dans le trou de la voile ennemie. Avant de tirer, tu peux déplacer le canon sur le côté ou vers l’arrière, jamais devant ton navire, et l’incliner ; le ressort donne la vitesse.',
       ask: "Viser : fais glisser sur l'image (vers le bas pour incliner plus haut), ou utilise les curseurs, puis appuie sur Feu !",
-      done: 'Touché ou raté, la scène a montré où est allé le boulet : vise un peu plus haut ou plus bas la prochaine fois.',
+      done: 'Touché ou raté, la scène a montré où est allé le boulet : vise un peu plus haut ou plus bas la prochaine fois. Le ressort tremble un peu, donc deux tirs ne volent jamais pareil. Touché, Bleu choisit un de ses pirates sur un pont, qui quitte le jeu ; si Bleu n’a personne sur le pont, tu peux tenter de prendre le drapeau.',
+    },
+    skull: {
+      title: 'La tête de mort et la trappe',
+      intro:
+        'Tir sur le crâne : d’abord, tu choisis un pirate de Bleu sur un pont par sa place, sans savoir qui il est. Il se met sur la trappe de Bleu, sous la tête de mort. Ensuite, tu tires sur la tête de mort.',
+      ask: 'Choisis un pirate de Bleu à mettre sur la trappe.',
+      askShoot: 'Vise la tête de mort, puis appuie sur Feu !',
+      done: 'Touché : le pirate sur la trappe quitte le jeu, et les deux joueurs voient qui c’était. Raté : il retourne à sa place, et tu ne sais toujours pas qui il est. La tête de mort est plus dure à toucher que la voile.',
     },
     flag: {
       title: 'Prendre le drapeau',
@@ -842,7 +902,20 @@ export const fr: Catalog = {
         "Ton pirate a abordé le navire de Bleu et personne ne le défend. Retourne « À l'attaque ! » pour tenter de prendre le drapeau de Bleu : une des trois cartes drapeau cachées est le Drapeau.",
       ask: 'Tente de prendre le drapeau avec ton pirate.',
       askFlag: 'Retourne une des trois cartes drapeau de Bleu.',
-      done: 'Le Drapeau fait gagner la partie ; le Singe ne fait rien ; le Baril de poudre envoie ton pirate par-dessus bord. Cache bien ton propre Drapeau !',
+      done: 'Le Drapeau fait gagner la partie ; le Singe ne fait rien ; le Baril de poudre envoie ton pirate par-dessus bord. Une carte drapeau montrée retourne à sa place et reste connue des deux joueurs. Avec « Abandonner », tu peux aussi t’avouer vaincu, et une partie peut avoir une limite de tours : si elle est atteinte, la partie est nulle. Cache bien ton propre Drapeau !',
+    },
+    cannonFlag: {
+      title: 'Le canon peut gagner',
+      intro:
+        'Bleu n’a de pirate sur aucun pont. Ne plus avoir de pirates ne met pas fin à la partie : un tir réussi te permet maintenant de tenter de prendre le drapeau. Cette leçon joue avec les tirs rapides, une option : le tir part dès que la carte est retournée, avec des chances fixes au lieu de ta visée.',
+      done: 'Un tir réussi alors que Bleu n’a personne sur ses ponts donne une tentative sur le drapeau. Après un tir, le Baril de poudre se montre seulement : personne ne passe par-dessus bord. Une fois la partie finie, tout son déroulement, avec la graine de son hasard, est public, et chacun peut la rejouer.',
+    },
+    advanced: {
+      title: 'Règles avancées',
+      intro:
+        'Dans le jeu avancé, chaque carte que tu joues est posée devant toi, hors jeu. Tu as mis la carte 10 de côté au tour précédent, et Bleu la carte 9 : aucune des deux ne peut être retournée.',
+      ask: 'Retourne la carte 1.',
+      done: 'Sieste : il ne se passe rien. La carte 1 est maintenant devant toi, hors jeu, et la carte 10, de ton tour précédent, est revenue à sa place, la même face en haut. Il y a donc 10 cartes en jeu, puis 9, puis 8. La carte que Bleu vient de jouer est posée devant Bleu : elle ne pouvait de toute façon pas être retournée. Choisis les règles avancées quand tu lances une partie.',
     },
   },
   rules: {

@@ -798,12 +798,33 @@ export const nl: Catalog = {
   },
   tutorial: {
     turnFirstCard: 'Draai kaart 1 om (linksboven). De verborgen kant wordt je actie.',
+    setup: {
+      title: 'Maak je schip klaar',
+      intro:
+        'Elke kant heeft tien piraten: Kapitein Rodrick Roodbaard (7), Sally Sabel (6), Walter Zweep (5), twee keer Ivan Snijtand (4), twee keer Eddy Oorbel (3), Boris Bommenvanger (2), Aden Adder (1) en de Bom. Beide spelers maken hun schip tegelijk en in het geheim klaar. De tien actiekaarten liggen al in twee rijen tussen de schepen, elk met een willekeurige kant boven.',
+      ask: 'Kies drie piraten voor je dek (de Bom mag erbij), leg je drie vlagkaarten in de volgorde die je wilt en druk dan op Zeil uit!',
+      done: 'Blauw maakte zijn schip tegelijk klaar, in het geheim. Je ziet hoeveel piraten Blauw aan dek heeft en hoeveel er in de reserve wachten, maar nooit wie het zijn; Blauw ziet net zoveel van de jouwe. Je vlagkaarten houden het hele spel dezelfde volgorde. Daarna besliste een muntworp wie begint: het logboek zegt wie.',
+    },
     newPirate: {
       title: 'Draai een kaart om',
       intro:
         'Elke beurt draai je een van de tien actiekaarten om. De kant die verborgen was, is wat je deze beurt doet.',
       ask: 'Nieuwe piraat! Kies een van je reservepiraten (onder je schip) om aan dek te halen.',
-      done: 'Je nieuwe piraat staat op je dek. Piraten aan dek verdedigen je schip en kunnen de vijand enteren.',
+      done: 'Je nieuwe piraat staat op je dek. Piraten aan dek verdedigen je schip en kunnen de vijand enteren. Daarna was Blauw aan de beurt. De kaart laat nu haar nieuwe kant zien, en vanaf nu kennen beide spelers haar beide kanten.',
+    },
+    justTurned: {
+      title: 'De kaart die net gedraaid is',
+      intro:
+        'De tien kaarten hebben samen twintig kanten: vijf keer Aanval!, vier keer Slingeren, drie keer Nieuwe piraat en twee keer Zeilschot, Doodshoofdschot, De plank en Slapen. Blauw draaide vorige beurt kaart 6 om, dus die staat op „net gedraaid”: die mag je nu niet omdraaien.',
+      ask: 'Draai kaart 1 om. Kaart 6 is net door Blauw gedraaid.',
+      done: 'Slapen: er gebeurt niets, en Blauw is aan de beurt. Volgende beurt mag Blauw kaart 1 niet omdraaien, want die heb jij net gedraaid. Welke twee kanten op één kaart staan, ontdek je terwijl de kaarten worden omgedraaid.',
+    },
+    swing: {
+      title: 'Naar het andere schip slingeren',
+      intro:
+        'Met Slingeren zet je een van je piraten van je eigen dek op het dek van Blauw, of van daar terug naar huis. De Bom verlaat je schip nooit.',
+      ask: 'Laat een piraat naar het schip van Blauw slingeren. De Bom wordt niet aangeboden.',
+      done: 'Je Ivan staat nu op het dek van Blauw. Van daaruit kan hij de piraten van Blauw aanvallen, of een gooi naar de vlag doen als geen piraat van Blauw dat dek verdedigt. Nieuwe piraat, Slingeren, Aanval! en een gooi naar de vlag mag je overslaan; een kaart omdraaien en het kanon afvuren moet je doen.',
     },
     attack: {
       title: 'Aanval!',
@@ -813,18 +834,57 @@ export const nl: Catalog = {
       askTarget: 'Kies nu de vijand die je aanvalt: Eddy Oorbel, die je schip heeft geënterd.',
       done: 'De hoogste rang wint het gevecht: je Kapitein (7) versloeg Eddy Oorbel (3), die het spel verlaat. Nu kennen beide spelers beide piraten.',
     },
+    tie: {
+      title: 'Gelijke rang',
+      intro:
+        'Ivan Snijtand (4) van Blauw heeft je schip geënterd; een eerder gevecht liet zien wie hij is. Je eigen Ivan Snijtand staat op je dek.',
+      ask: 'Kies je Ivan Snijtand om mee aan te vallen.',
+      askTarget: 'Kies nu de Ivan Snijtand van Blauw.',
+      done: 'Gelijke rang: beide piraten verlaten het spel. Piraten die uit het spel zijn, liggen naast de tafel, en beide spelers zien altijd wie het zijn.',
+    },
+    adder: {
+      title: 'Aden en de Kapitein',
+      intro:
+        'De Kapitein (7) van Blauw heeft je schip geënterd; een eerder gevecht liet hem zien. Hij verslaat elke andere piraat, behalve de kleine Aden Adder (1).',
+      ask: 'Kies je Aden Adder om mee aan te vallen.',
+      askTarget: 'Kies nu de Kapitein van Blauw.',
+      done: 'Aden Adder verslaat de Kapitein, wie er ook aanvalt. Tegen alle anderen verliest Aden, en twee Adens verlaten allebei het spel.',
+    },
+    bomb: {
+      title: 'De Bom en Boris',
+      intro:
+        'Je Boris Bommenvanger (2) heeft het schip van Blauw geënterd, waar de Bom van Blauw staat; een eerder gevecht liet die zien. Wie de Bom aanvalt, verliest, behalve Boris.',
+      ask: 'Kies Boris om mee aan te vallen.',
+      askTarget: 'Kies nu de Bom van Blauw.',
+      done: 'Boris heeft de Bom onschadelijk gemaakt, en die verlaat het spel. Elke andere aanvaller had verloren, zelfs de Kapitein. De Bom zelf valt nooit aan.',
+    },
+    onlyBomb: {
+      title: 'Als er niets kan gebeuren',
+      intro:
+        'Eddy Oorbel van Blauw heeft je schip geënterd, en je enige piraat aan dek is de Bom, die nooit aanvalt.',
+      ask: 'Je draaide Aanval! om, maar je Bom kan niet aanvallen: druk op „Niet aanvallen”.',
+      done: 'Het spel vroeg het je, al kon je alleen passen: als het voor je antwoordde, wist Blauw dat je piraat de Bom is. Een actie zonder keuze doet niets, het logboek zegt waarom, en de beurt telt toch.',
+    },
     plank: {
       title: 'De plank',
       intro:
         'De plank is een risico: als je hem omdraait, kiest je tegenstander een van JOUW piraten aan dek om over de plank te lopen, en een munt beslist wat er gebeurt.',
-      done: 'Blauw koos je piraat voor de plank en de munt werd opgegooid: de haai pakt de piraat, de vrolijke piraat redt hem. Draai de plank om als je weinig te verliezen hebt aan dek.',
+      done: 'Blauw koos je piraat voor de plank en de munt werd opgegooid: de haai pakt de piraat, de vrolijke piraat redt hem. Een geredde piraat gaat terug naar zijn plek op hetzelfde dek, en Blauw weet nog steeds niet wie het is. Draai de plank om als je weinig te verliezen hebt aan dek.',
     },
     cannon: {
       title: 'Richt het kanon',
       intro:
-        'Zeilschot: schiet met het kanon op het gat in het vijandelijke zeil. Raak? Dan moet Blauw een piraat opgeven, of mag je een gooi naar de vlag doen als Blauw niemand aan dek heeft.',
+        'Zeilschot: schiet met het kanon op het gat in het vijandelijke zeil. Voor je vuurt, mag je het kanon opzij of naar achteren schuiven, nooit voor je schip, en het kantelen; de veer bepaalt de snelheid.',
       ask: 'Richten: sleep over het plaatje (omlaag kantelt hoger), of gebruik de schuifjes, en druk dan op Vuur!',
-      done: 'Raak of mis, de scène liet zien waar de kogel heen ging: richt de volgende keer wat hoger of lager.',
+      done: 'Raak of mis, de scène liet zien waar de kogel heen ging: richt de volgende keer wat hoger of lager. De veer wiebelt een beetje, dus geen twee schoten vliegen hetzelfde. Bij een treffer kiest Blauw een van zijn piraten aan dek die het spel verlaat; heeft Blauw niemand aan dek, dan mag je een gooi naar de vlag doen.',
+    },
+    skull: {
+      title: 'Het doodshoofd en het luik',
+      intro:
+        'Doodshoofdschot: eerst kies je een piraat van Blauw aan dek op zijn plek, zonder te weten wie het is. Hij gaat op het luik van Blauw staan, onder het doodshoofd. Daarna schiet je op het doodshoofd.',
+      ask: 'Kies een piraat van Blauw die op het luik gaat staan.',
+      askShoot: 'Richt op het doodshoofd en druk dan op Vuur!',
+      done: 'Bij een treffer gaat de piraat op het luik uit het spel, en beide spelers zien wie het was. Bij een misser gaat hij terug naar zijn plek, en je weet nog steeds niet wie het is. Het doodshoofd is moeilijker te raken dan het zeil.',
     },
     flag: {
       title: 'Een gooi naar de vlag',
@@ -832,7 +892,20 @@ export const nl: Catalog = {
         'Je piraat heeft het schip van Blauw geënterd en niemand verdedigt het. Draai Aanval! om voor een gooi naar de vlag van Blauw: een van de drie verborgen vlagkaarten is de Vlag.',
       ask: 'Waag een gooi naar de vlag met je enteraar.',
       askFlag: 'Draai een van de drie vlagkaarten van Blauw om.',
-      done: 'De Vlag wint het spel; de Aap doet niets; het Kruitvat blaast je enteraar overboord. Verstop je eigen Vlag goed!',
+      done: 'De Vlag wint het spel; de Aap doet niets; het Kruitvat blaast je enteraar overboord. Een vlagkaart die getoond is, gaat terug naar haar plek en blijft voor beide spelers bekend. Met „Opgeven” kun je een spel ook gewonnen geven, en een spel kan een maximum aantal beurten hebben: wordt dat bereikt, dan eindigt het gelijk. Verstop je eigen Vlag goed!',
+    },
+    cannonFlag: {
+      title: 'Het kanon kan winnen',
+      intro:
+        'Blauw heeft op geen enkel dek een piraat. Geen piraten meer hebben beëindigt het spel niet: een treffer met het kanon geeft je nu een gooi naar de vlag. Deze les speelt met snelle schoten, een optie: het schot valt zodra de kaart omgaat, met vaste kansen in plaats van jouw richten.',
+      done: 'Een treffer terwijl Blauw op geen enkel dek iemand heeft, levert een gooi naar de vlag op. Na een schot laat het Kruitvat zich alleen zien: niemand gaat overboord. Is een spel voorbij, dan is het hele verloop, met de startwaarde van het toeval, openbaar, en kan iedereen het naspelen.',
+    },
+    advanced: {
+      title: 'Gevorderde regels',
+      intro:
+        'In het spel voor gevorderden leg je elke kaart die je speelt voor je neer, uit het spel. Jij legde vorige beurt kaart 10 opzij en Blauw kaart 9: geen van beide mag worden omgedraaid.',
+      ask: 'Draai kaart 1 om.',
+      done: 'Slapen: er gebeurt niets. Kaart 1 ligt nu voor je, uit het spel, en kaart 10 van je vorige beurt ging terug naar haar plek, met dezelfde kant boven. Zo liggen er eerst 10 kaarten in het spel, dan 9, dan 8. De kaart die Blauw net draaide, ligt voor Blauw en mocht dus toch al niet worden omgedraaid. Kies de gevorderde regels als je een spel begint.',
     },
   },
   rules: {

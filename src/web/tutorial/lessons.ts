@@ -1,10 +1,12 @@
 /**
- * "Learn to play": five short lessons on prepared tables, each asking the player to do one thing at a time
- * and saying afterwards what happened and why. The player is Red; only the asked moves are offered.
+ * "Learn to play": short lessons on prepared tables, together teaching every rule of RULES.md (each lesson
+ * names the rule ids it teaches; test/web/tutorial.test.ts checks that every id has its lesson). Each asks the
+ * player to do one thing at a time and says afterwards what happened and why. The player is Red; only the
+ * asked moves are offered, and Blue's answers inside Red's turn are made for it.
  */
 import type { Action, GameState } from '../../engine/index.ts';
 import { t } from '../i18n/i18n.ts';
-import { preparedTable } from './positions.ts';
+import { firstDeal, preparedTable } from './positions.ts';
 
 /** One thing the player is asked to do, e.g. "Turn card 1". `accepts` says which offered moves fit. */
 export interface LessonStep {
@@ -14,21 +16,44 @@ export interface LessonStep {
   readonly accepts: (action: Action) => boolean;
 }
 
+/** A rule's id in RULES.md, e.g. 'R4.3'. */
+export type RuleId = `R${number}.${number}`;
+
 export interface Lesson {
+  /** The lesson's key in the catalog's `tutorial` section, e.g. 'adder'. */
+  readonly id: LessonId;
   readonly title: string;
   /** What the lesson is about, before the first step. */
   readonly intro: string;
+  /** The rules it teaches, by their ids in RULES.md. */
+  readonly rules: readonly RuleId[];
   readonly table: () => GameState;
   readonly steps: readonly LessonStep[];
-  /** Said once the steps are done; the ship's log and the scenes tell the details. */
+  /** Said once the steps are done: what happened and why (the ship's log and the scenes tell the details). */
   readonly done: string;
 }
 
-type LessonId = 'newPirate' | 'attack' | 'plank' | 'cannon' | 'flag';
+export type LessonId =
+  | 'setup'
+  | 'newPirate'
+  | 'justTurned'
+  | 'swing'
+  | 'attack'
+  | 'tie'
+  | 'adder'
+  | 'bomb'
+  | 'onlyBomb'
+  | 'plank'
+  | 'cannon'
+  | 'skull'
+  | 'flag'
+  | 'cannonFlag'
+  | 'advanced';
 
 /** A lesson whose words are read from the catalog when shown (so in the language in force). */
-function lesson(id: LessonId, play: Pick<Lesson, 'table' | 'steps'>): Lesson {
+function lesson(id: LessonId, play: Pick<Lesson, 'rules' | 'table' | 'steps'>): Lesson {
   const words = {
+    id,
     get title() {
       return t(`tutorial.${id}.title`);
     },
@@ -43,10 +68,27 @@ function lesson(id: LessonId, play: Pick<Lesson, 'table' | 'steps'>): Lesson {
   return Object.assign(words, play);
 }
 
-type StepKey = 'turnFirstCard' | 'newPirate.ask' | 'attack.ask' | 'cannon.ask' | 'flag.ask' | 'flag.askFlag';
+type StepKey =
+  | 'turnFirstCard'
+  | 'setup.ask'
+  | 'newPirate.ask'
+  | 'justTurned.ask'
+  | 'swing.ask'
+  | 'attack.ask'
+  | 'tie.ask'
+  | 'adder.ask'
+  | 'bomb.ask'
+  | 'onlyBomb.ask'
+  | 'cannon.ask'
+  | 'skull.ask'
+  | 'skull.askShoot'
+  | 'flag.ask'
+  | 'flag.askFlag'
+  | 'advanced.ask';
+type ChosenKey = 'attack.askTarget' | 'tie.askTarget' | 'adder.askTarget' | 'bomb.askTarget';
 
 /** A step whose words are the catalog's `tutorial.<key>` (and, after a first click, `tutorial.<chosen>`). */
-function step(key: StepKey, accepts: LessonStep['accepts'], chosen?: 'attack.askTarget'): LessonStep {
+function step(key: StepKey, accepts: LessonStep['accepts'], chosen?: ChosenKey): LessonStep {
   const asked: LessonStep = {
     get ask() {
       return t(`tutorial.${key}`);
@@ -58,13 +100,46 @@ function step(key: StepKey, accepts: LessonStep['accepts'], chosen?: 'attack.ask
 }
 
 const turnFirstCard = step('turnFirstCard', (a) => a.type === 'turnCard' && a.card === 0);
+const attacks = (a: Action) => a.type === 'attack';
+const shoots = (a: Action) => a.type === 'shoot';
+const turnsFlag = (a: Action) => a.type === 'turnFlag';
 
 export const LESSONS: readonly Lesson[] = [
+  lesson('setup', {
+    rules: ['R1.1', 'R1.2', 'R1.3', 'R1.4', 'R1.5', 'R1.6', 'R11.1'],
+    table: () => firstDeal('lesson-setup'),
+    steps: [step('setup.ask', (a) => a.type === 'setup')],
+  }),
   lesson('newPirate', {
+    rules: ['R2.1', 'R2.3', 'R3.3', 'R9.3'],
     table: () => preparedTable({ seed: 'lesson-new-pirate', card: 'newPirate', red: { deck: ['whip'] } }),
     steps: [turnFirstCard, step('newPirate.ask', (a) => a.type === 'newPirate')],
   }),
+  lesson('justTurned', {
+    rules: ['R2.2', 'R9.1', 'R9.2', 'R3.5'],
+    table: () =>
+      preparedTable({
+        seed: 'lesson-just-turned',
+        card: 'sleeping',
+        justTurned: 'attack',
+        red: { deck: ['incisor'] },
+        blue: { deck: ['whip'] },
+      }),
+    steps: [step('justTurned.ask', (a) => a.type === 'turnCard' && a.card === 0)],
+  }),
+  lesson('swing', {
+    rules: ['R3.4', 'R2.5'],
+    table: () =>
+      preparedTable({
+        seed: 'lesson-swing',
+        card: 'swing',
+        red: { deck: ['incisor', 'bomb'] },
+        blue: { deck: [] },
+      }),
+    steps: [turnFirstCard, step('swing.ask', (a) => a.type === 'swing')],
+  }),
   lesson('attack', {
+    rules: ['R3.7', 'R4.1', 'R4.2'],
     table: () =>
       preparedTable({
         seed: 'lesson-attack',
@@ -72,9 +147,54 @@ export const LESSONS: readonly Lesson[] = [
         red: { deck: ['captain'] },
         blue: { boarding: ['earring'] },
       }),
-    steps: [turnFirstCard, step('attack.ask', (a) => a.type === 'attack', 'attack.askTarget')],
+    steps: [turnFirstCard, step('attack.ask', attacks, 'attack.askTarget')],
+  }),
+  lesson('tie', {
+    rules: ['R4.2', 'R4.5'],
+    table: () =>
+      preparedTable({
+        seed: 'lesson-tie',
+        card: 'attack',
+        red: { deck: ['incisor'] },
+        blue: { boarding: ['incisor'], known: ['incisor'] },
+      }),
+    steps: [turnFirstCard, step('tie.ask', attacks, 'tie.askTarget')],
+  }),
+  lesson('adder', {
+    rules: ['R4.3'],
+    table: () =>
+      preparedTable({
+        seed: 'lesson-adder',
+        card: 'attack',
+        red: { deck: ['adder'] },
+        blue: { boarding: ['captain'], known: ['captain'] },
+      }),
+    steps: [turnFirstCard, step('adder.ask', attacks, 'adder.askTarget')],
+  }),
+  lesson('bomb', {
+    rules: ['R4.4'],
+    table: () =>
+      preparedTable({
+        seed: 'lesson-bomb',
+        card: 'attack',
+        red: { boarding: ['bombcatcher'] },
+        blue: { deck: ['bomb'], known: ['bomb'] },
+      }),
+    steps: [turnFirstCard, step('bomb.ask', attacks, 'bomb.askTarget')],
+  }),
+  lesson('onlyBomb', {
+    rules: ['R2.4'],
+    table: () =>
+      preparedTable({
+        seed: 'lesson-only-bomb',
+        card: 'attack',
+        red: { deck: ['bomb'] },
+        blue: { boarding: ['earring'] },
+      }),
+    steps: [turnFirstCard, step('onlyBomb.ask', (a) => a.type === 'pass')],
   }),
   lesson('plank', {
+    rules: ['R3.6', 'R1.7', 'R2.3'],
     table: () =>
       preparedTable({
         seed: 'lesson-plank',
@@ -85,6 +205,7 @@ export const LESSONS: readonly Lesson[] = [
     steps: [turnFirstCard],
   }),
   lesson('cannon', {
+    rules: ['R3.1', 'R8.1', 'R8.2'],
     table: () =>
       preparedTable({
         seed: 'lesson-cannon',
@@ -93,9 +214,22 @@ export const LESSONS: readonly Lesson[] = [
         red: { deck: ['incisor'] },
         blue: { deck: ['adder'] },
       }),
-    steps: [turnFirstCard, step('cannon.ask', (a) => a.type === 'shoot')],
+    steps: [turnFirstCard, step('cannon.ask', shoots)],
+  }),
+  lesson('skull', {
+    rules: ['R3.2', 'R11.2'],
+    table: () =>
+      preparedTable({
+        seed: 'lesson-skull',
+        card: 'shootSkull',
+        options: { shots: 'aimed' },
+        red: { deck: ['incisor'] },
+        blue: { deck: ['whip', 'earring'] },
+      }),
+    steps: [turnFirstCard, step('skull.ask', (a) => a.type === 'hatch'), step('skull.askShoot', shoots)],
   }),
   lesson('flag', {
+    rules: ['R3.7', 'R5.1', 'R6.1', 'R6.2', 'R6.3', 'R6.4', 'R6.5', 'R7.2'],
     table: () =>
       preparedTable({
         seed: 'lesson-flag',
@@ -103,10 +237,32 @@ export const LESSONS: readonly Lesson[] = [
         red: { boarding: ['earring'] },
         blue: { flags: ['flag', 'monkey', 'barrel'] },
       }),
-    steps: [
-      turnFirstCard,
-      step('flag.ask', (a) => a.type === 'raid'),
-      step('flag.askFlag', (a) => a.type === 'turnFlag'),
-    ],
+    steps: [turnFirstCard, step('flag.ask', (a) => a.type === 'raid'), step('flag.askFlag', turnsFlag)],
+  }),
+  lesson('cannonFlag', {
+    rules: ['R5.2', 'R7.1', 'R8.3', 'R11.3'],
+    table: () =>
+      preparedTable({
+        // Quick shots fire as the card turns; this seed's first sail shot hits (the tests check it).
+        seed: 'lesson-cannon-flag-1',
+        card: 'shootSail',
+        options: { shots: 'quick' },
+        red: { deck: ['whip'] },
+        blue: { flags: ['monkey', 'barrel', 'flag'] },
+      }),
+    steps: [turnFirstCard, step('flag.askFlag', turnsFlag)],
+  }),
+  lesson('advanced', {
+    rules: ['R10.1', 'R10.2', 'R10.3'],
+    table: () =>
+      preparedTable({
+        seed: 'lesson-advanced',
+        card: 'sleeping',
+        options: { variant: 'advanced' },
+        aside: { red: 'attack', blue: 'swing' },
+        red: { deck: ['whip'] },
+        blue: { deck: ['earring'] },
+      }),
+    steps: [step('advanced.ask', (a) => a.type === 'turnCard' && a.card === 0)],
   }),
 ];

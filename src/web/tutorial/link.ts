@@ -91,11 +91,11 @@ export function startLesson(
       }
       state = result.state;
       const seen = eventsFor(result.events, seat);
-      // Blue's choices inside Red's turn (the pirate for the plank, one to give up after a sail hit) are made
-      // for it at once; the lesson ends before Blue's own turn.
-      for (let guard = 0; guard < 20 && state.outcome === null && state.mover === seat; guard++) {
+      // Blue's part inside Red's turn (its setup, the pirate for the plank, one to give up after a sail hit) is
+      // played for it at once; the lesson ends before Blue's own turn.
+      for (let guard = 0; guard < 20 && state.outcome === null; guard++) {
         const waiting = toAct(state);
-        if (!waiting.includes('blue') || waiting.includes(seat)) break;
+        if (!waiting.includes('blue') || waiting.includes(seat) || state.pending.ask === 'turnCard') break;
         const answer = legalActions(state, 'blue')[0];
         const reply = answer === undefined ? null : applyAction(state, 'blue', answer);
         if (reply === null || !reply.ok) break;
