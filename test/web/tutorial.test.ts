@@ -149,6 +149,32 @@ describe('what each lesson shows', () => {
     expect(skull.events.some((e) => e.type === 'shot')).toBe(true);
   });
 
+  it('a lesson with chance says what happened this time: the coin, the shot, the flag card', async () => {
+    const said = async (id: LessonId) => {
+      const statuses: LessonStatus[] = [];
+      const link = startLesson(
+        indexOf(id),
+        () => {},
+        (s) => statuses.push(s),
+      );
+      await settle();
+      return { link, statuses };
+    };
+    for (const id of ['setup', 'plank', 'skull', 'flag', 'cannonFlag'] as const) {
+      const { events } = await playThrough(indexOf(id));
+      const lesson = LESSONS[indexOf(id)];
+      const happened = lesson?.happened?.(events);
+      expect(happened, id).toMatch(/^(This time|You turned)/);
+    }
+    // The link says it before the lesson's words, once the steps are done.
+    const { link, statuses } = await said('plank');
+    link.send('red', { type: 'turnCard', card: 0 });
+    await settle();
+    expect(statuses.at(-1)?.done).toMatch(/^This time the coin showed the (shark|cheerful pirate)/);
+    expect(statuses.at(-1)?.done).toContain(LESSONS[indexOf('plank')]?.done);
+    link.close();
+  });
+
   it('the cannon can win: the quick shot hits with nobody on deck, and a flag card is turned (R5.2)', async () => {
     const { events } = await playThrough(indexOf('cannonFlag'));
     expect(events.some((e) => e.type === 'shot')).toBe(true);
@@ -186,12 +212,9 @@ describe('the lessons', () => {
         link.send('red', first);
         await settle();
       }
-      expect(statuses.at(-1)).toMatchObject({
-        ask: null,
-        done: lesson.done,
-        lesson: index,
-        total: LESSONS.length,
-      });
+      expect(statuses.at(-1)).toMatchObject({ ask: null, lesson: index, total: LESSONS.length });
+      // What happened this time (a coin, a shot, a flag card), then the lesson's own words.
+      expect(statuses.at(-1)?.done?.endsWith(lesson.done)).toBe(true);
       link.close();
     });
   }

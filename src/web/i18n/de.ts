@@ -815,7 +815,14 @@ export const de: Catalog = {
   },
   tutorial: {
     turnFirstCard: 'Dreh Karte 1 um (oben links). Die verdeckte Seite wird deine Aktion.',
+    turned: {
+      flag: 'Du hast die Flagge umgedreht und das Spiel gewonnen!',
+      monkey: 'Du hast den Affen umgedreht: Nichts passiert.',
+      barrelRaid: 'Du hast das Pulverfass umgedreht: Dein Enterer ging über Bord.',
+      barrelShot: 'Du hast das Pulverfass umgedreht: Nach einem Schuss zeigt es sich nur.',
+    },
     setup: {
+      started: 'Diesmal hat die Münze entschieden: {{seat}} fängt an.',
       title: 'Mach dein Schiff bereit',
       intro:
         'Jede Seite hat zehn Piraten: Kapitän Rodrick Rotbart (7), Sally Säbel (6), Walter Peitsche (5), zwei Ivan Schneidezahn (4), zwei Eddy Ohrring (3), Boris Bombenfänger (2), Aden Natter (1) und die Bombe. Beide Spieler bereiten ihr Schiff gleichzeitig und geheim vor. Die zehn Aktionskarten liegen schon in zwei Reihen zwischen den Schiffen, jede mit einer zufälligen Seite nach oben.',
@@ -883,12 +890,16 @@ export const de: Catalog = {
       done: 'Du wurdest gefragt, obwohl du nur passen konntest: Würde das Spiel für dich antworten, wüsste Blau, dass dein Pirat die Bombe ist. Eine Aktion ohne Wahl bewirkt nichts, das Logbuch sagt, warum, und der Zug zählt trotzdem.',
     },
     plank: {
+      shark: 'Diesmal zeigte die Münze den Hai: Dein Pirat hat das Spiel verlassen.',
+      saved: 'Diesmal zeigte die Münze den fröhlichen Piraten: Dein Pirat ist gerettet.',
       title: 'Die Planke',
       intro:
         'Die Planke ist riskant: Wenn du sie umdrehst, wählt dein Gegner einen DEINER Piraten an Deck, der über die Planke muss, und eine Münze entscheidet sein Schicksal.',
       done: 'Blau hat deinen Piraten für die Planke gewählt und die Münze wurde geworfen: Der Hai holt den Piraten, der fröhliche Pirat rettet ihn. Ein geretteter Pirat kehrt an seinen Platz auf demselben Deck zurück, und Blau weiß weiter nicht, wer er ist. Dreh die Planke um, wenn du an Deck wenig zu verlieren hast.',
     },
     cannon: {
+      hit: 'Diesmal hast du das Segel getroffen!',
+      miss: 'Diesmal hast du das Segel verfehlt.',
       title: 'Mit der Kanone zielen',
       intro:
         'Segelschuss: Schieß mit der Kanone auf das Loch im gegnerischen Segel. Vor dem Schuss darfst du die Kanone zur Seite oder nach hinten schieben, aber nie vor dein Schiff, und sie neigen; die Feder gibt die Geschwindigkeit.',
@@ -896,6 +907,8 @@ export const de: Catalog = {
       done: 'Treffer oder nicht, die Szene hat gezeigt, wohin die Kugel flog: Ziel beim nächsten Mal etwas höher oder tiefer. Die Feder wackelt ein wenig, darum fliegt kein Schuss wie der andere. Bei einem Treffer wählt Blau einen seiner Piraten an Deck, der das Spiel verlässt; hat Blau niemanden an Deck, darfst du nach der Flagge greifen.',
     },
     skull: {
+      hit: 'Diesmal hast du den Totenkopf getroffen!',
+      miss: 'Diesmal hast du den Totenkopf verfehlt.',
       title: 'Der Totenkopf und die Luke',
       intro:
         'Totenkopfschuss: Zuerst wählst du einen Piraten von Blau an Deck nach seinem Platz, ohne zu wissen, wer er ist. Er stellt sich auf die Luke von Blau unter dem Totenkopf. Dann schießt du auf den Totenkopf.',

@@ -779,7 +779,14 @@ export const en = {
   },
   tutorial: {
     turnFirstCard: 'Turn card 1 (top left). Its hidden side becomes your action.',
+    turned: {
+      flag: 'You turned the Flag and won the game!',
+      monkey: 'You turned the Monkey: nothing happens.',
+      barrelRaid: 'You turned the Powder Barrel: your raider went overboard.',
+      barrelShot: 'You turned the Powder Barrel: after a shot, it only shows itself.',
+    },
     setup: {
+      started: 'This time the coin chose {{seat}} to start.',
       title: 'Set up your ship',
       intro:
         'Each side has ten pirates: Captain Rodrick Redbeard (7), Sally Swashbuckler (6), Walter Whip (5), two Ivan Incisors (4), two Eddy Earrings (3), Boris Bomb-catcher (2), Aden Adder (1) and the Bomb. Both players set up at the same time, in secret. The ten action cards already lie between the ships in two rows, each with a random side up.',
@@ -847,12 +854,16 @@ export const en = {
       done: "You were asked although you could only pass: answering for you would tell Blue that your pirate is the Bomb. An action with nothing to choose does nothing, the ship's log says why, and the turn still counts.",
     },
     plank: {
+      shark: 'This time the coin showed the shark: your pirate left the game.',
+      saved: 'This time the coin showed the cheerful pirate: your pirate is saved.',
       title: 'The plank',
       intro:
         'The plank is a risk: when you turn it, your opponent chooses one of YOUR pirates on a deck to walk it, and a coin decides its fate.',
       done: 'Blue chose your pirate for the plank and the coin was tossed: the shark takes the pirate, the cheerful pirate saves it. A saved pirate goes back to its place on the same deck, and Blue still does not know who it is. Turn the plank when you have little to lose on deck.',
     },
     cannon: {
+      hit: 'This time you hit the sail!',
+      miss: 'This time you missed the sail.',
       title: 'Aim the cannon',
       intro:
         'Sail shot: fire the cannon at the hole in the enemy sail. Before you fire you may move the cannon sideways or back, never in front of your ship, and tilt it; the spring gives the speed.',
@@ -860,6 +871,8 @@ export const en = {
       done: 'Hit or miss, the scene showed where the ball went: aim a little higher or lower next time. The spring wobbles a little, so no two shots fly alike. On a hit Blue chooses one of its pirates on a deck to leave the game; with nobody on deck, a hit would let you try for the flag.',
     },
     skull: {
+      hit: 'This time you hit the skull!',
+      miss: 'This time you missed the skull.',
       title: 'The skull and the hatch',
       intro:
         "Skull shot: first you choose one of Blue's pirates on a deck by its place, without knowing who it is. It stands on Blue's hatch, under the skull. Then you fire at the skull.",

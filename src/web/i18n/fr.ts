@@ -807,7 +807,14 @@ export const fr: Catalog = {
   },
   tutorial: {
     turnFirstCard: 'Retourne la carte 1 (en haut à gauche). Sa face cachée devient ton action.',
+    turned: {
+      flag: 'Tu as retourné le Drapeau et gagné la partie !',
+      monkey: 'Tu as retourné le Singe : il ne se passe rien.',
+      barrelRaid: 'Tu as retourné le Baril de poudre : ton pirate est passé par-dessus bord.',
+      barrelShot: 'Tu as retourné le Baril de poudre : après un tir, il se montre seulement.',
+    },
     setup: {
+      started: 'Cette fois, la pièce a désigné {{seat}} pour commencer.',
       title: 'Prépare ton navire',
       intro:
         "Chaque camp a dix pirates : Capitaine Rodrick Barbe-Rouge (7), Sally la Bretteuse (6), Walter le Fouet (5), deux Ivan Incisive (4), deux Eddy Boucle-d'oreille (3), Boris Attrape-Bombe (2), Aden Vipère (1) et la Bombe. Les deux joueurs préparent leur navire en même temps, en secret. Les dix cartes action sont déjà posées entre les navires, en deux rangées, chacune avec une face tirée au hasard vers le haut.",
@@ -876,12 +883,16 @@ export const fr: Catalog = {
       done: 'On te l’a demandé alors que tu ne pouvais que passer : si le jeu répondait à ta place, Bleu saurait que ton pirate est la Bombe. Une action sans choix ne fait rien, le journal de bord dit pourquoi, et le tour compte quand même.',
     },
     plank: {
+      shark: 'Cette fois, la pièce a montré le requin : ton pirate a quitté le jeu.',
+      saved: 'Cette fois, la pièce a montré le joyeux pirate : ton pirate est sauvé.',
       title: 'La planche',
       intro:
         'La planche est un risque : quand tu la retournes, ton adversaire choisit un de TES pirates sur un pont pour marcher sur la planche, et une pièce décide de son sort.',
       done: 'Bleu a choisi ton pirate pour la planche et la pièce a été lancée : le requin emporte le pirate, le joyeux pirate le sauve. Un pirate sauvé retourne à sa place sur le même pont, et Bleu ne sait toujours pas qui c’est. Retourne la planche quand tu as peu à perdre sur le pont.',
     },
     cannon: {
+      hit: 'Cette fois, tu as touché la voile !',
+      miss: 'Cette fois, tu as raté la voile.',
       title: 'Viser avec le canon',
       intro:
         'Tir dans la voile : tire au canon dans le trou de la voile ennemie. Avant de tirer, tu peux déplacer le canon sur le côté ou vers l’arrière, jamais devant ton navire, et l’incliner ; le ressort donne la vitesse.',
@@ -889,6 +900,8 @@ export const fr: Catalog = {
       done: 'Touché ou raté, la scène a montré où est allé le boulet : vise un peu plus haut ou plus bas la prochaine fois. Le ressort tremble un peu, donc deux tirs ne volent jamais pareil. Touché, Bleu choisit un de ses pirates sur un pont, qui quitte le jeu ; si Bleu n’a personne sur le pont, tu peux tenter de prendre le drapeau.',
     },
     skull: {
+      hit: 'Cette fois, tu as touché la tête de mort !',
+      miss: 'Cette fois, tu as raté la tête de mort.',
       title: 'La tête de mort et la trappe',
       intro:
         'Tir sur le crâne : d’abord, tu choisis un pirate de Bleu sur un pont par sa place, sans savoir qui il est. Il se met sur la trappe de Bleu, sous la tête de mort. Ensuite, tu tires sur la tête de mort.',

@@ -798,7 +798,14 @@ export const nl: Catalog = {
   },
   tutorial: {
     turnFirstCard: 'Draai kaart 1 om (linksboven). De verborgen kant wordt je actie.',
+    turned: {
+      flag: 'Je draaide de Vlag om en wint het spel!',
+      monkey: 'Je draaide de Aap om: er gebeurt niets.',
+      barrelRaid: 'Je draaide het Kruitvat om: je enteraar ging overboord.',
+      barrelShot: 'Je draaide het Kruitvat om: na een schot laat het zich alleen zien.',
+    },
     setup: {
+      started: 'Deze keer besliste de munt: {{seat}} begint.',
       title: 'Maak je schip klaar',
       intro:
         'Elke kant heeft tien piraten: Kapitein Rodrick Roodbaard (7), Sally Sabel (6), Walter Zweep (5), twee keer Ivan Snijtand (4), twee keer Eddy Oorbel (3), Boris Bommenvanger (2), Aden Adder (1) en de Bom. Beide spelers maken hun schip tegelijk en in het geheim klaar. De tien actiekaarten liggen al in twee rijen tussen de schepen, elk met een willekeurige kant boven.',
@@ -866,12 +873,16 @@ export const nl: Catalog = {
       done: 'Het spel vroeg het je, al kon je alleen passen: als het voor je antwoordde, wist Blauw dat je piraat de Bom is. Een actie zonder keuze doet niets, het logboek zegt waarom, en de beurt telt toch.',
     },
     plank: {
+      shark: 'Deze keer liet de munt de haai zien: je piraat verliet het spel.',
+      saved: 'Deze keer liet de munt de vrolijke piraat zien: je piraat is gered.',
       title: 'De plank',
       intro:
         'De plank is een risico: als je hem omdraait, kiest je tegenstander een van JOUW piraten aan dek om over de plank te lopen, en een munt beslist wat er gebeurt.',
       done: 'Blauw koos je piraat voor de plank en de munt werd opgegooid: de haai pakt de piraat, de vrolijke piraat redt hem. Een geredde piraat gaat terug naar zijn plek op hetzelfde dek, en Blauw weet nog steeds niet wie het is. Draai de plank om als je weinig te verliezen hebt aan dek.',
     },
     cannon: {
+      hit: 'Deze keer raakte je het zeil!',
+      miss: 'Deze keer miste je het zeil.',
       title: 'Richt het kanon',
       intro:
         'Zeilschot: schiet met het kanon op het gat in het vijandelijke zeil. Voor je vuurt, mag je het kanon opzij of naar achteren schuiven, nooit voor je schip, en het kantelen; de veer bepaalt de snelheid.',
@@ -879,6 +890,8 @@ export const nl: Catalog = {
       done: 'Raak of mis, de scène liet zien waar de kogel heen ging: richt de volgende keer wat hoger of lager. De veer wiebelt een beetje, dus geen twee schoten vliegen hetzelfde. Bij een treffer kiest Blauw een van zijn piraten aan dek die het spel verlaat; heeft Blauw niemand aan dek, dan mag je een gooi naar de vlag doen.',
     },
     skull: {
+      hit: 'Deze keer raakte je het doodshoofd!',
+      miss: 'Deze keer miste je het doodshoofd.',
       title: 'Het doodshoofd en het luik',
       intro:
         'Doodshoofdschot: eerst kies je een piraat van Blauw aan dek op zijn plek, zonder te weten wie het is. Hij gaat op het luik van Blauw staan, onder het doodshoofd. Daarna schiet je op het doodshoofd.',

@@ -4,7 +4,7 @@
  * player to do one thing at a time and says afterwards what happened and why. The player is Red; only the
  * asked moves are offered, and Blue's answers inside Red's turn are made for it.
  */
-import type { Action, GameState } from '../../engine/index.ts';
+import type { Action, GameEvent, GameState } from '../../engine/index.ts';
 import { t } from '../i18n/i18n.ts';
 import { firstDeal, preparedTable } from './positions.ts';
 
@@ -31,6 +31,8 @@ export interface Lesson {
   readonly steps: readonly LessonStep[];
   /** Said once the steps are done: what happened and why (the ship's log and the scenes tell the details). */
   readonly done: string;
+  /** Where chance or a choice decided: what happened this time, from the events Red saw, said before `done`. */
+  readonly happened?: (events: readonly GameEvent[]) => string | null;
 }
 
 export type LessonId =
@@ -51,7 +53,7 @@ export type LessonId =
   | 'advanced';
 
 /** A lesson whose words are read from the catalog when shown (so in the language in force). */
-function lesson(id: LessonId, play: Pick<Lesson, 'rules' | 'table' | 'steps'>): Lesson {
+function lesson(id: LessonId, play: Pick<Lesson, 'rules' | 'table' | 'steps' | 'happened'>): Lesson {
   const words = {
     id,
     get title() {
@@ -104,11 +106,37 @@ const attacks = (a: Action) => a.type === 'attack';
 const shoots = (a: Action) => a.type === 'shoot';
 const turnsFlag = (a: Action) => a.type === 'turnFlag';
 
+/** This time's start coin, plank coin, shot or flag card, in words. */
+const started = (events: readonly GameEvent[]) => {
+  const start = events.find((e) => e.type === 'started');
+  return start?.type === 'started'
+    ? t('tutorial.setup.started', { seat: t(`names.seat.${start.first}`) })
+    : null;
+};
+const plankCoin = (events: readonly GameEvent[]) => {
+  const coin = events.find((e) => e.type === 'coinTossed' && e.for === 'plank');
+  if (coin?.type !== 'coinTossed') return null;
+  return coin.side === 'shark' ? t('tutorial.plank.shark') : t('tutorial.plank.saved');
+};
+const shot = (target: 'cannon' | 'skull') => (events: readonly GameEvent[]) => {
+  const fired = events.find((e) => e.type === 'shot');
+  if (fired?.type !== 'shot') return null;
+  return fired.hit ? t(`tutorial.${target}.hit`) : t(`tutorial.${target}.miss`);
+};
+const flagCard = (after: 'raid' | 'shot') => (events: readonly GameEvent[]) => {
+  const turned = events.find((e) => e.type === 'flagCardTurned');
+  if (turned?.type !== 'flagCardTurned') return null;
+  if (turned.card === 'flag') return t('tutorial.turned.flag');
+  if (turned.card === 'monkey') return t('tutorial.turned.monkey');
+  return after === 'raid' ? t('tutorial.turned.barrelRaid') : t('tutorial.turned.barrelShot');
+};
+
 export const LESSONS: readonly Lesson[] = [
   lesson('setup', {
     rules: ['R1.1', 'R1.2', 'R1.3', 'R1.4', 'R1.5', 'R1.6', 'R11.1'],
     table: () => firstDeal('lesson-setup'),
     steps: [step('setup.ask', (a) => a.type === 'setup')],
+    happened: started,
   }),
   lesson('newPirate', {
     rules: ['R2.1', 'R2.3', 'R3.3', 'R9.3'],
@@ -203,6 +231,7 @@ export const LESSONS: readonly Lesson[] = [
         blue: { deck: ['whip'] },
       }),
     steps: [turnFirstCard],
+    happened: plankCoin,
   }),
   lesson('cannon', {
     rules: ['R3.1', 'R8.1', 'R8.2'],
@@ -215,6 +244,7 @@ export const LESSONS: readonly Lesson[] = [
         blue: { deck: ['adder'] },
       }),
     steps: [turnFirstCard, step('cannon.ask', shoots)],
+    happened: shot('cannon'),
   }),
   lesson('skull', {
     rules: ['R3.2', 'R11.2'],
@@ -227,6 +257,7 @@ export const LESSONS: readonly Lesson[] = [
         blue: { deck: ['whip', 'earring'] },
       }),
     steps: [turnFirstCard, step('skull.ask', (a) => a.type === 'hatch'), step('skull.askShoot', shoots)],
+    happened: shot('skull'),
   }),
   lesson('flag', {
     rules: ['R3.7', 'R5.1', 'R6.1', 'R6.2', 'R6.3', 'R6.4', 'R6.5', 'R7.2'],
@@ -238,6 +269,7 @@ export const LESSONS: readonly Lesson[] = [
         blue: { flags: ['flag', 'monkey', 'barrel'] },
       }),
     steps: [turnFirstCard, step('flag.ask', (a) => a.type === 'raid'), step('flag.askFlag', turnsFlag)],
+    happened: flagCard('raid'),
   }),
   lesson('cannonFlag', {
     rules: ['R5.2', 'R7.1', 'R8.3', 'R11.3'],
@@ -251,6 +283,7 @@ export const LESSONS: readonly Lesson[] = [
         blue: { flags: ['monkey', 'barrel', 'flag'] },
       }),
     steps: [turnFirstCard, step('flag.askFlag', turnsFlag)],
+    happened: flagCard('shot'),
   }),
   lesson('advanced', {
     rules: ['R10.1', 'R10.2', 'R10.3'],

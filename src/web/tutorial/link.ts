@@ -7,6 +7,7 @@ import {
   type Action,
   applyAction,
   eventsFor,
+  type GameEvent,
   type GameState,
   legalActions,
   type PlayerView,
@@ -43,10 +44,16 @@ export function startLesson(
   const states: GameState[] = [state];
   let step = 0;
   const seat: Seat = 'red';
+  /** Every event Red saw in the lesson, for what happened this time. */
+  const seenAll: GameEvent[] = [];
   const view = (): PlayerView => {
     const full = viewFor(state, seat);
     const asked = lesson.steps[step];
     return { ...full, legalActions: asked === undefined ? [] : full.legalActions.filter(asked.accepts) };
+  };
+  const doneWords = () => {
+    const happened = lesson.happened?.(seenAll) ?? null;
+    return happened === null ? lesson.done : `${happened} ${lesson.done}`;
   };
   const tell = () =>
     status({
@@ -56,7 +63,7 @@ export function startLesson(
       intro: lesson.intro,
       ask: lesson.steps[step]?.ask ?? null,
       askChosen: lesson.steps[step]?.askChosen ?? null,
-      done: step >= lesson.steps.length ? lesson.done : null,
+      done: step >= lesson.steps.length ? doneWords() : null,
     });
   let closed = false;
   const later = (news: LinkNews) =>
@@ -103,6 +110,7 @@ export function startLesson(
         seen.push(...eventsFor(reply.events, seat));
       }
       states.push(state);
+      seenAll.push(...seen);
       step++;
       tell();
       later(update(seen, null));
