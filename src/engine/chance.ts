@@ -31,7 +31,10 @@ export type CountedPurpose = 'plank' | 'shot';
 
 /** Where a table's chance comes from while one decision is resolved. */
 export interface Chance {
-  /** The draws for the next outcome of `purpose` (the cards and who starts are drawn once a game). */
+  /**
+   * The draws for the next outcome of `purpose` (the cards and who starts are drawn once a game), good until
+   * the next call: the rules read each before asking for the next.
+   */
   draws(purpose: ChancePurpose): Draws;
   /** An independent copy for a search that branches. */
   fork(): Chance;
@@ -206,18 +209,6 @@ export function computerContribution(seed: string, seat: Seat): string {
 
 const TWO_32 = 4294967296;
 
-/**
- * Block `k` of the ChaCha20 keystream of `key`, as its 16 words (keystream.ts). Each draw computes its own
- * block: noble's block function costs a block, no more, so nothing is made ahead or kept; and 16 words
- * are an array small enough for V8 to keep in its heap (a larger one lives outside it, which costs more
- * to allocate and to collect than the block).
- */
-function block(key: Uint8Array, k: number): Uint32Array {
-  const words = new Uint32Array(WORDS_PER_BLOCK);
-  keystreamInto(key, k, 1, words, 0);
-  return words;
-}
-
 /** How numbers are drawn from words (docs/fairness.md "Drawing numbers"): by rejection, and 53-bit floats. */
 export abstract class WordDraws implements Draws {
   /** The next 32-bit word of the keystream, as an unsigned number. */
@@ -262,15 +253,20 @@ export class KeystreamDraws extends WordDraws {
 
 /**
  * One block's 16 words: one plank coin (1 word), one shot (2 words quick, 6 aimed), who starts (1 word).
- * None can need more (int(2) never rejects, floats never do), so running out is a bug.
+ * None can need more (int(2) never rejects, floats never do), so running out is a bug. Each draw computes
+ * its own block (keystream.ts: noble's block function costs a block, no more, so nothing is made ahead or
+ * kept), into words small enough for V8 to keep in its heap; a game's chance loads each draw into the
+ * same one (`KeyedChance`), as the rules read a draw before they ask for the next.
  */
 class BlockDraws extends WordDraws {
-  readonly #words: Uint32Array;
-  #at = 0;
+  readonly #words = new Uint32Array(WORDS_PER_BLOCK);
+  #at = WORDS_PER_BLOCK;
 
-  constructor(words: Uint32Array) {
-    super();
-    this.#words = words;
+  /** Block `k` of the keystream of `key`, read from its first word. */
+  load(key: Uint8Array, k: number): this {
+    keystreamInto(key, k, 1, this.#words, 0);
+    this.#at = 0;
+    return this;
   }
 
   word(): number {
@@ -280,10 +276,16 @@ class BlockDraws extends WordDraws {
 }
 
 /** A game's purpose keys, each derived when first drawn from (a game played with a bot's chance derives only the cards'). */
-interface GameStreams {
+class GameStreams {
   /** The game key (hex). */
   readonly key: string;
-  readonly keys: Partial<Record<ChancePurpose, Uint8Array>>;
+  cards: Uint8Array | null = null;
+  start: Uint8Array | null = null;
+  plank: Uint8Array | null = null;
+  shot: Uint8Array | null = null;
+  constructor(key: string) {
+    this.key = key;
+  }
 }
 
 /**
@@ -292,8 +294,11 @@ interface GameStreams {
  * once the newer holds GAMES_KEPT / 2 games, it becomes the older and the older is dropped whole (a game
  * found in the older moves to the newer), so at least the GAMES_KEPT / 2 games used last are kept. The
  * last game looked up is kept in front: a game is played a draw after another.
+ * Few are kept: a key kept across many games outlives V8's young generation, and copying and promoting
+ * them cost self-play (a game created and played out after another) a third of its games a second at 2,048
+ * kept; a game's draw that misses derives its key again (two or four SHA-256 compressions, a few µs).
  */
-const GAMES_KEPT = 2048;
+const GAMES_KEPT = 64;
 let newerStreams = new Map<string, GameStreams>();
 let olderStreams = new Map<string, GameStreams>();
 let lastStreams: GameStreams | null = null;
@@ -302,7 +307,7 @@ function streamsOf(key: string): GameStreams {
   if (lastStreams !== null && lastStreams.key === key) return lastStreams;
   let streams = newerStreams.get(key);
   if (streams === undefined) {
-    streams = olderStreams.get(key) ?? { key, keys: {} };
+    streams = olderStreams.get(key) ?? new GameStreams(key);
     if (newerStreams.size >= GAMES_KEPT / 2) {
       olderStreams = newerStreams;
       newerStreams = new Map();
@@ -333,11 +338,21 @@ function gameHmac(key: string): KeyedHmac {
 /** One purpose's key from the game key (hex): HMAC(gameKey, domain + purpose). */
 export function purposeKey(key: string, purpose: ChancePurpose): Uint8Array {
   const streams = streamsOf(key);
-  const known = streams.keys[purpose];
-  if (known !== undefined) return known;
-  const derived = gameHmac(key).of(LABELS[purpose]);
-  streams.keys[purpose] = derived;
-  return derived;
+  // A switch, not a lookup keyed by the purpose: it runs at every draw of a playout.
+  switch (purpose) {
+    case 'cards':
+      streams.cards ??= gameHmac(key).of(LABELS.cards);
+      return streams.cards;
+    case 'start':
+      streams.start ??= gameHmac(key).of(LABELS.start);
+      return streams.start;
+    case 'plank':
+      streams.plank ??= gameHmac(key).of(LABELS.plank);
+      return streams.plank;
+    case 'shot':
+      streams.shot ??= gameHmac(key).of(LABELS.shot);
+      return streams.shot;
+  }
 }
 
 /**
@@ -349,10 +364,10 @@ export function keyedDraws(key: string, purpose: ChancePurpose, ordinal = 0): Wo
     case 'cards':
       return new KeystreamDraws(purposeKey(key, 'cards'));
     case 'start':
-      return new BlockDraws(block(purposeKey(key, 'start'), 0));
+      return new BlockDraws().load(purposeKey(key, 'start'), 0);
     case 'plank':
     case 'shot':
-      return new BlockDraws(block(purposeKey(key, purpose), ordinal));
+      return new BlockDraws().load(purposeKey(key, purpose), ordinal);
   }
 }
 
@@ -361,15 +376,28 @@ class KeyedChance implements Chance {
   readonly #key: string;
   #plank: number;
   #shot: number;
+  /** Every plank, shot and start coin of this table is loaded into it in turn (made at the first). */
+  #block: BlockDraws | null = null;
   constructor(key: string, drawn: Readonly<Record<CountedPurpose, number>>) {
     this.#key = key;
     this.#plank = drawn.plank;
     this.#shot = drawn.shot;
   }
   draws(purpose: ChancePurpose): Draws {
-    if (purpose === 'plank') return keyedDraws(this.#key, purpose, this.#plank++);
-    if (purpose === 'shot') return keyedDraws(this.#key, purpose, this.#shot++);
-    return keyedDraws(this.#key, purpose);
+    switch (purpose) {
+      case 'cards':
+        return keyedDraws(this.#key, purpose);
+      case 'start':
+        return this.#reused().load(purposeKey(this.#key, purpose), 0);
+      case 'plank':
+        return this.#reused().load(purposeKey(this.#key, purpose), this.#plank++);
+      case 'shot':
+        return this.#reused().load(purposeKey(this.#key, purpose), this.#shot++);
+    }
+  }
+  #reused(): BlockDraws {
+    this.#block ??= new BlockDraws();
+    return this.#block;
   }
   fork(): Chance {
     return new KeyedChance(this.#key, { plank: this.#plank, shot: this.#shot });
