@@ -7,10 +7,10 @@
  * `chance.draws(purpose, index)` for a `Draws`, which a bot's imagined world answers from its own fast
  * generator instead, and which games stored before this scheme answer from their old xoroshiro128+ stream.
  */
-import { chacha20 } from '@noble/ciphers/chacha.js';
 import { _HMAC } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { keystreamInto, WORDS_PER_BLOCK } from './keystream.ts';
 import { type Random, type RandomState, randomFrom, seedToState } from './random.ts';
 import type { BySeat, Seat } from './vocabulary.ts';
 
@@ -31,7 +31,10 @@ export type CountedPurpose = 'plank' | 'shot';
 
 /** Where a table's chance comes from while one decision is resolved. */
 export interface Chance {
-  /** The draws for the next outcome of `purpose` (the cards and who starts are drawn once a game). */
+  /**
+   * The draws for the next outcome of `purpose` (the cards and who starts are drawn once a game), good until
+   * the next call: the rules read each before asking for the next.
+   */
   draws(purpose: ChancePurpose): Draws;
   /** An independent copy for a search that branches. */
   fork(): Chance;
@@ -87,23 +90,51 @@ const LABELS = {
 } as const;
 
 /**
- * HMAC-SHA256 under one key for several messages. A game derives two keys from its seed and four from its
- * game key; noble's keyed instance (`hmac.create` is `new _HMAC`) hashes the key's pads once, and each message runs on a copy of it made
- * into one reused instance (`_cloneInto`), which is what `hmac()` would compute, without two more
- * compressions and five allocations per message. Its digest wipes the copy's state.
+ * HMAC-SHA256 under one key for several messages, and then under another, in the same instances. A game
+ * derives two keys from its seed and four from its game key. noble's keyed instance (`new _HMAC`) hashes the
+ * key's pads once, and each message runs on a copy of it made into one reused instance (`_cloneInto`), which
+ * is what `hmac()` would compute, without two more compressions and five allocations per message; its digest
+ * wipes the copy's state. Keying again takes the SHA-256 instances noble's HMAC asks for (`create`) from this
+ * one's own three, reset to the initial state (`_cloneInto` from a fresh one): a fresh instance costs V8 a
+ * buffer moved out of its heap for its view, twice a key, and the keying is noble's all the same.
  */
 class KeyedHmac {
-  readonly #keyed: Sha256Hmac;
-  constructor(key: Uint8Array) {
-    this.#keyed = new _HMAC(sha256, key);
+  /** The key this instance holds now (whatever identifies it to the caller), or null before the first. */
+  keyedFor: string | null = null;
+  #keyed: Sha256Hmac | null = null;
+  readonly #hashes = [sha256.create(), sha256.create(), sha256.create()] as const;
+  #taken = 0;
+  /** What `new _HMAC` hashes with: SHA-256, its instances this one's own (a long key takes three). */
+  readonly #hasher: typeof sha256 = Object.assign((message: Uint8Array) => sha256(message), {
+    create: () => this.#take(),
+    outputLen: sha256.outputLen,
+    blockLen: sha256.blockLen,
+  }) as typeof sha256;
+
+  #take(): ReturnType<typeof sha256.create> {
+    const hash = this.#hashes[this.#taken++];
+    if (hash === undefined) throw new Error('chance: HMAC asked for a fourth SHA-256 instance');
+    return FRESH_SHA256._cloneInto(hash);
   }
+
+  /** Keys this instance with `key`, known to the caller as `name`. */
+  rekey(key: Uint8Array, name: string): void {
+    this.#taken = 0;
+    this.#keyed = new _HMAC(this.#hasher, key);
+    this.keyedFor = name;
+  }
+
   of(message: Uint8Array): Uint8Array {
+    if (this.#keyed === null) throw new Error('chance: an HMAC before its key');
     const copy = this.#keyed._cloneInto(scratchHmac);
     scratchHmac = copy;
     copy.update(message).digestInto(DIGEST);
     return DIGEST.slice();
   }
 }
+
+/** SHA-256's initial state, copied into an instance to use it afresh (never updated itself). */
+const FRESH_SHA256 = sha256.create();
 
 /** The one instance messages are hashed in (JavaScript runs one derivation at a time). */
 let scratchHmac: Sha256Hmac | undefined;
@@ -115,16 +146,14 @@ const DIGEST = new Uint8Array(new ArrayBuffer(32));
 type Sha256Hmac = _HMAC<ReturnType<typeof sha256.create>>;
 
 /**
- * The seed's keyed HMAC, kept for the last seed: creating a game derives the kinds and game keys from it,
+ * The seed's keyed HMAC, keyed for the last seed: creating a game derives the kinds and game keys from it,
  * and a computer seat's contribution follows from it too.
  */
-let lastSeed: { readonly seed: string; readonly hmac: KeyedHmac } | null = null;
+const seedKeyed = new KeyedHmac();
 
 function seedHmac(seed: string): KeyedHmac {
-  if (lastSeed?.seed === seed) return lastSeed.hmac;
-  const keyed = new KeyedHmac(utf8ToBytes(seed));
-  lastSeed = { seed, hmac: keyed };
-  return keyed;
+  if (seedKeyed.keyedFor !== seed) seedKeyed.rekey(utf8ToBytes(seed), seed);
+  return seedKeyed;
 }
 
 function concat(...parts: Uint8Array[]): Uint8Array {
@@ -157,7 +186,10 @@ export function gameKey(seed: string, contributions: BySeat<string>): string {
   const red = bytesOf(contributions.red);
   const blue = bytesOf(contributions.blue);
   const input = concat(LABELS.game, Uint8Array.of(0), u16be(red.length), red, u16be(blue.length), blue);
-  return bytesToHex(seedHmac(seed).of(input));
+  const bytes = seedHmac(seed).of(input);
+  const hex = bytesToHex(bytes);
+  lastGameKey = { hex, bytes };
+  return hex;
 }
 
 /** A contribution's UTF-8 bytes; a game keyed by its seed alone has two empty ones, encoded for nothing. */
@@ -175,80 +207,7 @@ export function computerContribution(seed: string, seat: Seat): string {
   return bytesToHex(seedHmac(seed).of(label(`computer/${seat}`)));
 }
 
-const WORDS_PER_BLOCK = 16;
-/** Blocks of a counted purpose made by one ChaCha20 call: a typical game draws fewer planks or shots. */
-const WINDOW_BLOCKS = 16;
-const NO_NONCE = new Uint8Array(12);
 const TWO_32 = 4294967296;
-
-/** The keystream bytes as 32-bit words, each 4 bytes little-endian (whatever the platform's byte order). */
-function wordsOf(bytes: Uint8Array): Uint32Array {
-  const words = new Uint32Array(bytes.length / 4);
-  for (let i = 0; i < words.length; i++) {
-    const at = i * 4;
-    words[i] =
-      ((bytes[at] ?? 0) |
-        ((bytes[at + 1] ?? 0) << 8) |
-        ((bytes[at + 2] ?? 0) << 16) |
-        ((bytes[at + 3] ?? 0) << 24)) >>>
-      0;
-  }
-  return words;
-}
-
-/** Whether this platform stores a Uint32Array's words little-endian (every browser and Node in use does). */
-const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
-
-/** Zero bytes for the cipher to encrypt, by block count: read only, so one of each size serves every call. */
-const zeroBlocks: Uint8Array[] = [];
-
-function zeros(count: number): Uint8Array {
-  let input = zeroBlocks[count];
-  if (input === undefined) {
-    input = new Uint8Array(count * 64);
-    zeroBlocks[count] = input;
-  }
-  return input;
-}
-
-/**
- * `count` blocks of the ChaCha20 keystream (RFC 8439, nonce of zeros) of `key`, from block `first` on.
- * On a little-endian platform the cipher writes straight into the words' own bytes, which are then the
- * little-endian words of the specification; elsewhere the bytes are read as words one by one.
- */
-function keystream(key: Uint8Array, first: number, count: number): Uint32Array {
-  if (!LITTLE_ENDIAN) return wordsOf(chacha20(key, NO_NONCE, zeros(count), undefined, first));
-  const words = newWords(count * WORDS_PER_BLOCK);
-  chacha20(
-    key,
-    NO_NONCE,
-    zeros(count),
-    new Uint8Array(words.buffer, words.byteOffset, words.byteLength),
-    first,
-  );
-  return words;
-}
-
-/**
- * Keystream words are cut from a shared buffer: an array of its own per stream costs an allocation outside
- * V8's heap each time (several a game), which the collector must then track one by one. The streams never
- * leave this module (draws keep their words private), so sharing a buffer shows no game another's.
- */
-const SLAB_BYTES = 64 * 1024;
-let slab = new ArrayBuffer(SLAB_BYTES);
-let slabUsed = 0;
-
-function newWords(length: number): Uint32Array {
-  const bytes = length * 4;
-  if (bytes > SLAB_BYTES) return new Uint32Array(length);
-  if (slabUsed + bytes > SLAB_BYTES) {
-    slab = new ArrayBuffer(SLAB_BYTES);
-    slabUsed = 0;
-  }
-  const words = new Uint32Array(slab, slabUsed, length);
-  slabUsed += bytes;
-  return words;
-}
 
 /** How numbers are drawn from words (docs/fairness.md "Drawing numbers"): by rejection, and 53-bit floats. */
 export abstract class WordDraws implements Draws {
@@ -271,12 +230,12 @@ export abstract class WordDraws implements Draws {
   }
 }
 
-/** A whole keystream read from block 0 on, as far as needed: the deal of kinds, the cards. */
+/** A whole keystream read from block 0 on, a block at a time, as far as needed: the deal of kinds, the cards. */
 export class KeystreamDraws extends WordDraws {
   readonly #key: Uint8Array;
-  #words: Uint32Array = new Uint32Array(0);
+  readonly #words = new Uint32Array(WORDS_PER_BLOCK);
   #block = 0;
-  #at = 0;
+  #at = WORDS_PER_BLOCK;
 
   constructor(key: Uint8Array) {
     super();
@@ -284,9 +243,8 @@ export class KeystreamDraws extends WordDraws {
   }
 
   word(): number {
-    if (this.#at === this.#words.length) {
-      this.#words = keystream(this.#key, this.#block, 2);
-      this.#block += 2;
+    if (this.#at === WORDS_PER_BLOCK) {
+      keystreamInto(this.#key, this.#block++, 1, this.#words, 0);
       this.#at = 0;
     }
     return this.#words[this.#at++] ?? 0;
@@ -295,86 +253,106 @@ export class KeystreamDraws extends WordDraws {
 
 /**
  * One block's 16 words: one plank coin (1 word), one shot (2 words quick, 6 aimed), who starts (1 word).
- * None can need more (int(2) never rejects, floats never do), so running out is a bug.
+ * None can need more (int(2) never rejects, floats never do), so running out is a bug. Each draw computes
+ * its own block (keystream.ts: noble's block function costs a block, no more, so nothing is made ahead or
+ * kept), into words small enough for V8 to keep in its heap; a game's chance loads each draw into the
+ * same one (`KeyedChance`), as the rules read a draw before they ask for the next.
  */
 class BlockDraws extends WordDraws {
-  readonly #words: Uint32Array;
-  readonly #end: number;
-  #at: number;
+  readonly #words = new Uint32Array(WORDS_PER_BLOCK);
+  #at = WORDS_PER_BLOCK;
 
-  /** The block at word `start` of `words` (an offset, not a subarray: a view per draw costs more than the draw). */
-  constructor(words: Uint32Array, start = 0) {
-    super();
-    this.#words = words;
-    this.#at = start;
-    this.#end = start + WORDS_PER_BLOCK;
+  /** Block `k` of the keystream of `key`, read from its first word. */
+  load(key: Uint8Array, k: number): this {
+    keystreamInto(key, k, 1, this.#words, 0);
+    this.#at = 0;
+    return this;
   }
 
   word(): number {
-    if (this.#at === this.#end) throw new Error('chance: a draw used up its 16 words');
+    if (this.#at === WORDS_PER_BLOCK) throw new Error('chance: a draw used up its 16 words');
     return this.#words[this.#at++] ?? 0;
   }
 }
 
-/**
- * A game's purpose keys, each derived when first drawn from (a game played with a bot's chance derives only
- * the cards'), and the windows of its counted streams made so far.
- */
-interface GameStreams {
-  readonly gameHmac: KeyedHmac;
-  readonly keys: Partial<Record<ChancePurpose, Uint8Array>>;
-  /** Each counted purpose's windows made so far, by window number (a replay from the start reuses them). */
-  readonly windows: Readonly<Record<CountedPurpose, Uint32Array[]>>;
+/** A game's purpose keys, each derived when first drawn from (a game played with a bot's chance derives only the cards'). */
+class GameStreams {
+  /** The game key (hex). */
+  readonly key: string;
+  cards: Uint8Array | null = null;
+  start: Uint8Array | null = null;
+  plank: Uint8Array | null = null;
+  shot: Uint8Array | null = null;
+  constructor(key: string) {
+    this.key = key;
+  }
 }
 
 /**
- * Each game's streams, by game key: a memo, so a running game derives its keys once and makes its blocks a
- * window at a time rather than one ChaCha20 call per draw. Looked up by the state's own key string (V8
- * keeps its hash); the oldest game is dropped past the bound.
+ * Each game's purpose keys, by game key: a memo, so a running game derives its keys once, however many
+ * tables its actions make. Looked up by the state's own key string (V8 keeps its hash) in two generations:
+ * once the newer holds GAMES_KEPT / 2 games, it becomes the older and the older is dropped whole (a game
+ * found in the older moves to the newer), so at least the GAMES_KEPT / 2 games used last are kept. The
+ * last game looked up is kept in front: a game is played a draw after another.
+ * Few are kept: a key kept across many games outlives V8's young generation, and copying and promoting
+ * them cost self-play (a game created and played out after another) a third of its games a second at 2,048
+ * kept; a game's draw that misses derives its key again (two or four SHA-256 compressions, a few µs).
  */
-const streamsByGame = new Map<string, GameStreams>();
-const GAMES_KEPT = 2048;
+const GAMES_KEPT = 64;
+let newerStreams = new Map<string, GameStreams>();
+let olderStreams = new Map<string, GameStreams>();
+let lastStreams: GameStreams | null = null;
 
 function streamsOf(key: string): GameStreams {
-  const known = streamsByGame.get(key);
-  if (known !== undefined) return known;
-  if (streamsByGame.size >= GAMES_KEPT) {
-    const oldest = streamsByGame.keys().next();
-    if (oldest.done !== true) streamsByGame.delete(oldest.value);
+  if (lastStreams !== null && lastStreams.key === key) return lastStreams;
+  let streams = newerStreams.get(key);
+  if (streams === undefined) {
+    streams = olderStreams.get(key) ?? new GameStreams(key);
+    if (newerStreams.size >= GAMES_KEPT / 2) {
+      olderStreams = newerStreams;
+      newerStreams = new Map();
+    }
+    newerStreams.set(key, streams);
   }
-  const streams: GameStreams = {
-    gameHmac: new KeyedHmac(hexToBytes(key)),
-    keys: {},
-    windows: { plank: [], shot: [] },
-  };
-  streamsByGame.set(key, streams);
+  lastStreams = streams;
   return streams;
+}
+
+/**
+ * The game keys' HMAC, keyed for the last game that derived a purpose key: a game derives its cards' key as
+ * it is created and the others as it first draws them, so one instance keyed at a time serves a game
+ * played from its start, and any other is keyed again (two compressions) before it derives.
+ */
+const gameKeyed = new KeyedHmac();
+
+/** The bytes of the last game key derived here (hex and bytes), so keying its HMAC reads no hex. */
+let lastGameKey: { readonly hex: string; readonly bytes: Uint8Array } | null = null;
+
+function gameHmac(key: string): KeyedHmac {
+  if (gameKeyed.keyedFor !== key) {
+    gameKeyed.rekey(lastGameKey?.hex === key ? lastGameKey.bytes : hexToBytes(key), key);
+  }
+  return gameKeyed;
 }
 
 /** One purpose's key from the game key (hex): HMAC(gameKey, domain + purpose). */
 export function purposeKey(key: string, purpose: ChancePurpose): Uint8Array {
-  return keyOf(streamsOf(key), purpose);
-}
-
-function keyOf(streams: GameStreams, purpose: ChancePurpose): Uint8Array {
-  const known = streams.keys[purpose];
-  if (known !== undefined) return known;
-  const derived = streams.gameHmac.of(LABELS[purpose]);
-  streams.keys[purpose] = derived;
-  return derived;
-}
-
-/** Block `k` of a counted purpose's stream, from the memo's window (made when first needed). */
-function countedBlock(key: string, purpose: CountedPurpose, k: number): BlockDraws {
   const streams = streamsOf(key);
-  const windows = streams.windows[purpose];
-  const number = Math.floor(k / WINDOW_BLOCKS);
-  let words = windows[number];
-  if (words === undefined) {
-    words = keystream(keyOf(streams, purpose), number * WINDOW_BLOCKS, WINDOW_BLOCKS);
-    windows[number] = words;
+  // A switch, not a lookup keyed by the purpose: it runs at every draw of a playout.
+  switch (purpose) {
+    case 'cards':
+      streams.cards ??= gameHmac(key).of(LABELS.cards);
+      return streams.cards;
+    case 'start':
+      streams.start ??= gameHmac(key).of(LABELS.start);
+      return streams.start;
+    case 'plank':
+      streams.plank ??= gameHmac(key).of(LABELS.plank);
+      return streams.plank;
+    case 'shot':
+      streams.shot ??= gameHmac(key).of(LABELS.shot);
+      return streams.shot;
   }
-  return new BlockDraws(words, (k % WINDOW_BLOCKS) * WORDS_PER_BLOCK);
 }
 
 /**
@@ -386,10 +364,10 @@ export function keyedDraws(key: string, purpose: ChancePurpose, ordinal = 0): Wo
     case 'cards':
       return new KeystreamDraws(purposeKey(key, 'cards'));
     case 'start':
-      return new BlockDraws(keystream(purposeKey(key, 'start'), 0, 1));
+      return new BlockDraws().load(purposeKey(key, 'start'), 0);
     case 'plank':
     case 'shot':
-      return countedBlock(key, purpose, ordinal);
+      return new BlockDraws().load(purposeKey(key, purpose), ordinal);
   }
 }
 
@@ -398,15 +376,28 @@ class KeyedChance implements Chance {
   readonly #key: string;
   #plank: number;
   #shot: number;
+  /** Every plank, shot and start coin of this table is loaded into it in turn (made at the first). */
+  #block: BlockDraws | null = null;
   constructor(key: string, drawn: Readonly<Record<CountedPurpose, number>>) {
     this.#key = key;
     this.#plank = drawn.plank;
     this.#shot = drawn.shot;
   }
   draws(purpose: ChancePurpose): Draws {
-    if (purpose === 'plank') return keyedDraws(this.#key, purpose, this.#plank++);
-    if (purpose === 'shot') return keyedDraws(this.#key, purpose, this.#shot++);
-    return keyedDraws(this.#key, purpose);
+    switch (purpose) {
+      case 'cards':
+        return keyedDraws(this.#key, purpose);
+      case 'start':
+        return this.#reused().load(purposeKey(this.#key, purpose), 0);
+      case 'plank':
+        return this.#reused().load(purposeKey(this.#key, purpose), this.#plank++);
+      case 'shot':
+        return this.#reused().load(purposeKey(this.#key, purpose), this.#shot++);
+    }
+  }
+  #reused(): BlockDraws {
+    this.#block ??= new BlockDraws();
+    return this.#block;
   }
   fork(): Chance {
     return new KeyedChance(this.#key, { plank: this.#plank, shot: this.#shot });

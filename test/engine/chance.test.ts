@@ -3,6 +3,8 @@
  * shot events succeeds against the old generator and finds nothing against keyed chance; one stream per
  * purpose; contributions that steer nothing and show nowhere; flights published at a player's precision.
  */
+import { createCipheriv } from 'node:crypto';
+import { chacha20 } from '@noble/ciphers/chacha.js';
 import { describe, expect, it } from 'vitest';
 import { KeystreamDraws } from '../../src/engine/chance.ts';
 import {
@@ -27,6 +29,7 @@ import {
   toAct,
   viewFor,
 } from '../../src/engine/index.ts';
+import { keystreamInto, USES_BLOCK_FUNCTION } from '../../src/engine/keystream.ts';
 import { attack } from './chance-attack.ts';
 import { computerContributionOf, gameKeyOf, kindsKeyOf, purposeStream } from './independent-verifier.ts';
 import { randomContribution } from './positions.ts';
@@ -294,5 +297,52 @@ describe('docs/fairness.md: the derivation, made cheaply, is the specified one',
         for (let w = 0; w < words; w++) expect(mine.word()).toBe(theirs.word());
       }
     });
+  });
+});
+
+describe("docs/fairness.md: the keystream from noble's block function is the specified one", () => {
+  // keystream.ts runs @noble/ciphers' ChaCha block function on words it lays out itself (RFC 8439 §2.3):
+  // its words must be noble's own chacha20 and Node's, at any block, for any key.
+  it("every word of blocks 0 to 3, 7, 1,000 and 2^32 - 2 of random keys is chacha20's, read little-endian", () => {
+    const random = randomFromSeed('keystream words');
+    for (let trial = 0; trial < 40; trial++) {
+      const key = Uint8Array.from({ length: 32 }, () => random.int(256));
+      for (const first of [0, 7, 1000, 2 ** 32 - 2]) {
+        const count = first === 0 ? 4 : 1;
+        const words = new Uint32Array(count * 16 + 3);
+        keystreamInto(key, first, count, words, 3);
+        const bytes = chacha20(key, new Uint8Array(12), new Uint8Array(count * 64), undefined, first);
+        const iv = Buffer.alloc(16);
+        iv.writeUInt32LE(first, 0);
+        const node = createCipheriv('chacha20', key, iv).update(Buffer.alloc(count * 64));
+        for (let w = 0; w < count * 16; w++) {
+          expect(words[3 + w]).toBe(Buffer.from(bytes).readUInt32LE(w * 4));
+          expect(words[3 + w]).toBe(node.readUInt32LE(w * 4));
+        }
+      }
+    }
+    expect(USES_BLOCK_FUNCTION).toBe(true);
+  });
+
+  it('seeds longer than a SHA-256 block and games keyed in turn give the independent keys', () => {
+    // Each seed and game key is keyed in the same reused instances: a long seed is hashed first (a third one).
+    const seeds = Array.from({ length: 30 }, (_, i) => `${'long seed '.repeat(i % 3 === 0 ? 20 : 1)}${i}`);
+    const keys = seeds.map((seed) => gameKey(seed, { red: '', blue: '' }));
+    seeds.forEach((seed, i) => {
+      expect(Buffer.from(kindsKey(seed)).toString('hex')).toBe(kindsKeyOf(seed).toString('hex'));
+      const key = keys[(i * 7) % keys.length] ?? '';
+      for (const purpose of ['start', 'cards', 'shot', 'plank'] as const) {
+        const mine = keyedDraws(key, purpose, i);
+        const theirs = purposeStream(
+          Buffer.from(key, 'hex'),
+          purpose,
+          purpose === 'cards' || purpose === 'start' ? 0 : i,
+        );
+        for (let w = 0; w < 16; w++) expect(mine.word()).toBe(theirs.word());
+      }
+    });
+    expect(keys.map((key, i) => key === gameKeyOf(seeds[i] ?? '', '', '').toString('hex'))).not.toContain(
+      false,
+    );
   });
 });
