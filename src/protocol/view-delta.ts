@@ -12,7 +12,9 @@
  *   `[path]`         remove the key at `path`, or (deltas 2) the item at an index of an array, closing the gap.
  * A path is the keys from the root joined by `/`, e.g. `cards/3/up`, `out/-`; `''` is the whole view.
  * Version 1 (hello `deltas: true`) never removes from an array: a list that shrank goes whole. Version 2 does,
- * so a pirate leaving the middle of a deck or the extras costs a few bytes, not the whole list.
+ * so a pirate leaving the middle of a deck or the extras costs a few bytes, not the whole list; and it writes
+ * the view's usual keys in a path as one capital letter each (`PATH_KEYS`: `C/3/U` is `cards/3/up`), since the
+ * key names were a third of a patch. A view's own keys are never capitals, so the two cannot be confused.
  * No zod here: the page imports this file.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -29,12 +31,47 @@ export type ViewPatch = readonly PatchOperation[];
 const DEPTH = 4;
 
 /**
+ * Version 2's letters for the keys a path most often names (a key not here is written as it is). Fixed with
+ * the format: a later format may add letters, never change one.
+ */
+export const PATH_KEYS: Readonly<Record<string, string>> = {
+  T: 'turn',
+  M: 'mover',
+  P: 'pending',
+  S: 'ships',
+  O: 'out',
+  C: 'cards',
+  L: 'lastTurned',
+  H: 'phase',
+  W: 'outcome',
+  A: 'ask',
+  E: 'seat',
+  R: 'red',
+  B: 'blue',
+  D: 'deck',
+  X: 'extras',
+  F: 'flagSlots',
+  Y: 'ready',
+  U: 'up',
+  N: 'down',
+  Z: 'aside',
+  K: 'kind',
+  J: 'boarded',
+};
+
+/** Each letter's key, and each key's letter (maps: a path's text never reaches an object's prototype). */
+const KEY_OF: ReadonlyMap<string, string> = new Map(Object.entries(PATH_KEYS));
+const LETTER_OF: ReadonlyMap<string, string> = new Map(
+  Object.entries(PATH_KEYS).map(([letter, key]) => [key, letter]),
+);
+
+/**
  * The changes that make `before` into `after` (plain JSON data: no undefined inside arrays), found by
  * walking both (no text is made: this runs once per viewer and action on the server).
  */
 export function diffViews(before: unknown, after: unknown, version: DeltasVersion = 1): PatchOperation[] {
   const operations: PatchOperation[] = [];
-  diff(before as Json, after as Json, [], operations, DEPTH, version >= 2);
+  diff(before as Json, after as Json, [], operations, DEPTH, version);
   return operations;
 }
 
@@ -60,7 +97,7 @@ function diff(
   path: string[],
   operations: PatchOperation[],
   depth: number,
-  splice: boolean,
+  version: DeltasVersion,
 ): void {
   if (before === after) return;
   if (typeof after !== 'object' || after === null || typeof before !== 'object' || before === null) {
@@ -77,8 +114,8 @@ function diff(
       const was = before[key] as Json;
       const is = after[key] as Json;
       if (was === is || (typeof is === 'object' && same(was, is))) continue;
-      path.push(key);
-      diff(was, is, path, operations, depth - 1, splice);
+      path.push(version === 2 ? (LETTER_OF.get(key) ?? key) : key);
+      diff(was, is, path, operations, depth - 1, version);
       path.pop();
     }
     return;
@@ -95,7 +132,7 @@ function diff(
       if (changed === null || changed.length * 2 <= before.length) {
         for (const i of changed ?? []) {
           path.push(String(i));
-          diff(before[i] as Json, after[i] as Json, path, operations, depth - 1, splice);
+          diff(before[i] as Json, after[i] as Json, path, operations, depth - 1, version);
           path.pop();
         }
         if (after.length > before.length) {
@@ -105,7 +142,12 @@ function diff(
         return;
       }
     }
-    if (splice && depth > 0 && after.length < before.length && removals(before, after, path, operations))
+    if (
+      version === 2 &&
+      depth > 0 &&
+      after.length < before.length &&
+      removals(before, after, path, operations)
+    )
       return;
     if (!same(before, after)) operations.push([path.join('/'), after]);
     return;
@@ -172,13 +214,14 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
  * `base` with `patch` applied, as a new value (`base` is left as it was; unchanged parts are shared), or
  * null when the patch does not fit `base` (a path through a value that is not there): the caller resyncs.
  */
-export function applyViewPatch<T>(base: T, patch: unknown): T | null {
+export function applyViewPatch<T>(base: T, patch: unknown, version: DeltasVersion = 1): T | null {
   if (!Array.isArray(patch)) return null;
   let root: unknown = base;
   for (const operation of patch) {
     if (!Array.isArray(operation) || typeof operation[0] !== 'string') return null;
     if (operation.length !== 1 && operation.length !== 2) return null;
-    const keys = operation[0] === '' ? [] : operation[0].split('/');
+    const path = operation[0] === '' ? [] : operation[0].split('/');
+    const keys = version === 2 ? path.map((key) => KEY_OF.get(key) ?? key) : path;
     if (keys.some((key) => FORBIDDEN.has(key))) return null;
     const next = operation.length === 2 ? set(root, keys, operation[1]) : remove(root, keys);
     if (next === MISFIT) return null;

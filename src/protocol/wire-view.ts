@@ -157,7 +157,7 @@ export class WireViews {
     }
     const base = this.#current;
     if (base === null || rules === null || v === undefined || base.v !== v - 1) return this.#lost();
-    const rebuilt = applyViewPatch(base.view, sent.patch);
+    const rebuilt = applyViewPatch(base.view, sent.patch, this.#deltas);
     if (rebuilt === null) return this.#lost();
     const digest = digestOfHash(this.#sha256(JSON.stringify(rebuilt)), this.#deltas);
     if (digest !== sent.digest) return this.#lost();
