@@ -6,7 +6,7 @@
  * whole. Each format's patch is made on first ask only: a room whose sockets all read deltas 2 never makes a
  * deltas-1 patch. Kept in a WeakMap: a room that is let go takes its views with it.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type GameEvent, type Viewer, viewFor } from '../../engine/index.ts';
 import {
   type DeltasVersion,
@@ -100,9 +100,12 @@ export function updateViewOf(room: Room, viewer: Viewer): MadeView {
   return fresh;
 }
 
-/** Node's sha256 of a view's text (faster than the protocol's JavaScript one, and the same). */
+/**
+ * Node's sha256 of a view's text (faster than the protocol's JavaScript one, and the same): the one-shot
+ * `hash` makes no Hash object, about half the time of `createHash` for a view's 2 KB.
+ */
 export function sha256OfServer(text: string): Uint8Array {
-  return createHash('sha256').update(text).digest();
+  return hash('sha256', text, 'buffer');
 }
 
 /** The protocol's `viewDigest` of a view's JSON text in format `version`, by Node's sha256. */
