@@ -1,8 +1,9 @@
 /**
  * Bytes a seat's socket receives per update, and what WebSocket permessage-deflate would make of them (issue
  * 30 item 7; docs/deploy.md "The million games, completed"). Plays G random friend games on one server in this
- * process, both seats saying hello as the page does (`rulesOnce`, `deltas`) and a second tab of red reading
- * whole views (`rulesOnce` alone), keeps every message each socket received as sent,
+ * process, both seats saying hello as the page does (`rulesOnce`, `deltas: 2`), a second tab of red reading
+ * whole views (`rulesOnce` alone) and a third reading patches as a page of the release before (`deltas: true`,
+ * format 1), keeps every message each socket received as sent,
  * then deflates each socket's messages as ws would: raw deflate, zlib's default level, a 32 KiB window kept
  * from message to message (context takeover) or each message alone (`server_no_context_takeover`), the
  * 4-byte sync-flush tail dropped. It times that CPU too. A measurement, not a test:
@@ -29,8 +30,11 @@ const server = await startTestServer({
   logLevel: 'silent',
   ...(values.postgres === undefined ? {} : { databaseUrl: values.postgres, databaseSchema: schema }),
 });
-/** Each socket's texts as sent: the seats read patches as the page does; a second tab of red reads whole views. */
-const sockets: { mode: 'patches' | 'whole'; texts: string[] }[] = [];
+/**
+ * Each socket's texts as sent: the seats read patches as the page does; a second tab of red reads whole views,
+ * a third patches in format 1.
+ */
+const sockets: { mode: 'patches' | 'whole' | 'format 1'; texts: string[] }[] = [];
 for (let i = 0; i < games; i++) {
   const created = await createGame(server.url, { opponent: 'friend', seat: 'red' });
   const joined = await post<JoinGameResponse>(server.url, `/api/games/${created.gameId}/join`, {
@@ -40,17 +44,21 @@ for (let i = 0; i < games; i++) {
   await red.ask(hello(created.token), isState);
   const wholeRed = await Client.open(server.url, created.gameId);
   await wholeRed.ask({ t: 'hello', token: created.token, rulesOnce: true }, isState);
+  const formerRed = await Client.open(server.url, created.gameId);
+  await formerRed.ask(hello(created.token, true), isState);
   const blue = await Client.open(server.url, created.gameId);
   await blue.ask(hello(joined.body.token), isState);
   await Promise.all([playRandomly(red, `bytes-red-${i}`), playRandomly(blue, `bytes-blue-${i}`)]);
   const last = red.latest()?.v ?? 0;
   await wholeRed.find((m) => (m.t === 'update' || m.t === 'state') && m.v >= last);
+  await formerRed.find((m) => (m.t === 'update' || m.t === 'state') && m.v >= last);
   sockets.push(
     { mode: 'patches', texts: red.texts },
     { mode: 'patches', texts: blue.texts },
     { mode: 'whole', texts: wholeRed.texts },
+    { mode: 'format 1', texts: formerRed.texts },
   );
-  await Promise.all([red.close(), blue.close(), wholeRed.close()]);
+  await Promise.all([red.close(), blue.close(), wholeRed.close(), formerRed.close()]);
 }
 await server.stop();
 if (values.postgres !== undefined) {
@@ -73,8 +81,10 @@ if (values.postgres !== undefined) {
 }
 
 const µs = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
-console.log(`${games} games; seats read patches (deltas), a second tab of red whole views (rulesOnce)`);
-for (const mode of ['whole', 'patches'] as const) {
+console.log(
+  `${games} games; seats read patches (deltas 2), a second tab of red whole views (rulesOnce), a third format 1 (deltas: true)`,
+);
+for (const mode of ['whole', 'patches', 'format 1'] as const) {
   const texts = sockets.filter((s) => s.mode === mode).flatMap((s) => s.texts);
   const updates = texts.filter((text) => text.startsWith('{"t":"update"'));
   const bytes = updates.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
@@ -87,7 +97,7 @@ for (const mode of ['whole', 'patches'] as const) {
   const alone = await deflated(updates, false);
   const aloneCpu = µs(process.cpuUsage(aloneBefore));
   console.log(
-    `${mode.padEnd(7)}: ${updates.length} updates, ${(bytes / updates.length).toFixed(0)} bytes an update, ${perSocket.toFixed(0)} bytes a seat's socket a game (every message)`,
+    `${mode.padEnd(8)}: ${updates.length} updates, ${(bytes / updates.length).toFixed(0)} bytes an update, ${perSocket.toFixed(0)} bytes a seat's socket a game (every message)`,
   );
   console.log(
     `         deflated with context takeover ${(withContext / updates.length).toFixed(0)} bytes (${((100 * withContext) / bytes).toFixed(1)}%), ${(contextCpu / updates.length).toFixed(1)} µs an update; each alone ${(alone / updates.length).toFixed(0)} bytes (${((100 * alone) / bytes).toFixed(1)}%), ${(aloneCpu / updates.length).toFixed(1)} µs`,

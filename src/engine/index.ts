@@ -122,4 +122,6 @@ export {
   type Viewer,
   viewFor,
 } from './view.ts';
+/** A seat's choices and the seats to act, read back from a view (a patched update leaves them out). */
+export { choicesOfView, toActOfView, type ViewWithoutChoices } from './view-choices.ts';
 export * from './vocabulary.ts';

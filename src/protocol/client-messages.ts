@@ -19,20 +19,25 @@ export const actionSchema = z.unknown().transform((value, context): Action => {
  * The first message on a socket: a seat token, or a request to watch. Tokens never travel in URLs.
  * `rulesOnce`: this client reads updates without the rules (the state before them carried them: wire-view.ts
  * WireViews); a client that does not say so gets them in every update, as before. `deltas` (with `rulesOnce`):
- * this client reads an update's view as the changes from the view before it (server-messages.ts `UpdateMessage`).
+ * this client reads an update's view as the changes from the view before it (server-messages.ts `UpdateMessage`),
+ * in the newest patch format it knows: `true` is format 1, a number the newest it reads (`DELTAS_VERSION` is
+ * this release's). Any positive number is accepted, so a later page's hello is answered in this release's
+ * newest format; the `state` says which (`deltas`).
  */
+const deltasOffer = z.union([z.literal(true), z.number().int().min(1).max(1000)]).optional();
+
 export const helloSchema = z.union([
   z.strictObject({
     t: z.literal('hello'),
     token: z.string().min(1).max(200),
     rulesOnce: z.literal(true).optional(),
-    deltas: z.literal(true).optional(),
+    deltas: deltasOffer,
   }),
   z.strictObject({
     t: z.literal('hello'),
     spectate: z.literal(true),
     rulesOnce: z.literal(true).optional(),
-    deltas: z.literal(true).optional(),
+    deltas: deltasOffer,
   }),
 ]);
 

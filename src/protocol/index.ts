@@ -8,6 +8,7 @@ export * from './emotes.ts';
 export * from './errors.ts';
 export * from './http.ts';
 export * from './lobby.ts';
+export * from './packed-events.ts';
 export * from './players.ts';
 export * from './server-messages.ts';
 export * from './view-delta.ts';

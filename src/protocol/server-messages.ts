@@ -9,6 +9,7 @@ import type { BySeat, GameEvent, HistoryStep, Seat, Viewer } from '../engine/ind
 import type { ClockView } from './clock.ts';
 import type { Emote } from './emotes.ts';
 import type { ErrorMessage } from './errors.ts';
+import type { PackedEvent } from './packed-events.ts';
 import type { ViewPatch } from './view-delta.ts';
 import type { UpdateWireView, WireView } from './wire-view.ts';
 
@@ -45,6 +46,11 @@ export interface StateMessage {
   readonly presence: Presence;
   /** Timed games only: the clocks as the message was made. */
   readonly clock?: ClockView;
+  /**
+   * The patch format of the updates after this state, when it is 2 or later (hello's `deltas` asked for it;
+   * absent: format 1, or no patches).
+   */
+  readonly deltas?: 2;
 }
 
 /**
@@ -62,10 +68,27 @@ export type UpdateMessage = UpdateHead &
     | {
         /** The changes from the receiver's view at `v - 1` (without the rules) to its view at `v`. */
         readonly patch: ViewPatch;
-        /** `viewDigest` of the view at `v` without the rules, e.g. `'3f1c9a0b7d2e4c55'`. */
+        /**
+         * `viewDigest` of the view at `v` without the rules, e.g. `'3f1c9a0b7d2e4c55'`; for deltas 2 of the
+         * lean view (wire-view.ts `LeanWireView`) in format 2, e.g. `'PxyaC30uTFWq'`.
+         */
         readonly digest: string;
       }
   );
+
+/**
+ * A patched update to a deltas-2 client: its events packed (packed-events.ts), its patch of the lean view.
+ * Only such a client is sent one, and its reader (wire.ts, WireViews) makes an `UpdateMessage` of it, so it is
+ * not one of the `ServerMessage`s the readers above the wire see.
+ */
+export interface PackedUpdateMessage {
+  readonly t: 'update';
+  readonly v: number;
+  readonly events: readonly PackedEvent[];
+  readonly patch: ViewPatch;
+  readonly digest: string;
+  readonly clock?: ClockView;
+}
 
 /** What every update carries, whichever way its view travels. */
 export interface UpdateHead {

@@ -9,8 +9,12 @@
  * (`{"op":"replace","path":"/cards/3/up","value":"attack"}`) measured about twice the bytes (docs/protocol.md),
  * and the point of a patch is its size. An operation is a tuple:
  *   `[path, value]`  set `value` at `path` (a key added or replaced; a path ending in `-` appends to an array);
- *   `[path]`         remove the key at `path`.
+ *   `[path]`         remove the key at `path`, or (deltas 2) the item at an index of an array, closing the gap.
  * A path is the keys from the root joined by `/`, e.g. `cards/3/up`, `out/-`; `''` is the whole view.
+ * Version 1 (hello `deltas: true`) never removes from an array: a list that shrank goes whole. Version 2 does,
+ * so a pirate leaving the middle of a deck or the extras costs a few bytes, not the whole list; and it writes
+ * the view's usual keys in a path as one capital letter each (`PATH_KEYS`: `C/3/U` is `cards/3/up`), since the
+ * key names were a third of a patch. A view's own keys are never capitals, so the two cannot be confused.
  * No zod here: the page imports this file.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -27,14 +31,58 @@ export type ViewPatch = readonly PatchOperation[];
 const DEPTH = 4;
 
 /**
+ * Version 2's letters for the keys a path most often names (a key not here is written as it is). Fixed with
+ * the format: a later format may add letters, never change one.
+ */
+export const PATH_KEYS: Readonly<Record<string, string>> = {
+  T: 'turn',
+  M: 'mover',
+  P: 'pending',
+  S: 'ships',
+  O: 'out',
+  C: 'cards',
+  L: 'lastTurned',
+  H: 'phase',
+  W: 'outcome',
+  A: 'ask',
+  E: 'seat',
+  R: 'red',
+  B: 'blue',
+  D: 'deck',
+  X: 'extras',
+  F: 'flagSlots',
+  Y: 'ready',
+  U: 'up',
+  N: 'down',
+  Z: 'aside',
+  K: 'kind',
+  J: 'boarded',
+};
+
+/** Each letter's key, and each key's letter (maps: a path's text never reaches an object's prototype). */
+const KEY_OF: ReadonlyMap<string, string> = new Map(Object.entries(PATH_KEYS));
+const LETTER_OF: ReadonlyMap<string, string> = new Map(
+  Object.entries(PATH_KEYS).map(([letter, key]) => [key, letter]),
+);
+
+/**
  * The changes that make `before` into `after` (plain JSON data: no undefined inside arrays), found by
  * walking both (no text is made: this runs once per viewer and action on the server).
  */
-export function diffViews(before: unknown, after: unknown): PatchOperation[] {
+export function diffViews(before: unknown, after: unknown, version: DeltasVersion = 1): PatchOperation[] {
   const operations: PatchOperation[] = [];
-  diff(before as Json, after as Json, [], operations, DEPTH);
+  diff(before as Json, after as Json, [], operations, DEPTH, version);
   return operations;
 }
+
+/**
+ * The patch formats: 1 as the first release with patches wrote them; 2 with removals from arrays, of the lean
+ * view (wire-view.ts), events packed (packed-events.ts), a 72-bit digest.
+ */
+export type DeltasVersion = 1 | 2;
+
+/** The newest patch format this release writes and reads. */
+export const DELTAS_VERSION: DeltasVersion = 2;
 
 /**
  * An object whose keys changed (the pending question asks something else) goes whole: the receiver's copy
@@ -43,7 +91,14 @@ export function diffViews(before: unknown, after: unknown): PatchOperation[] {
  * unless most changed (the legal actions) or it was empty: then it goes whole, as a list that shrank does.
  * `path` is the keys down to here, a stack (joined only for an operation).
  */
-function diff(before: Json, after: Json, path: string[], operations: PatchOperation[], depth: number): void {
+function diff(
+  before: Json,
+  after: Json,
+  path: string[],
+  operations: PatchOperation[],
+  depth: number,
+  version: DeltasVersion,
+): void {
   if (before === after) return;
   if (typeof after !== 'object' || after === null || typeof before !== 'object' || before === null) {
     operations.push([path.join('/'), after]);
@@ -59,8 +114,8 @@ function diff(before: Json, after: Json, path: string[], operations: PatchOperat
       const was = before[key] as Json;
       const is = after[key] as Json;
       if (was === is || (typeof is === 'object' && same(was, is))) continue;
-      path.push(key);
-      diff(was, is, path, operations, depth - 1);
+      path.push(version === 2 ? (LETTER_OF.get(key) ?? key) : key);
+      diff(was, is, path, operations, depth - 1, version);
       path.pop();
     }
     return;
@@ -77,7 +132,7 @@ function diff(before: Json, after: Json, path: string[], operations: PatchOperat
       if (changed === null || changed.length * 2 <= before.length) {
         for (const i of changed ?? []) {
           path.push(String(i));
-          diff(before[i] as Json, after[i] as Json, path, operations, depth - 1);
+          diff(before[i] as Json, after[i] as Json, path, operations, depth - 1, version);
           path.pop();
         }
         if (after.length > before.length) {
@@ -87,10 +142,40 @@ function diff(before: Json, after: Json, path: string[], operations: PatchOperat
         return;
       }
     }
+    if (
+      version === 2 &&
+      depth > 0 &&
+      after.length < before.length &&
+      removals(before, after, path, operations)
+    )
+      return;
     if (!same(before, after)) operations.push([path.join('/'), after]);
     return;
   }
   operations.push([path.join('/'), after]);
+}
+
+/**
+ * `after` is `before` with one run of items taken out (a pirate swung off a deck, an extra brought on, a
+ * piece out of play): the removals, written and done (true), or nothing (false). Each removal names the
+ * index as it stands when it runs, so a run taken out at index i is `[path/i]` as many times as it is long.
+ */
+function removals(
+  before: readonly Json[],
+  after: readonly Json[],
+  path: string[],
+  operations: PatchOperation[],
+): boolean {
+  let start = 0;
+  while (start < after.length && same(before[start] as Json, after[start] as Json)) start++;
+  const gone = before.length - after.length;
+  for (let i = start; i < after.length; i++)
+    if (!same(before[i + gone] as Json, after[i] as Json)) return false;
+  path.push(String(start));
+  const at = path.join('/');
+  path.pop();
+  for (let i = 0; i < gone; i++) operations.push([at]);
+  return true;
 }
 
 /**
@@ -129,13 +214,14 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
  * `base` with `patch` applied, as a new value (`base` is left as it was; unchanged parts are shared), or
  * null when the patch does not fit `base` (a path through a value that is not there): the caller resyncs.
  */
-export function applyViewPatch<T>(base: T, patch: unknown): T | null {
+export function applyViewPatch<T>(base: T, patch: unknown, version: DeltasVersion = 1): T | null {
   if (!Array.isArray(patch)) return null;
   let root: unknown = base;
   for (const operation of patch) {
     if (!Array.isArray(operation) || typeof operation[0] !== 'string') return null;
     if (operation.length !== 1 && operation.length !== 2) return null;
-    const keys = operation[0] === '' ? [] : operation[0].split('/');
+    const path = operation[0] === '' ? [] : operation[0].split('/');
+    const keys = version === 2 ? path.map((key) => KEY_OF.get(key) ?? key) : path;
     if (keys.some((key) => FORBIDDEN.has(key))) return null;
     const next = operation.length === 2 ? set(root, keys, operation[1]) : remove(root, keys);
     if (next === MISFIT) return null;
@@ -170,7 +256,18 @@ function set(node: unknown, keys: readonly string[], value: unknown): unknown {
 
 function remove(node: unknown, keys: readonly string[]): unknown {
   const [key, ...rest] = keys;
-  if (key === undefined || !isObject(node) || !Object.hasOwn(node, key)) return MISFIT;
+  if (key === undefined) return MISFIT;
+  if (Array.isArray(node)) {
+    const index = arrayIndex(key, node.length);
+    if (index === null) return MISFIT;
+    if (rest.length === 0) return node.filter((_, i) => i !== index);
+    const child = remove(node[index], rest);
+    if (child === MISFIT) return MISFIT;
+    const copy = node.slice();
+    copy[index] = child;
+    return copy;
+  }
+  if (!isObject(node) || !Object.hasOwn(node, key)) return MISFIT;
   if (rest.length > 0) {
     const child = remove(node[key], rest);
     return child === MISFIT ? MISFIT : { ...node, [key]: child };
@@ -186,19 +283,29 @@ function arrayIndex(key: string, length: number): number | null {
 }
 
 /**
- * A short fingerprint of a view's text as the server sent it (`JSON.stringify`): sha256, the first 8 bytes
- * in hex. Patches keep every object's keys in the server's order (an object whose keys change goes whole),
- * so a view rebuilt right has the very same text. It only checks that two copies agree; it needs to hide
- * nothing, since it is made from a view its receiver holds. (The server hashes the same text with Node's
- * own sha256, which is faster: test/protocol/view-delta.test.ts checks both agree.)
+ * A short fingerprint of a view's text as the server sent it (`JSON.stringify`), from its sha256: version 1
+ * the first 8 bytes in hex (16 characters), version 2 the first 9 in base64url (12 characters, 72 bits).
+ * Patches keep every object's keys in the server's order (an object whose keys change goes whole), so a view
+ * rebuilt right has the very same text. It only checks that two copies agree; it needs to hide nothing, since
+ * it is made from a view its receiver holds. (The server hashes the same text with Node's own sha256, which
+ * is faster: test/protocol/view-delta.test.ts checks both agree.)
  */
-export function viewDigest(view: unknown): string {
-  return digestOfText(JSON.stringify(view));
+export function viewDigest(view: unknown, version: DeltasVersion = 1): string {
+  return digestOfText(JSON.stringify(view), version);
 }
 
 /** `viewDigest` of a view's text. */
-export function digestOfText(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text))).slice(0, 16);
+export function digestOfText(text: string, version: DeltasVersion = 1): string {
+  return digestOfHash(sha256(utf8ToBytes(text)), version);
+}
+
+/** `viewDigest` from the sha256 of a view's text (a reader with a faster sha256 brings its own). */
+export function digestOfHash(hash: Uint8Array, version: DeltasVersion): string {
+  if (version === 1) return bytesToHex(hash.subarray(0, 8));
+  let binary = '';
+  for (const byte of hash.subarray(0, 9)) binary += String.fromCharCode(byte);
+  // 9 bytes are 12 characters of base64 exactly, with no padding.
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
 }
 
 function isObject(value: unknown): value is { readonly [key: string]: Json } {

@@ -7,8 +7,11 @@
  * `view.legalActions`; except that, for a client that asks, an update's view leaves out the game's rules,
  * which every `state` carries (WireViews puts them back). No zod here: the page imports this file.
  */
-import type { Action, FlagCard, PlayerView } from '../engine/index.ts';
-import { applyViewPatch, digestOfText } from './view-delta.ts';
+
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { type Action, choicesOfView, type FlagCard, type PlayerView, toActOfView } from '../engine/index.ts';
+import { applyViewPatch, type DeltasVersion, digestOfHash } from './view-delta.ts';
 
 /** Every setup a seat may choose: each flag order with each `size` of `pieces` (deck in ascending id order). */
 export interface SetupSpace {
@@ -67,29 +70,64 @@ export function packUpdateView(view: PlayerView): UpdateWireView {
 }
 
 /**
+ * An update's view for a client that said hello with `deltas: 2`: without the rules, and without what the
+ * view implies, the seat's choices and the seats to act (`choicesOfView`, `toActOfView`: the receiver makes
+ * them with the engine's own rules). They were a third of a patched update's bytes. Its text is what a
+ * deltas-2 patch changes and a deltas-2 digest fingerprints.
+ */
+export type LeanWireView = Omit<PlayerView, 'rules' | 'legalActions' | 'toAct'>;
+
+/** The lean view of `view` (the engine's view, or an update's view as it travelled). */
+export function packLeanView(
+  view: Omit<PlayerView, 'rules' | 'legalActions'> | UpdateWireView,
+): LeanWireView {
+  const {
+    rules: _sentWithEveryState,
+    legalActions: _implied,
+    toAct: _impliedToo,
+    setupSpace: _impliedAsWell,
+    ...rest
+  } = view as UpdateWireView;
+  return rest;
+}
+
+/** What a patched update carries instead of a view: the patch and the new view's digest. */
+export interface SentPatch {
+  readonly patch: unknown;
+  readonly digest: string;
+}
+
+/**
  * One socket's reader of views: it keeps the rules of the last `state` (one game's, so they never change) and
- * completes each update's view with them, and it keeps the view it read last, without the rules, which the
- * next update's patch changes (view-delta.ts). A `review` is a look back: it changes neither.
+ * completes each update's view with them, and it keeps the view it read last, without the rules (and, for
+ * deltas 2, without what the view implies), which the next update's patch changes (view-delta.ts). A `review`
+ * is a look back: it changes neither.
  */
 export class WireViews {
   #rules: PlayerView['rules'] | null = null;
-  readonly #digest: (text: string) => string;
+  readonly #sha256: (text: string) => Uint8Array;
+  /** The patch format the updates after the last state use: what its `deltas` said (1 when it said nothing). */
+  #deltas: DeltasVersion = 1;
 
   /**
-   * `digest`: the digest of a view's text, `digestOfText` (sha256 in JavaScript) unless the reader has a
-   * faster sha256 of its own (Node's crypto: the tests and the benchmark); it must give the same digests.
+   * `sha256`: of a view's text, for its digest; the JavaScript one unless the reader has a faster one of its
+   * own (Node's crypto: the tests and the benchmark).
    */
-  constructor(digest: (text: string) => string = digestOfText) {
-    this.#digest = digest;
+  constructor(hash: (text: string) => Uint8Array = (text) => sha256(utf8ToBytes(text))) {
+    this.#sha256 = hash;
   }
-  /** The last state's or update's view as it travelled without the rules, and its version. */
-  #current: { readonly v: number; readonly view: UpdateWireView } | null = null;
+  /** The last state's or update's view as a patch finds it, and its version. */
+  #current: { readonly v: number; readonly view: UpdateWireView | LeanWireView } | null = null;
 
-  /** The engine's view from a `state` at version `v`: whole, so its rules are kept for the updates after it. */
-  whole(view: WireView, v?: number): PlayerView {
+  /**
+   * The engine's view from a `state` at version `v`: whole, so its rules are kept for the updates after it.
+   * `deltas`: the state's own, the patch format of the updates after it (absent: 1, or none at all).
+   */
+  whole(view: WireView, v?: number, deltas?: number): PlayerView {
     this.#rules = view.rules ?? null;
+    this.#deltas = deltas === 2 ? 2 : 1;
     const { rules: _keptApart, ...rest } = view;
-    this.#current = v === undefined ? null : { v, view: rest };
+    this.#current = v === undefined ? null : { v, view: this.#deltas === 2 ? packLeanView(view) : rest };
     return unpackView(view);
   }
 
@@ -105,25 +143,32 @@ export class WireViews {
    * (before any state; a patch that does not fit, or whose result differs from the server's): ask for a resync.
    */
   update(view: UpdateWireView, v?: number): PlayerView | null;
-  update(patch: { readonly patch: unknown; readonly digest: string }, v: number): PlayerView | null;
-  update(
-    sent: UpdateWireView | { readonly patch: unknown; readonly digest: string },
-    v?: number,
-  ): PlayerView | null {
-    let wire: UpdateWireView;
-    if ('patch' in sent && 'digest' in sent && !('viewer' in sent)) {
-      const base = this.#current;
-      if (base === null || v === undefined || base.v !== v - 1) return this.#lost();
-      const rebuilt = applyViewPatch(base.view, sent.patch);
-      if (rebuilt === null || this.#digest(JSON.stringify(rebuilt)) !== sent.digest) return this.#lost();
-      wire = rebuilt;
-    } else wire = sent as UpdateWireView;
-    const rules = wire.rules ?? this.#rules;
-    if (rules === null) return null;
-    const { viewer, rules: _asSent, ...rest } = wire;
-    this.#current = v === undefined ? null : { v, view: { viewer, ...rest } };
-    // The rules where the engine puts them (after the viewer), so the view reads as the engine's does.
-    return unpackView(orderLike({ viewer, rules, ...rest }));
+  update(patch: SentPatch, v: number): PlayerView | null;
+  update(sent: UpdateWireView | SentPatch, v?: number): PlayerView | null {
+    const rules = ('rules' in sent ? sent.rules : undefined) ?? this.#rules;
+    if (!('patch' in sent && 'digest' in sent && !('viewer' in sent))) {
+      const wire = sent as UpdateWireView;
+      if (rules === null) return null;
+      const { viewer, rules: _asSent, ...rest } = wire;
+      const kept = this.#deltas === 2 ? packLeanView(wire) : { viewer, ...rest };
+      this.#current = v === undefined ? null : { v, view: kept };
+      // The rules where the engine puts them (after the viewer), so the view reads as the engine's does.
+      return unpackView(orderLike({ viewer, rules, ...rest }));
+    }
+    const base = this.#current;
+    if (base === null || rules === null || v === undefined || base.v !== v - 1) return this.#lost();
+    const rebuilt = applyViewPatch(base.view, sent.patch, this.#deltas);
+    if (rebuilt === null) return this.#lost();
+    const digest = digestOfHash(this.#sha256(JSON.stringify(rebuilt)), this.#deltas);
+    if (digest !== sent.digest) return this.#lost();
+    this.#current = { v, view: rebuilt };
+    if (this.#deltas === 1) {
+      const { viewer, ...rest } = rebuilt as UpdateWireView;
+      return unpackView(orderLike({ viewer, rules, ...rest }));
+    }
+    // Deltas 2: the choices and the seats to act are the view's to imply (view-choices.ts).
+    const lean = { ...(rebuilt as LeanWireView), rules };
+    return orderLike({ ...lean, toAct: toActOfView(lean), legalActions: choicesOfView(lean) });
   }
 
   /** Nothing to build on until the next state. */

@@ -57,6 +57,19 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', () => {
     });
     let host = await red.newPage();
     let friend = await blue.newPage();
+    // The host's socket as it travels: its hello, the patched updates it reads, the resyncs it asks for.
+    const wire = { hellos: [] as string[], patched: 0, resyncs: 0 };
+    host.on('websocket', (socket) => {
+      socket.on('framesent', ({ payload }) => {
+        const text = String(payload);
+        if (text.startsWith('{"t":"hello"')) wire.hellos.push(text);
+        if (text === '{"t":"resync"}') wire.resyncs++;
+      });
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('{"t":"update"') && String(payload).includes('"patch":'))
+          wire.patched++;
+      });
+    });
     const errors: string[] = [];
     for (const page of [host, friend]) page.on('pageerror', (e) => errors.push(e.message));
     const started = Date.now();
@@ -99,6 +112,12 @@ describe.skipIf(!chromiumAvailable())('the browser game, online', () => {
 
     // Play into the middle of the game.
     await play(async () => (await turn(host)) >= 6, 400);
+    // The page read the updates as patches (deltas 2) and rebuilt each view right: a patch that did not
+    // rebuild the server's view would have asked for a resync (one may come of a setup made stale by the
+    // other seat's, never one an update).
+    expect(wire.hellos.every((text) => text.includes('"deltas":2'))).toBe(true);
+    expect(wire.patched).toBeGreaterThan(5);
+    expect(wire.resyncs).toBeLessThan(2);
 
     // A reload brings the host back to the same position.
     await settle(host);

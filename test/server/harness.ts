@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import WebSocket from 'ws';
 import type { Action, PlayerView } from '../../src/engine/index.ts';
-import { type CreateGameResponse, type ServerMessage, WireViews } from '../../src/protocol/index.ts';
+import {
+  type CreateGameResponse,
+  DELTAS_VERSION,
+  type ServerMessage,
+  WireViews,
+} from '../../src/protocol/index.ts';
 import { DEFAULT_CONFIG, DEFAULT_LIMITS, type ServerConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import type { PageMessage } from '../../src/web/online/wire.ts';
@@ -115,7 +120,7 @@ export class Client {
   /** Every message's text as it came off the wire (a patched update's `messages` entry is the view rebuilt). */
   readonly texts: string[] = [];
   readonly #socket: WebSocket;
-  readonly #views = new WireViews(nodeDigest);
+  readonly #views = new WireViews(nodeSha256);
   #waiters: { test: (m: ReadMessage) => boolean; resolve: (m: ReadMessage) => void }[] = [];
   readonly #listeners = new Set<(m: ReadMessage) => void>();
   readonly #rawListeners = new Set<(text: string) => void>();
@@ -250,14 +255,17 @@ export class Client {
   }
 }
 
-/** The protocol's view digest by Node's own sha256 (the page's, in JavaScript, is slower; both agree). */
-export function nodeDigest(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+/** Node's own sha256 of a view's text, for its digest (the page's, in JavaScript, is slower; both agree). */
+export function nodeSha256(text: string): Uint8Array {
+  return createHash('sha256').update(text).digest();
 }
 
-/** A seat's hello, reading updates as the page does: without the rules (`rulesOnce`), as changes (`deltas`). */
-export function hello(token: string): unknown {
-  return { t: 'hello', token, rulesOnce: true, deltas: true };
+/**
+ * A seat's hello, reading updates as the page does: without the rules (`rulesOnce`), as changes in the newest
+ * patch format (`deltas`); `deltas: 1` as a page of the release before does.
+ */
+export function hello(token: string, deltas: number | true = DELTAS_VERSION): unknown {
+  return { t: 'hello', token, rulesOnce: true, deltas };
 }
 
 /** A random legal action of `view`, from a seeded-enough source. */

@@ -22,15 +22,19 @@ import {
   type Viewer,
   viewFor,
 } from '../../src/engine/index.ts';
-import type {
-  AcceptChallengeResponse,
-  ChallengeCreated,
-  ChallengesResponse,
-  JoinGameResponse,
-  LiveGamesResponse,
-  OpenSeeksResponse,
-  PlayerSummary,
-  RecordResponse,
+import {
+  type AcceptChallengeResponse,
+  type ChallengeCreated,
+  type ChallengesResponse,
+  type DeltasVersion,
+  type JoinGameResponse,
+  type LiveGamesResponse,
+  type OpenSeeksResponse,
+  PATH_KEYS,
+  type PlayerSummary,
+  packLeanView,
+  packUpdateView,
+  type RecordResponse,
 } from '../../src/protocol/index.ts';
 import {
   Client,
@@ -185,11 +189,47 @@ async function playThroughLobby(index: number): Promise<Played> {
   };
 }
 
-/** Half the spectators read whole views, half patches as the page does (`deltas`): both are checked. */
+/**
+ * The spectators read whole views, patches as the page of the release before does (`deltas: true`), or as
+ * this page does (`deltas: 2`), in turn: each is checked (the seats read as this page does).
+ */
 function spectatorHello(index: number): unknown {
-  return index % 2 === 0
+  return index % 3 === 0
     ? { t: 'hello', spectate: true }
-    : { t: 'hello', spectate: true, rulesOnce: true, deltas: true };
+    : index % 3 === 1
+      ? { t: 'hello', spectate: true, rulesOnce: true, deltas: true }
+      : { t: 'hello', spectate: true, rulesOnce: true, deltas: 2 };
+}
+
+/**
+ * A patch carries nothing but parts of the view it makes: every value it sets is the value at that path in
+ * the receiver's new view as it travels (`wire`: format 1's update view, format 2's lean view), and every item
+ * it appends is an item of that list there; a removal carries nothing. So a patch can tell no more than the
+ * view, which is checked against the record as every view is. Returns how many values were compared.
+ */
+function expectPatchOfView(patch: unknown, wire: unknown, format: DeltasVersion, where: string): number {
+  expect(Array.isArray(patch), where).toBe(true);
+  let compared = 0;
+  for (const operation of patch as unknown[][]) {
+    const path = String(operation[0]);
+    if (operation.length === 1) continue;
+    const keys = (path === '' ? [] : path.split('/')).map((key) =>
+      format === 2 && Object.hasOwn(PATH_KEYS, key) ? (PATH_KEYS[key] as string) : key,
+    );
+    const append = keys.at(-1) === '-';
+    let at: unknown = wire;
+    for (const key of append ? keys.slice(0, -1) : keys) at = (at as Record<string, unknown>)?.[key];
+    if (append) {
+      const items = Array.isArray(at) ? at : [];
+      expect(
+        items.some((item) => isDeepStrictEqual(item, operation[1])),
+        `${where}: an appended item not in the view (${path})`,
+      ).toBe(true);
+    } else
+      expect(isDeepStrictEqual(at, operation[1]), `${where}: a value not in the view (${path})`).toBe(true);
+    compared++;
+  }
+  return compared;
 }
 
 async function playOne(index: number): Promise<Played> {
@@ -344,7 +384,9 @@ export function leakSuite(title: string, start: StartServer, allGames: number): 
         played.push(...(await Promise.all(batch)));
       }
       let checked = 0;
-      let patched = 0;
+      /** Patched updates checked, by format, and the values in them compared with their views. */
+      const patched = { 1: 0, 2: 0 };
+      let patchValues = 0;
       let lobbyGames = 0;
       let challengeGames = 0;
       for (const game of played) {
@@ -363,11 +405,24 @@ export function leakSuite(title: string, start: StartServer, allGames: number): 
           challengeGames++;
         }
         for (const { viewer, messages, texts } of game.received) {
-          // A patch holds parts of two views the socket was shown (and each rebuilt view is checked below as
+          // A patch holds parts of the view it makes, and nothing else (each rebuilt view is checked below as
           // any view); its text is searched for the seed like every other message's.
+          let format: DeltasVersion = 1;
           for (const text of texts) {
             expectAbsent(text, seed, `seed in a text to ${viewer}`);
-            if (text.startsWith('{"t":"update"') && text.includes('"patch":')) patched++;
+            const sent = JSON.parse(text) as { t: string; v: number; deltas?: number; patch?: unknown };
+            if (sent.t === 'state') format = sent.deltas === 2 ? 2 : 1;
+            if (sent.t !== 'update' || sent.patch === undefined) continue;
+            const state = states[sent.v];
+            if (state === undefined) throw new Error(`a patch at v ${sent.v} beyond the record`);
+            const wire = packUpdateView(viewFor(state, viewer));
+            patchValues += expectPatchOfView(
+              sent.patch,
+              format === 2 ? packLeanView(wire) : wire,
+              format,
+              `a patch to ${viewer} at v ${sent.v}`,
+            );
+            patched[format]++;
           }
           // A rematch's new token is told to its own seat only; emotes go to the players only.
           const others = game.received
@@ -412,7 +467,9 @@ export function leakSuite(title: string, start: StartServer, allGames: number): 
         }
       }
       expect(checked).toBeGreaterThan(games * 50);
-      expect(patched, 'patched updates checked').toBeGreaterThan(games * 20);
+      expect(patched[2], 'patched updates checked (format 2)').toBeGreaterThan(games * 20);
+      expect(patched[1], 'patched updates checked (format 1)').toBeGreaterThan(games * 2);
+      expect(patchValues, 'values in patches compared').toBeGreaterThan(games * 40);
       expect(lobbyGames).toBe(Math.ceil((games - 3) / 10));
       expect(challengeGames).toBe(Math.ceil((games - 7) / 10));
     });

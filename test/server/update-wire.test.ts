@@ -13,7 +13,7 @@ import {
   createGame,
   hello,
   isState,
-  nodeDigest,
+  nodeSha256,
   pick,
   post,
   type ReadMessage,
@@ -34,7 +34,7 @@ async function threeUpdates(sayHello: (token: string) => unknown) {
   const game = await createGame(server.url, { opponent: 'computer', level: 'easy', seat: 'red' });
   const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/games/${game.gameId}/socket`);
   const texts: string[] = [];
-  const views = new WireViews(nodeDigest);
+  const views = new WireViews(nodeSha256);
   let latest: PlayerView | null = null;
   const updates = new Promise<void>((resolve, reject) => {
     socket.on('error', reject);

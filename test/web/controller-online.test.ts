@@ -7,11 +7,24 @@ import {
   applyAction,
   createGame,
   ENGINE_ERROR_CODES,
+  eventsFor,
+  type GameEvent,
+  type GameState,
+  legalActions,
   type PlayerView,
   recordOf,
+  toAct,
   viewFor,
 } from '../../src/engine/index.ts';
-import { diffViews, SERVER_ERROR_CODES, viewDigest } from '../../src/protocol/index.ts';
+import {
+  diffViews,
+  packEvent,
+  packLeanView,
+  packUpdateView,
+  packView,
+  SERVER_ERROR_CODES,
+  viewDigest,
+} from '../../src/protocol/index.ts';
 import { Controller } from '../../src/web/controller.ts';
 import { checkFairness } from '../../src/web/game/fairness.ts';
 import { refusalSentence } from '../../src/web/game/refusals.ts';
@@ -145,6 +158,26 @@ describe('the controller', () => {
   });
 });
 
+/** An online game's status before its socket says anything. */
+function onlineStatus(gameId: string) {
+  return {
+    gameId,
+    inviteLink: null,
+    connected: false,
+    opponentAwaySince: null,
+    canClaim: false,
+    claimAt: null,
+    version: -1,
+    copied: null,
+    players: null,
+    emote: null,
+    picking: false,
+    rematch: null,
+    watchers: 0,
+    clock: null,
+  };
+}
+
 class FakeSocket {
   static OPEN = 1;
   static last: FakeSocket | null = null;
@@ -209,7 +242,7 @@ describe('the online link', () => {
     if (socket === null) throw new Error('no socket');
     expect(socket.url).toBe('ws://example.test/api/games/g1/socket');
     socket.open();
-    expect(socket.sent).toEqual([{ t: 'hello', token: 'secret', rulesOnce: true, deltas: true }]);
+    expect(socket.sent).toEqual([{ t: 'hello', token: 'secret', rulesOnce: true, deltas: 2 }]);
     const view: PlayerView = viewFor(setUp(), 'red');
     const presence = {
       seats: { red: { holder: 'human', connected: true }, blue: { holder: 'human', connected: false } },
@@ -230,7 +263,8 @@ describe('the online link', () => {
     expect(ctl.state.game?.view?.rules).toEqual(view.rules);
     link.send('red', { type: 'turnCard', card: 2 });
     expect(socket.sent.at(-1)).toEqual({ t: 'act', v: 5, action: { type: 'turnCard', card: 2 } });
-    // After hello with deltas: the changes to the view before, checked by their digest.
+    // A state without `deltas` (a server of the release before): the updates' patches are format 1, the
+    // changes to the view before, checked by their digest.
     const next = { ...withoutRules, turn: withoutRules.turn + 1 };
     socket.receive({
       t: 'update',
@@ -250,6 +284,146 @@ describe('the online link', () => {
     expect(socket.sent.slice(sent)).toEqual([{ t: 'resync' }]);
     link.claim('computer');
     expect(socket.sent.at(-1)).toEqual({ t: 'claim', claim: 'computer' });
+    link.close();
+  });
+
+  it('deltas 2: rebuilds every view of a game from packed events and lean patches, and resyncs on a lost or tampered one', () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
+    const { ctl } = controller();
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('online', 'blue', s.forms.computer);
+      s.game.online = onlineStatus('g4');
+    });
+    const link = new OnlineLink(ctl, 'g4', {
+      seat: 'blue',
+      token: 'secret',
+      invite: null,
+      contribution: 'cd'.repeat(32),
+      seedHash: null,
+    });
+    const socket = FakeSocket.last;
+    if (socket === null) throw new Error('no socket');
+    socket.open();
+    const presence = {
+      seats: { red: { holder: 'human', connected: true }, blue: { holder: 'human', connected: true } },
+      claimable: null,
+    };
+    // A whole game as the server plays it, each update to blue made as the server makes it (update-views.ts).
+    let state = createGame({ seed: 'lean', turnLimit: 60 });
+    const states = [state];
+    const steps: { events: GameEvent[] }[] = [{ events: [] }];
+    for (let i = 0; i < 400 && state.outcome === null; i++) {
+      const seat = toAct(state)[0] ?? 'red';
+      const choices = legalActions(state, seat);
+      const played = applyAction(state, seat, choices[(i * 7) % choices.length]);
+      if (!played.ok) throw new Error(played.error.message);
+      state = played.state;
+      states.push(state);
+      steps.push({ events: eventsFor(played.events, 'blue') });
+    }
+    expect(state.outcome).not.toBeNull();
+    const lean = (v: number) => packLeanView(packUpdateView(viewFor(states[v] as GameState, 'blue')));
+    const patched = (v: number, patch = diffViews(lean(v - 1), lean(v), 2)) => ({
+      t: 'update',
+      v,
+      events: (steps[v]?.events ?? []).map(packEvent),
+      patch,
+      digest: viewDigest(lean(v), 2),
+    });
+    socket.receive({
+      t: 'state',
+      v: 0,
+      viewer: 'blue',
+      view: packView(viewFor(states[0] as GameState, 'blue')),
+      seedHash: 'x',
+      presence,
+      deltas: 2,
+    });
+    let packedEvents = 0;
+    for (let v = 1; v < states.length; v++) {
+      const message = patched(v);
+      packedEvents += message.events.filter(Array.isArray).length;
+      socket.receive(message);
+      // The rebuilt view is the engine's, its legal actions and seats to act made on the page.
+      expect(ctl.state.game?.view).toEqual(viewFor(states[v] as GameState, 'blue'));
+      expect(ctl.state.game?.online?.version).toBe(v);
+    }
+    expect(packedEvents).toBeGreaterThan(states.length / 2);
+    expect(socket.sent.filter((m) => (m as { t: string }).t === 'resync')).toEqual([]);
+    // A lost update: the next one's patch is for a view this page does not hold; it asks for the state.
+    const last = states.length - 1;
+    socket.receive({
+      t: 'state',
+      v: 3,
+      viewer: 'blue',
+      view: packView(viewFor(states[3] as GameState, 'blue')),
+      seedHash: 'x',
+      presence,
+      deltas: 2,
+    });
+    socket.receive(patched(5));
+    expect(ctl.state.game?.online?.version).toBe(3);
+    expect(socket.sent.at(-1)).toEqual({ t: 'resync' });
+    socket.receive({
+      t: 'state',
+      v: 4,
+      viewer: 'blue',
+      view: packView(viewFor(states[4] as GameState, 'blue')),
+      seedHash: 'x',
+      presence,
+      deltas: 2,
+    });
+    socket.receive(patched(5));
+    expect(ctl.state.game?.view).toEqual(viewFor(states[5] as GameState, 'blue'));
+    // A tampered patch (another turn written in): its view's digest is not the server's; nothing changes.
+    const sent = socket.sent.length;
+    const tampered = patched(6, [...diffViews(lean(5), lean(6), 2), ['turn', 77]]);
+    socket.receive(tampered);
+    expect(ctl.state.game?.online?.version).toBe(5);
+    expect(ctl.state.game?.view).toEqual(viewFor(states[5] as GameState, 'blue'));
+    expect(socket.sent.slice(sent)).toEqual([{ t: 'resync' }]);
+    // Nor can the next patch build on it: until a state comes, every patch is refused.
+    socket.receive(patched(6));
+    expect(ctl.state.game?.online?.version).toBe(5);
+    expect(socket.sent.slice(sent)).toEqual([{ t: 'resync' }, { t: 'resync' }]);
+    // An event this release cannot read makes its update unreadable too.
+    socket.receive({
+      t: 'state',
+      v: 5,
+      viewer: 'blue',
+      view: packView(viewFor(states[5] as GameState, 'blue')),
+      seedHash: 'x',
+      presence,
+      deltas: 2,
+    });
+    socket.receive({ ...patched(6), events: [['noSuchEvent', 1]] });
+    expect(ctl.state.game?.online?.version).toBe(5);
+    expect(socket.sent.at(-1)).toEqual({ t: 'resync' });
+    expect(last).toBeGreaterThan(6);
+    link.close();
+  });
+
+  it('says hello again as the release before reads it when that server refuses deltas 2', () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'example.test', origin: 'http://example.test' });
+    const { ctl } = controller();
+    ctl.change((s) => {
+      s.game = ctl.newGameScreen('online', 'red', s.forms.computer);
+      s.game.online = onlineStatus('g5');
+    });
+    const link = new OnlineLink(ctl, 'g5', null);
+    const socket = FakeSocket.last;
+    if (socket === null) throw new Error('no socket');
+    socket.open();
+    socket.receive({ t: 'error', code: 'message/invalid', message: 'hello: deltas: Invalid input.' });
+    expect(socket.sent).toEqual([
+      { t: 'hello', spectate: true, rulesOnce: true, deltas: 2 },
+      { t: 'hello', spectate: true, rulesOnce: true, deltas: true },
+    ]);
+    // Once, not forever: a second refusal is shown as any error is.
+    socket.receive({ t: 'error', code: 'message/invalid', message: 'hello: deltas: Invalid input.' });
+    expect(socket.sent).toHaveLength(2);
     link.close();
   });
 
@@ -281,7 +455,7 @@ describe('the online link', () => {
     const socket = FakeSocket.last;
     if (socket === null) throw new Error('no socket');
     socket.open();
-    expect(socket.sent).toEqual([{ t: 'hello', spectate: true, rulesOnce: true, deltas: true }]);
+    expect(socket.sent).toEqual([{ t: 'hello', spectate: true, rulesOnce: true, deltas: 2 }]);
     const view = viewFor(createGame({ seed: 'watch', entropy: 'seats' }), 'spectator');
     const presence = {
       seats: { red: { holder: 'human', connected: true }, blue: { holder: 'human', connected: true } },
@@ -298,7 +472,7 @@ describe('the online link', () => {
     expect(ctl.state.game?.online?.clock?.view).toEqual(clock);
     expect(ctl.state.game?.online?.opponentAwaySince).toBeNull();
     // A spectator gives no share of chance, even when the game asks the seats for theirs.
-    expect(socket.sent).toEqual([{ t: 'hello', spectate: true, rulesOnce: true, deltas: true }]);
+    expect(socket.sent).toEqual([{ t: 'hello', spectate: true, rulesOnce: true, deltas: 2 }]);
     link.close();
   });
 

@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { type Action, type PlayerView, type Random, randomFromSeed, type Seat } from '../../engine/index.ts';
-import { type ServerMessage, WireViews } from '../../protocol/index.ts';
-import { digestOfServer } from '../../server/socket/update-views.ts';
+import { DELTAS_VERSION, type ServerMessage, WireViews } from '../../protocol/index.ts';
+import { sha256OfServer } from '../../server/socket/update-views.ts';
 import { codeOf, type Tally } from './tally.ts';
 
 /** How long opening a socket and hearing the answer to hello may take before it counts as failed. */
@@ -43,7 +43,7 @@ export class SeatPlayer {
   readonly #localAddress: string | undefined;
   #socket: WebSocket | null = null;
   /** Completes each update's view with the rules of the last state (no update comes before a socket's state). */
-  readonly #views = new WireViews(digestOfServer);
+  readonly #views = new WireViews(sha256OfServer);
   #latest: { readonly v: number; readonly view: PlayerView } | null = null;
   /** The act in flight: made against `v`, sent at `at` (Infinity while thinking). */
   #sent: { readonly v: number; at: number } | null = null;
@@ -133,7 +133,9 @@ export class SeatPlayer {
         this.connect().catch(() => undefined);
       });
       socket.on('open', () =>
-        socket.send(JSON.stringify({ t: 'hello', token: this.#token, rulesOnce: true, deltas: true })),
+        socket.send(
+          JSON.stringify({ t: 'hello', token: this.#token, rulesOnce: true, deltas: DELTAS_VERSION }),
+        ),
       );
       socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as ServerMessage;
@@ -174,7 +176,7 @@ export class SeatPlayer {
     }
     const view =
       message.t === 'state'
-        ? this.#views.whole(message.view, message.v)
+        ? this.#views.whole(message.view, message.v, message.deltas)
         : 'patch' in message
           ? this.#views.update(message, message.v)
           : this.#views.update(message.view, message.v);

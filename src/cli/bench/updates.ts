@@ -1,6 +1,6 @@
 /**
  * Update sizes benchmark (issue 34): what a seat's socket carries after each action, whole views against
- * patches (view-delta.ts), and what WebSocket compression (permessage-deflate, zlib's raw deflate as ws runs
+ * patches (view-delta.ts; format 2 as the page reads them, format 1's bytes beside), and what WebSocket compression (permessage-deflate, zlib's raw deflate as ws runs
  * it) would make of each. Random games of the engine, both seats, each update made and serialized as the
  * server does; bytes are exact, CPU time is this process's, median of the rounds, both ways alternated.
  */
@@ -17,9 +17,9 @@ import {
   toAct,
   viewFor,
 } from '../../engine/index.ts';
-import { diffViews, packUpdateView, type UpdateWireView } from '../../protocol/index.ts';
+import { type DeltasVersion, packEvent, packUpdateView, type UpdateWireView } from '../../protocol/index.ts';
 import { SMALL_WINDOW_DEFLATE } from '../../server/socket/compression.ts';
-import { digestOfServer, withoutAudienceAll } from '../../server/socket/update-views.ts';
+import { MadeView, withoutAudienceAll } from '../../server/socket/update-views.ts';
 import { type BenchSuite, cpuMilliseconds, median } from './suite.ts';
 
 /** One action's update for one seat, before it is serialized: its events and the view after it. */
@@ -60,27 +60,29 @@ export function recordGames(games: number, tag: string): Step[][] {
 }
 
 /**
- * The texts a socket is sent for one stream, whole or patched, made as the server makes them
+ * The texts a socket is sent for one stream, whole or patched in format 1 or 2, made as the server makes them
  * (src/server/socket/update-views.ts and session.ts): the view's text once, then the patch and digest, or the
  * message written around the text.
  */
-export function serialize(stream: readonly Step[], patched: boolean): string[] {
+export function serialize(stream: readonly Step[], patched: false | DeltasVersion): string[] {
   const texts: string[] = [];
-  let before: UpdateWireView | null = null;
+  let before: MadeView | null = null;
   for (const step of stream) {
-    const text = JSON.stringify(step.view);
+    const made: MadeView = new MadeView(step.v, step.view, before);
+    before?.supersede();
+    const patch = patched === false ? null : made.patch(patched);
     texts.push(
-      patched && before !== null
+      patched !== false && patch !== null
         ? JSON.stringify({
             t: 'update',
             v: step.v,
-            events: step.events.map(withoutAudienceAll),
-            patch: diffViews(before, step.view),
-            digest: digestOfServer(text),
+            events: step.events.map(patched === 2 ? packEvent : withoutAudienceAll),
+            patch,
+            digest: made.digest(patched),
           })
-        : `{"t":"update","v":${step.v},"events":${JSON.stringify(step.events)},"view":${text}}`,
+        : `{"t":"update","v":${step.v},"events":${JSON.stringify(step.events)},"view":${made.text}}`,
     );
-    before = step.view;
+    before = made;
   }
   return texts;
 }
@@ -149,13 +151,16 @@ export const updatesSuite: BenchSuite = {
       wholeTexts = steps.flatMap((stream) => serialize(stream, false));
       whole.push(cpuMilliseconds() - began);
       began = cpuMilliseconds();
-      patchedTexts = steps.flatMap((stream) => serialize(stream, true));
+      patchedTexts = steps.flatMap((stream) => serialize(stream, 2));
       patchedCpu.push(cpuMilliseconds() - began);
     }
+    // Format 1, as pages of the release before read them, for its bytes.
+    const format1Texts = steps.flatMap((stream) => serialize(stream, 1));
     const updates = wholeTexts.length;
     const bytes = (texts: readonly string[]) => texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
     const wholeBytes = bytes(wholeTexts);
     const patchedBytes = bytes(patchedTexts);
+    const format1Bytes = bytes(format1Texts);
     const deflate = async (texts: string[], takeover: boolean, zlib = WS_DEFAULT_DEFLATE) => {
       const began = performance.now();
       const cpu = cpuMilliseconds();
@@ -174,6 +179,7 @@ export const updatesSuite: BenchSuite = {
       patchedBytesPerUpdate: perUpdate(patchedBytes),
       wholeBytesPerGame: wholeBytes / games,
       patchedBytesPerGame: patchedBytes / games,
+      format1BytesPerUpdate: perUpdate(format1Bytes),
       ratio: patchedBytes / wholeBytes,
       wholeMicrosecondsPerUpdate: us(median(whole)),
       patchedMicrosecondsPerUpdate: us(median(patchedCpu)),
@@ -191,7 +197,8 @@ export const updatesSuite: BenchSuite = {
       lines: [
         `updates to a seat's socket, ${games} random games (quick shots), ${updates} updates, both seats; CPU median of ${rounds} rounds:`,
         `  whole views (rulesOnce)       ${f(figures.wholeBytesPerUpdate)} bytes an update ${f(figures.wholeBytesPerGame)} bytes a game  ${figures.wholeMicrosecondsPerUpdate.toFixed(1)} µs to make`,
-        `  patches (deltas)              ${f(figures.patchedBytesPerUpdate)} bytes an update ${f(figures.patchedBytesPerGame)} bytes a game  ${figures.patchedMicrosecondsPerUpdate.toFixed(1)} µs to make (diff and digest)`,
+        `  patches (deltas 2, the page)  ${f(figures.patchedBytesPerUpdate)} bytes an update ${f(figures.patchedBytesPerGame)} bytes a game  ${figures.patchedMicrosecondsPerUpdate.toFixed(1)} µs to make (diff and digest)`,
+        `  patches (deltas 1)            ${f(figures.format1BytesPerUpdate)} bytes an update`,
         `  patches / whole               ${(figures.ratio * 100).toFixed(1)}%`,
         `  permessage-deflate, whole views, context kept   ${f(figures.deflatedWholeBytesPerUpdate)} bytes an update`,
         `  permessage-deflate, patches, context kept       ${f(figures.deflatedPatchedBytesPerUpdate)} bytes an update  ${figures.deflateMicrosecondsPerUpdate.toFixed(1)} µs an update`,

@@ -17,11 +17,15 @@ import {
   actSchema,
   CLIENT_MESSAGE_TYPES,
   claimSchema,
+  DELTAS_VERSION,
+  type DeltasVersion,
   type ErrorCode,
   emoteSchema,
   errorMessage,
   helloSchema,
   historySchema,
+  type PackedUpdateMessage,
+  packEvent,
   packView,
   rematchSchema,
   resignSchema,
@@ -75,8 +79,11 @@ export class Session {
   #stated = false;
   /** The client said it reads updates without the rules (hello's `rulesOnce`). */
   #rulesOnce = false;
-  /** The client said it reads an update's view as changes to the view before it (hello's `deltas`). */
-  #deltas = false;
+  /**
+   * The patch format this socket reads, or null when it reads whole views: the newest the client said it
+   * reads (hello's `deltas`: true is 1) and this release writes.
+   */
+  #deltas: DeltasVersion | null = null;
   /** The version of the view this socket was sent last, or null when it is not one a patch could start from. */
   #sentV: number | null = null;
   #leave: (() => void) | null = null;
@@ -304,7 +311,9 @@ export class Session {
     this.#viewer = viewer;
     this.#rulesOnce = parsed.data.rulesOnce === true;
     // Patches start from a view without the rules, so a client that reads them must read those too.
-    this.#deltas = this.#rulesOnce && parsed.data.deltas === true;
+    const offer = parsed.data.deltas;
+    this.#deltas =
+      !this.#rulesOnce || offer === undefined ? null : offer === true || offer === 1 ? 1 : DELTAS_VERSION;
     this.#stopHelloDeadline();
     const unsubscribe = this.#context.fanout.subscribe(this.#room.id, (notice) =>
       this.#notice(viewer, notice),
@@ -408,33 +417,37 @@ export class Session {
     const clock = this.#room.clockView();
     const seen = eventsFor(notice.events, viewer);
     // A client that reads patches reads events without `audience: 'all'` too (the socket's own events
-    // are for everyone or for its seat; wire.ts puts 'all' back): a fifth of an event's bytes.
-    const events = this.#deltas ? seen.map(withoutAudienceAll) : seen;
+    // are for everyone or for its seat; wire.ts puts 'all' back): a fifth of an event's bytes; deltas 2 reads
+    // an event for everyone as the list of its values (packed-events.ts), half its bytes.
+    const events =
+      this.#deltas === 2 ? seen.map(packEvent) : this.#deltas === 1 ? seen.map(withoutAudienceAll) : seen;
     const timed = clock === undefined ? {} : { clock };
     // The room has moved past this notice when actions came in a burst: the view sent is the room's newest,
     // as before, and the next update goes whole, since this socket's view is then not the notice's.
     const current = notice.v === this.#room.version;
     if (!this.#rulesOnce) {
       this.#sentV = null;
+      // Without rulesOnce there are no patches: the events go as they are.
       this.#send({
         t: 'update',
         v: notice.v,
-        events,
+        events: seen,
         view: packView(viewFor(this.#room.state, viewer)),
         ...timed,
       });
       return;
     }
     const made = updateViewOf(this.#room, viewer);
-    const patched = this.#deltas && current && made.patch !== null && this.#sentV === made.v - 1;
+    const deltas = this.#deltas;
+    const patch = deltas !== null && current && this.#sentV === made.v - 1 ? made.patch(deltas) : null;
     this.#sentV = current ? made.v : null;
-    if (patched) {
+    if (deltas !== null && patch !== null) {
       this.#send({
         t: 'update',
         v: notice.v,
         events,
-        patch: made.patch ?? [],
-        digest: made.digest,
+        patch,
+        digest: made.digest(deltas),
         ...timed,
       });
       return;
@@ -450,7 +463,7 @@ export class Session {
   #sendState(viewer: Viewer): void {
     this.#stated = true;
     // The view a patch in the next update starts from (made now, once for every socket of this viewer).
-    this.#sentV = this.#deltas ? updateViewOf(this.#room, viewer).v : null;
+    this.#sentV = this.#deltas !== null ? updateViewOf(this.#room, viewer).v : null;
     const clock = this.#room.clockView();
     this.#send({
       t: 'state',
@@ -460,6 +473,8 @@ export class Session {
       seedHash: this.#room.seedHash,
       presence: this.#context.presence.presenceOf(this.#room),
       ...(clock === undefined ? {} : { clock }),
+      // The patch format of the updates after it, from 2 on (format 1 says nothing, as its release did).
+      ...(this.#deltas === 2 ? { deltas: 2 } : {}),
     });
   }
 
@@ -468,7 +483,7 @@ export class Session {
     this.#send(errorMessage(code, message));
   }
 
-  #send(message: ServerMessage): void {
+  #send(message: ServerMessage | PackedUpdateMessage): void {
     this.#channel.send(JSON.stringify(message));
   }
 }

@@ -9,6 +9,7 @@
 
 import { type Action, actionKey, isContribution, type PlayerView, type Seat } from '../../engine/index.ts';
 import type { Emote } from '../../protocol/emotes.ts';
+import { DELTAS_VERSION } from '../../protocol/view-delta.ts';
 import type { Controller } from '../controller.ts';
 import { newContribution, noFairness } from '../game/fairness.ts';
 import { t } from '../i18n/i18n.ts';
@@ -136,6 +137,10 @@ export class OnlineLink implements GameLink {
   private otherNamed = false;
   /** The end's rating was asked for (once a game: every later update of a finished game says it is over). */
   private ratingAsked = false;
+  /** Whether this socket has been sent a state yet (an error before it may be about the hello). */
+  private stated = false;
+  /** The patch format the hello asks for: the newest this page reads, or `true` (format 1) for an older server. */
+  private helloDeltas: number | true = DELTAS_VERSION;
   /** The version at which this page last sent its contribution, so it is sent once per state. */
   private contributedAt = -1;
 
@@ -176,15 +181,12 @@ export class OnlineLink implements GameLink {
     const socket = new WebSocket(`${scheme}//${location.host}/api/games/${this.gameId}/socket`);
     this.socket = socket;
     this.views = new WireViews();
+    this.stated = false;
+    // Each socket may reach another server (a rolling upgrade): ask again for the newest format.
+    this.helloDeltas = DELTAS_VERSION;
     socket.onopen = () => {
       this.retry = 0;
-      this.say(
-        // rulesOnce: this page reads updates without the rules its state carried (WireViews); deltas: as the
-        // changes to the view before (view-delta.ts), checked by their digest, with a resync on a mismatch.
-        this.ticket === null
-          ? { t: 'hello', spectate: true, rulesOnce: true, deltas: true }
-          : { t: 'hello', token: this.ticket.token, rulesOnce: true, deltas: true },
-      );
+      this.hello();
       this.status({ connected: true });
     };
     socket.onmessage = (event) => this.hear(String(event.data));
@@ -197,6 +199,20 @@ export class OnlineLink implements GameLink {
       this.retry++;
       this.timer = setTimeout(() => this.open(), pause);
     };
+  }
+
+  /**
+   * rulesOnce: this page reads updates without the rules its state carried (WireViews); deltas: as the changes
+   * to the view before (view-delta.ts), checked by their digest, with a resync on a mismatch, in the newest
+   * patch format it reads.
+   */
+  private hello(): void {
+    const deltas = this.helloDeltas;
+    this.say(
+      this.ticket === null
+        ? { t: 'hello', spectate: true, rulesOnce: true, deltas }
+        : { t: 'hello', token: this.ticket.token, rulesOnce: true, deltas },
+    );
   }
 
   private status(patch: Partial<NonNullable<NonNullable<Controller['state']['game']>['online']>>): void {
@@ -214,6 +230,7 @@ export class OnlineLink implements GameLink {
     if (message === null) return;
     switch (message.t) {
       case 'state':
+        this.stated = true;
         this.version = message.v;
         this.seedHash = message.seedHash;
         // The first commitment is kept with the ticket, so a reload still compares later ones with it.
@@ -274,6 +291,12 @@ export class OnlineLink implements GameLink {
         }
         break;
       case 'error':
+        if (message.code === 'message/invalid' && !this.stated && this.helloDeltas !== true) {
+          // A server of the release before (a rolling upgrade) knows only `deltas: true`: say hello as it reads.
+          this.helloDeltas = true;
+          this.hello();
+          return;
+        }
         if (message.code === 'act/stale') {
           // The game moved on before our action arrived (both seats set up at once, say): fetch the newest
           // state; a setup is sent again if it is still asked for, anything else is decided again.

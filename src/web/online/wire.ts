@@ -13,6 +13,7 @@ import type {
   UpdateHead,
   UpdateMessage,
 } from '../../protocol/index.ts';
+import { unpackEvent } from '../../protocol/packed-events.ts';
 import { WireViews } from '../../protocol/wire-view.ts';
 
 export type {
@@ -78,12 +79,19 @@ export function parseServerMessage(text: string, views: WireViews): PageMessage 
   if (message.t !== 'update') {
     if (typeof message.view !== 'object' || message.view === null) return null;
     return message.t === 'state'
-      ? { ...message, view: views.whole(message.view, message.v) }
+      ? { ...message, view: views.whole(message.view, message.v, message.deltas) }
       : { ...message, view: views.review(message.view) };
   }
   const { v, clock } = message;
-  // A `deltas` socket's events come without `audience: 'all'` (server-messages.ts): put it back.
-  const events = Array.isArray(message.events) ? message.events.map(withAudience) : [];
+  // A `deltas` socket's events come without `audience: 'all'`, or (deltas 2) packed as lists of their values
+  // (packed-events.ts): each is made the engine's event again. One that cannot be read makes the update
+  // unreadable: the page resyncs rather than show a log with a line missing.
+  const events: GameEvent[] = [];
+  for (const sent of Array.isArray(message.events) ? (message.events as unknown[]) : []) {
+    const event = unpackEvent(sent);
+    if (event === null) return { t: 'unreadable', v };
+    events.push(withAudience(event));
+  }
   const head: UpdateHead =
     clock === undefined ? { t: 'update', v, events } : { t: 'update', v, events, clock };
   if ('patch' in message) {
