@@ -72,7 +72,8 @@ describe.skipIf(!chromiumAvailable())('the browser: long and right-to-left names
     const play = await box(row.getByRole('button', { name: 'Play' }));
     const inside = await box(panel);
     expect(play.x + play.width).toBeLessThanOrEqual(inside.x + inside.width);
-    expect((await box(name)).width).toBeLessThan(inside.width / 2);
+    // Bounded well inside the panel; every drawn name (up to 216 px in bold) fits whole (issue 32 item 5).
+    expect((await box(name)).width).toBeLessThan(inside.width * 0.65);
     await panel.screenshot({ path: join(resultsDir(), 'names-390-lobby.png') });
 
     await page.goto(`${base}/watch`);

@@ -1,6 +1,6 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { applyAction, createGame, FLAG_CARDS, viewFor } from '../../src/engine/index.ts';
 import { promptFor } from '../../src/web/game/prompt.ts';
 import {
@@ -10,6 +10,7 @@ import {
   setupAction,
   togglePirate,
 } from '../../src/web/game/setup.ts';
+import { setLanguage } from '../../src/web/i18n/i18n.ts';
 import { SetupPanel } from '../../src/web/ui/Setup.tsx';
 import { setUp } from './fixtures.ts';
 
@@ -115,5 +116,28 @@ describe('setup: order the flags, pick three pirates, send the listed action', (
     expect(kinds[0]).toBe('captain');
     expect(kinds[kinds.length - 1]).toBe('bomb');
     expect(shown).toEqual(inRankOrder(view.ships.red.extras).map((p) => p.id));
+  });
+});
+
+describe('waiting for the setup, in words that agree (issue 32 item 5)', () => {
+  afterAll(async () => {
+    await setLanguage('en');
+  });
+
+  it('a spectator waits for one seat or for both, the verb in number with them', async () => {
+    const view = viewFor(createGame({ seed: 'agree', firstSeat: 'red' }), 'spectator');
+    const waiting = (seats: ('red' | 'blue')[]) =>
+      promptFor({ ...view, pending: { ask: 'setup', seats } as typeof view.pending });
+    const said: Record<string, string[]> = {};
+    for (const language of ['en', 'de', 'nl', 'fr'] as const) {
+      await setLanguage(language);
+      said[language] = [waiting(['blue']), waiting(['red', 'blue'])];
+    }
+    expect(said).toEqual({
+      en: ['Waiting for Blue to set up', 'Waiting for Red and Blue to set up'],
+      de: ['Warten, bis Blau bereit ist', 'Warten, bis Rot und Blau bereit sind'],
+      nl: ['Wachten tot Blauw klaar is', 'Wachten tot Rood en Blauw klaar zijn'],
+      fr: ['En attente des préparatifs\u202f: Bleu', 'En attente des préparatifs\u202f: Rouge et Bleu'],
+    });
   });
 });

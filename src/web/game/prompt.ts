@@ -29,6 +29,8 @@ export function promptFor(view: PlayerView, selected: number | null = null): str
       return pending.seats.length === 0
         ? t('prompt.shipsReady')
         : t('prompt.waitingSetup', {
+            // The count agrees the verb: "bis Rot und Blau bereit sind" (issue 32 item 5).
+            count: pending.seats.length,
             seats: pending.seats.map((s) => SEAT_NAMES[s]).join(t('prompt.and')),
           });
     default:

@@ -576,7 +576,7 @@ function EndPanel(props: { view: PlayerView; game: GameScreen; ctl: Controller }
             </a>
           )}
           {record !== null && (
-            <button type="button" onClick={() => ctl.checkGame()}>
+            <button type="button" data-check-game="" onClick={() => ctl.checkGame()}>
               {t('game.check')}
             </button>
           )}
@@ -651,7 +651,12 @@ function Coach(props: { status: LessonStatus; ctl: Controller; selected: number 
   const ask = selected !== null && status.askChosen !== null ? status.askChosen : status.ask;
   const last = status.lesson + 1 >= status.total;
   return (
-    <section class="panel coach" aria-labelledby="coach-title" data-lesson={status.lesson}>
+    <section
+      class="panel coach"
+      aria-labelledby="coach-title"
+      data-lesson={status.lesson}
+      data-lessons={status.total}
+    >
       <h2 id="coach-title">
         {t('game.lesson', { lesson: status.lesson + 1, total: status.total, title: status.title })}
       </h2>

@@ -73,13 +73,11 @@ function Body(props: { scene: Scene; view: PlayerView }) {
           <svg viewBox="0 0 240 110" class="scene-art" aria-hidden="true">
             <Defs />
             <g class={`fighter left ${losers.includes(attacker.id) ? 'loses' : 'wins'}`}>
-              <Pirate x={60} y={50} r={36} owner={aOwner} kind={attacker.kind} />
+              <Pirate x={50} y={50} r={36} owner={aOwner} kind={attacker.kind} />
             </g>
-            <text x="120" y="58" text-anchor="middle" font-size="22" font-weight="900" fill="#b8860b">
-              {t('scenes.versus')}
-            </text>
+            <Versus word={t('scenes.versus')} />
             <g class={`fighter right ${losers.includes(defender.id) ? 'loses' : 'wins'}`}>
-              <Pirate x={180} y={50} r={36} owner={dOwner} kind={defender.kind} />
+              <Pirate x={190} y={50} r={36} owner={dOwner} kind={defender.kind} />
             </g>
           </svg>
           <p>
@@ -255,6 +253,27 @@ function QuickShot(props: { target: 'sail' | 'skull'; hit: boolean }) {
       />
       <circle cx={bx} cy={by} r="5" fill="#111" />
     </svg>
+  );
+}
+
+/**
+ * "VS" between the fighters, in the page's words: a longer word ("GEGEN", "CONTRE") is set smaller and kept to
+ * the gap between the left fighter's rank and the right fighter (issue 32 item 5: it ran over the rank).
+ */
+function Versus(props: { word: string }) {
+  const long = props.word.length > 3;
+  return (
+    <text
+      x="120"
+      y="58"
+      text-anchor="middle"
+      font-size={long ? 17 : 22}
+      font-weight="900"
+      fill="#b8860b"
+      {...(long ? { textLength: 60, lengthAdjust: 'spacingAndGlyphs' } : {})}
+    >
+      {props.word}
+    </text>
   );
 }
 

@@ -337,6 +337,7 @@ export function CardArt(props: {
       )}
       {props.blocked && props.aside === null && (
         <text
+          class="just-turned"
           x={x + w - 5}
           y={y + 13}
           text-anchor="end"
