@@ -7,6 +7,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type Action, applyAction, type GameEvent, type PlayerView } from '../../src/engine/index.ts';
+import type { Catalog } from '../../src/web/i18n/catalog.ts';
+import { de } from '../../src/web/i18n/de.ts';
+import { en } from '../../src/web/i18n/en.ts';
+import { fr } from '../../src/web/i18n/fr.ts';
+import { nl } from '../../src/web/i18n/nl.ts';
 import type { LinkNews } from '../../src/web/link.ts';
 import { LESSONS, type LessonId } from '../../src/web/tutorial/lessons.ts';
 import { type LessonStatus, startLesson } from '../../src/web/tutorial/link.ts';
@@ -78,6 +83,22 @@ describe('every rule has its lesson (issue 32 item 1)', () => {
     expect(RULE_IDS.filter((id) => !taught.has(id as never))).toEqual([]);
     expect([...taught].filter((id) => !RULE_IDS.includes(id))).toEqual([]);
   });
+});
+
+describe('the lessons name the buttons as the page labels them, in every language', () => {
+  const word = (catalog: Catalog, path: string): string => {
+    const found = path
+      .split('.')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], catalog);
+    if (typeof found !== 'string') throw new Error(`no ${path}`);
+    return found;
+  };
+  for (const [language, catalog] of Object.entries({ en, nl, de, fr } as Record<string, Catalog>)) {
+    it(`${language}: the setup lesson's “Set sail!” and the only-Bomb lesson's “Don't attack”`, () => {
+      expect(word(catalog, 'tutorial.setup.ask')).toContain(word(catalog, 'setup.sail'));
+      expect(word(catalog, 'tutorial.onlyBomb.ask')).toContain(word(catalog, 'choices.pass.attack'));
+    });
+  }
 });
 
 describe('what each lesson shows', () => {

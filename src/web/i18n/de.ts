@@ -827,7 +827,7 @@ export const de: Catalog = {
       title: 'Mach dein Schiff bereit',
       intro:
         'Jede Seite hat zehn Piraten: Kapitän Rodrick Rotbart (7), Sally Säbel (6), Walter Peitsche (5), zwei Ivan Schneidezahn (4), zwei Eddy Ohrring (3), Boris Bombenfänger (2), Aden Natter (1) und die Bombe. Beide Spieler bereiten ihr Schiff gleichzeitig und geheim vor. Die zehn Aktionskarten liegen schon in zwei Reihen zwischen den Schiffen, jede mit einer zufälligen Seite nach oben.',
-      ask: 'Wähle drei Piraten für dein Deck (die Bombe darf dabei sein), leg deine drei Flaggenkarten in die Reihenfolge, die du willst, und drück dann auf Segel setzen!',
+      ask: 'Wähle drei Piraten für dein Deck (die Bombe darf dabei sein), leg deine drei Flaggenkarten in die Reihenfolge, die du willst, und drück dann auf „Segel setzen!“.',
       done: 'Blau hat sich zur selben Zeit vorbereitet, geheim. Du siehst, wie viele Piraten Blau an Deck hat und wie viele in der Reserve warten, aber nie, wer sie sind; Blau sieht von deinen genauso viel. Deine Flaggenkarten behalten ihre Reihenfolge das ganze Spiel lang. Dann entschied ein Münzwurf, wer anfängt: Das Logbuch sagt, wer.',
     },
     newPirate: {
@@ -905,7 +905,7 @@ export const de: Catalog = {
       intro:
         'Segelschuss: Schieß mit der Kanone auf das Loch im gegnerischen Segel. Vor dem Schuss darfst du die Kanone zur Seite oder nach hinten schieben, aber nie vor dein Schiff, und sie neigen; die Feder gibt die Geschwindigkeit.',
       ask: 'Zielen: Zieh auf dem Bild (nach unten neigt höher) oder nimm die Schieberegler, dann drück auf Feuer!',
-      done: 'Treffer oder nicht, die Szene hat gezeigt, wohin die Kugel flog: Ziel beim nächsten Mal etwas höher oder tiefer. Die Feder wackelt ein wenig, darum fliegt kein Schuss wie der andere. Bei einem Treffer wählt Blau einen seiner Piraten an Deck, der das Spiel verlässt; hat Blau niemanden an Deck, darfst du nach der Flagge greifen.',
+      done: 'Treffer oder nicht, die Szene hat gezeigt, wohin die Kugel flog: Ziele beim nächsten Mal etwas höher oder tiefer. Die Feder wackelt ein wenig, darum fliegt kein Schuss wie der andere. Bei einem Treffer wählt Blau einen seiner Piraten an Deck, der das Spiel verlässt; hat Blau niemanden an Deck, darfst du nach der Flagge greifen.',
     },
     skull: {
       hit: 'Diesmal hast du den Totenkopf getroffen!',
@@ -914,7 +914,7 @@ export const de: Catalog = {
       intro:
         'Totenkopfschuss: Zuerst wählst du einen Piraten von Blau an Deck nach seinem Platz, ohne zu wissen, wer er ist. Er stellt sich auf die Luke von Blau unter dem Totenkopf. Dann schießt du auf den Totenkopf.',
       ask: 'Wähle einen Piraten von Blau, der sich auf die Luke stellt.',
-      askShoot: 'Ziel auf den Totenkopf und drück dann auf Feuer!',
+      askShoot: 'Ziele auf den Totenkopf und drück dann auf Feuer!',
       done: 'Ein Treffer wirft den Piraten auf der Luke aus dem Spiel, und beide Spieler sehen, wer es war. Bei einem Fehlschuss kehrt er an seinen Platz zurück, und du weißt weiter nicht, wer er ist. Der Totenkopf ist schwerer zu treffen als das Segel.',
     },
     flag: {

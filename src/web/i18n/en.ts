@@ -791,7 +791,7 @@ export const en = {
       title: 'Set up your ship',
       intro:
         'Each side has ten pirates: Captain Rodrick Redbeard (7), Sally Swashbuckler (6), Walter Whip (5), two Ivan Incisors (4), two Eddy Earrings (3), Boris Bomb-catcher (2), Aden Adder (1) and the Bomb. Both players set up at the same time, in secret. The ten action cards already lie between the ships in two rows, each with a random side up.',
-      ask: 'Choose three pirates to stand on your deck (the Bomb may be one), put your three flag cards in the order you like, then press Set sail!',
+      ask: 'Choose three pirates to stand on your deck (the Bomb may be one), put your three flag cards in the order you like, then press “Set sail!”.',
       done: "Blue set up at the same time, in secret. You see how many pirates Blue has on deck and how many wait below, never who they are; Blue sees as much of yours. Your flag cards keep their order for the whole game. Then a coin was tossed for who starts: the ship's log says who.",
     },
     newPirate: {

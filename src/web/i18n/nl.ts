@@ -810,7 +810,7 @@ export const nl: Catalog = {
       title: 'Maak je schip klaar',
       intro:
         'Elke kant heeft tien piraten: Kapitein Rodrick Roodbaard (7), Sally Sabel (6), Walter Zweep (5), twee keer Ivan Snijtand (4), twee keer Eddy Oorbel (3), Boris Bommenvanger (2), Aden Adder (1) en de Bom. Beide spelers maken hun schip tegelijk en in het geheim klaar. De tien actiekaarten liggen al in twee rijen tussen de schepen, elk met een willekeurige kant boven.',
-      ask: 'Kies drie piraten voor je dek (de Bom mag erbij), leg je drie vlagkaarten in de volgorde die je wilt en druk dan op Zeil uit!',
+      ask: 'Kies drie piraten voor je dek (de Bom mag erbij), leg je drie vlagkaarten in de volgorde die je wilt en druk dan op „Hijs de zeilen!”.',
       done: 'Blauw maakte zijn schip tegelijk klaar, in het geheim. Je ziet hoeveel piraten Blauw aan dek heeft en hoeveel er in de reserve wachten, maar nooit wie het zijn; Blauw ziet net zoveel van de jouwe. Je vlagkaarten houden het hele spel dezelfde volgorde. Daarna besliste een muntworp wie begint: het logboek zegt wie.',
     },
     newPirate: {
