@@ -4,7 +4,7 @@
  * that was sent that earlier view gets the patch; any other (a new socket, one that missed a version) gets
  * the view whole. Kept in a WeakMap: a room that is let go takes its views with it.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type GameEvent, type Viewer, viewFor } from '../../engine/index.ts';
 import { diffViews, packUpdateView, type UpdateWireView, type ViewPatch } from '../../protocol/index.ts';
 import type { Room } from '../rooms/room.ts';
@@ -40,9 +40,12 @@ export function updateViewOf(room: Room, viewer: Viewer): MadeView {
   return fresh;
 }
 
-/** The protocol's `viewDigest` of a view's JSON text (sha256, 8 bytes in hex), by Node's faster sha256. */
+/**
+ * The protocol's `viewDigest` of a view's JSON text (sha256, 8 bytes in hex), by Node's faster sha256: the
+ * one-shot `hash` makes no Hash object, about half the time of `createHash` for a view's 2 KB.
+ */
 export function digestOfServer(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return hash('sha256', text, 'hex').slice(0, 16);
 }
 
 /** An event as a `deltas` client reads it: `audience` left out when it is 'all' (wire.ts puts it back). */
