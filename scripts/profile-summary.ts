@@ -4,7 +4,10 @@
  * action's path, in PARTS' order, that has a frame on its stack (so the socket writes made inside an update
  * count as writes, not as the update), and each part is printed as a share of the busy samples (idle left out).
  * A measurement, not a test (docs/deploy.md, "Where an action's CPU goes"):
- *   npx tsx scripts/profile-summary.ts /tmp/prof/CPU.*.cpuprofile [--top 30]
+ *   npx tsx scripts/profile-summary.ts /tmp/prof/CPU.*.cpuprofile [--top 30] [--from S] [--to S] [--timeline]
+ * A profile covers the process's whole life (start-up, games made, the benchmark's ramp-up): `--from`/`--to`
+ * keep only the samples taken that many seconds after the profile began (the benchmark's measured window, found
+ * with `--timeline`, which prints each second's busy share), so the steady state is what is summarised.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -25,6 +28,7 @@ interface Profile {
   readonly nodes: readonly ProfileNode[];
   readonly samples: readonly number[];
   readonly timeDeltas: readonly number[];
+  readonly startTime: number;
 }
 
 /** A part of the path: its name, and whether a frame belongs to it. Looked for in this order. */
@@ -68,8 +72,15 @@ const PARTS: readonly { readonly part: string; readonly has: (frame: CallFrame) 
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '0' } },
+  options: {
+    top: { type: 'string', default: '0' },
+    from: { type: 'string', default: '0' },
+    to: { type: 'string', default: 'Infinity' },
+    timeline: { type: 'boolean', default: false },
+  },
 });
+const from = Number(values.from) * 1e6;
+const to = Number(values.to) * 1e6;
 
 for (const file of positionals) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
@@ -77,8 +88,19 @@ for (const file of positionals) {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const timeOf = new Map<number, number>();
+  /** Busy and idle microseconds in each second since the profile began (for --timeline). */
+  const seconds: { busy: number; idle: number }[] = [];
+  let at = 0;
   profile.samples.forEach((id, i) => {
-    timeOf.set(id, (timeOf.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    const index = Math.floor(at / 1e6);
+    const second = seconds[index] ?? { busy: 0, idle: 0 };
+    seconds[index] = second;
+    if (byId.get(id)?.callFrame.functionName === '(idle)') second.idle += delta;
+    else second.busy += delta;
+    if (at < from || at >= to) return;
+    timeOf.set(id, (timeOf.get(id) ?? 0) + delta);
   });
   const parts = new Map<string, number>();
   const selfOf = new Map<string, number>();
@@ -98,7 +120,14 @@ for (const file of positionals) {
     parts.set(found, (parts.get(found) ?? 0) + time);
   }
   const share = (time: number) => `${((100 * time) / busy).toFixed(1)}%`.padStart(6);
-  process.stdout.write(`${file}: ${(busy / 1e6).toFixed(2)} s busy\n`);
+  if (values.timeline) {
+    seconds.forEach((second, i) => {
+      const share = (100 * second.busy) / Math.max(1, second.busy + second.idle);
+      process.stdout.write(`  second ${String(i).padStart(3)}: ${share.toFixed(0).padStart(3)}% busy\n`);
+    });
+  }
+  const window = Number.isFinite(to) || from > 0 ? ` (from ${values.from} s to ${values.to} s)` : '';
+  process.stdout.write(`${file}${window}: ${(busy / 1e6).toFixed(2)} s busy\n`);
   for (const [part, time] of [...parts].sort((a, b) => b[1] - a[1]))
     process.stdout.write(`${share(time)}  ${part}\n`);
   const top = Number(values.top);

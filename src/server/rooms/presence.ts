@@ -37,6 +37,8 @@ interface Table {
   watchers: number;
   claimable: Seat | null;
   timer: NodeJS.Timeout | null;
+  /** When `timer` fires (ms since 1970). */
+  timerAt: number;
 }
 
 export class PresenceBoard {
@@ -77,6 +79,7 @@ export class PresenceBoard {
       watchers: 0,
       claimable: null,
       timer: null,
+      timerAt: 0,
     };
     for (const seat of SEATS) {
       const since = room.decisionStartsAtLoad[seat];
@@ -207,6 +210,25 @@ export class PresenceBoard {
     return deciding + this.#limits.abortMs;
   }
 
+  /**
+   * Makes sure a refresh comes by `at` (ms since 1970; null: none is needed). A timer that fires sooner is
+   * kept: its refresh finds what is due then and arms the next. Every move pushes the deciding seat's limit
+   * later, so re-arming on each would cost a timer made and one cancelled per action for nothing.
+   */
+  #arm(table: Table, at: number | null): void {
+    if (at !== null && table.timer !== null && table.timerAt <= at) return;
+    if (table.timer !== null) clearTimeout(table.timer);
+    table.timer = null;
+    if (at === null) return;
+    const now = this.#now();
+    table.timerAt = at;
+    table.timer = setTimeout(() => {
+      table.timer = null;
+      this.#refresh(table);
+    }, at - now);
+    table.timer.unref();
+  }
+
   /** Recomputes who is away or overdue; true when it told the room that the claimable seat changed. */
   #refresh(table: Table): boolean {
     const now = this.#now();
@@ -248,12 +270,7 @@ export class PresenceBoard {
       return at !== null && at <= now;
     });
     const claimable = overdue.length === 1 ? (overdue[0] ?? null) : null;
-    if (table.timer !== null) clearTimeout(table.timer);
-    table.timer = null;
-    if (due.length > 0) {
-      table.timer = setTimeout(() => this.#refresh(table), Math.min(...due) - now + 5);
-      table.timer.unref();
-    }
+    this.#arm(table, due.length === 0 ? null : Math.min(...due) + 5);
     if (claimable === table.claimable) return false;
     table.claimable = claimable;
     this.#fanout.publish(room.id, { kind: 'presence' });

@@ -63,7 +63,12 @@ export function registerSocketRoute(
     socket.on('message', (data, isBinary) => {
       // Closing (a flood, a goodbye): what still arrives is dropped unread.
       if (socket.readyState !== socket.OPEN) return;
-      const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+      // ws hands a Buffer (binaryType 'nodebuffer'): read it as it is; Buffer.from would copy every message.
+      const buffer = Buffer.isBuffer(data)
+        ? data
+        : Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.from(data as ArrayBuffer);
       // A message over the soft limit is refused by its size alone: decoding it would only cost CPU.
       const oversize = buffer.byteLength > context.config.limits.messageBytes;
       const text = isBinary || oversize ? '' : buffer.toString('utf8');
