@@ -46,8 +46,8 @@ describe('finished games leave memory', () => {
     const blue = await Client.open(server.url, created.gameId);
     await red.ask(hello(created.token), isState);
     await blue.ask(hello(joined.body.token), isState);
-    // Before the first hello nobody watched it: a busy machine may have let it go already (a hello loads
-    // it again). From here on it is watched.
+    // Before the sockets opened nobody watched it: a busy machine may have let it go already (opening a
+    // socket loads it again). From a socket's opening on it is watched.
     const unloads = () => server.logs.filter((line) => line.includes('game unloaded')).length;
     const watchedFrom = unloads();
     const over = blue.next((m) => m.t === 'update' && m.view.outcome !== null);
@@ -80,5 +80,28 @@ describe('finished games leave memory', () => {
     const watched = await watcher.ask({ t: 'hello', spectate: true }, isState);
     expect(watched.t === 'state' && watched.view).toEqual(spectated.body.view);
     await watcher.close();
+  });
+
+  it('a socket open before its hello keeps the game: sweeps in between do not leave it on a copy no move reaches', async () => {
+    const created = await createGame(server.url, { opponent: 'friend', seat: 'red' });
+    const joined = await post<JoinGameResponse>(server.url, `/api/games/${created.gameId}/join`, {
+      invite: created.invite,
+    });
+    const unloadsOf = () =>
+      server.logs.filter((line) => line.includes('game unloaded') && line.includes(created.gameId)).length;
+    // Blue's socket opens, then stays silent while many sweeps (every 50 ms) pass.
+    const blue = await Client.open(server.url, created.gameId);
+    const before = unloadsOf();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(unloadsOf()).toBe(before);
+    await blue.ask(hello(joined.body.token), isState);
+    const red = await Client.open(server.url, created.gameId);
+    await red.ask(hello(created.token), isState);
+    // Red resigns: Blue's socket hears the end, as one on the game's only copy does.
+    const over = blue.next((m) => m.t === 'update' && m.view.outcome !== null);
+    red.send({ t: 'resign' });
+    expect((await over).t).toBe('update');
+    await red.close();
+    await blue.close();
   });
 });

@@ -87,6 +87,12 @@ export class Session {
   /** The version of the view this socket was sent last, or null when it is not one a patch could start from. */
   #sentV: number | null = null;
   #leave: (() => void) | null = null;
+  /**
+   * The room is watched from the socket's opening, not only from its hello: otherwise the idle sweep could let
+   * the room go in between, and the hello would join a copy no move reaches any more. Let go once the hello's
+   * own watch holds the room, or when the socket closes (a silent one is closed at the hello deadline).
+   */
+  #opening: (() => void) | null;
   /** Closes a socket that never says hello (an idle socket holds memory and a place in the address's count). */
   #helloDeadline: ReturnType<typeof setTimeout> | null;
 
@@ -95,6 +101,7 @@ export class Session {
     this.#room = room;
     this.#channel = channel;
     this.#context = context;
+    this.#opening = room.watch();
     const { messagesPerSecond, messageBurst, helloMs } = context.config.limits;
     this.#bucket = new TokenBucket(messagesPerSecond, messageBurst);
     this.#helloDeadline = setTimeout(() => {
@@ -131,8 +138,14 @@ export class Session {
   /** The socket closed. */
   closed(): void {
     this.#stopHelloDeadline();
+    this.#letOpeningGo();
     this.#leave?.();
     this.#leave = null;
+  }
+
+  #letOpeningGo(): void {
+    this.#opening?.();
+    this.#opening = null;
   }
 
   /** Shutdown: say why, then close. */
@@ -328,6 +341,7 @@ export class Session {
       unwatch();
       disconnect();
     };
+    this.#letOpeningGo();
     // Moves stored by another process while this socket was being set up are not hinted to it: look again.
     // If the store cannot be read just now, the state is the room's own (later hints catch it up), and the
     // socket is told of the store after it: a socket is never left without a state.
