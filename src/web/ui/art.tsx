@@ -292,7 +292,13 @@ export function CardArt(props: {
       <text x={x + 6} y={y + 13} font-size="10" font-weight="800" fill="#6b3f1f">
         {props.index + 1}
       </text>
-      <FaceIcon face={up} x={x + w / 2} y={y + h / 2 - 6} s={0.9} />
+      {/* A card set aside shows its face smaller and lower, under the words that say so (across the picture
+          they ran over the Zzz of Sleeping pirates). */}
+      {props.aside === null ? (
+        <FaceIcon face={up} x={x + w / 2} y={y + h / 2 - 6} s={0.9} />
+      ) : (
+        <FaceIcon face={up} x={x + w / 2} y={y + h / 2 + 8} s={0.6} />
+      )}
       <text
         x={x + w / 2}
         y={y + h - 18}
@@ -327,10 +333,23 @@ export function CardArt(props: {
       {props.aside !== null && (
         <g>
           <rect x={x} y={y} width={w} height={h} rx="7" fill="#000" opacity="0.45" />
-          <text x={x + w / 2} y={y + h / 2} text-anchor="middle" font-size="9" font-weight="800" fill="#fff">
+          <text
+            x={x + w / 2}
+            y={y + 26}
+            text-anchor="middle"
+            font-size={fitted(t('art.setAside'), w - 8, 9)}
+            font-weight="800"
+            fill="#fff"
+          >
             {t('art.setAside')}
           </text>
-          <text x={x + w / 2} y={y + h / 2 + 11} text-anchor="middle" font-size="8" fill="#fff">
+          <text
+            x={x + w / 2}
+            y={y + 36}
+            text-anchor="middle"
+            font-size={fitted(t('art.by', { seat: SEAT_NAMES[props.aside] }), w - 8, 8)}
+            fill="#fff"
+          >
             {t('art.by', { seat: SEAT_NAMES[props.aside] })}
           </text>
         </g>
