@@ -6,10 +6,11 @@
 import type { Action } from './actions.ts';
 import { chanceFrom, chanceOf } from './chance.ts';
 import type { Random } from './random.ts';
-import { ChoiceList } from './rules/choices.ts';
+import { ARG_MASK, ChoiceList } from './rules/choices.ts';
 import { choicesFor, decider, listChoices, resolve, resolveChoice } from './rules/decide.ts';
 import type { Table } from './rules/table.ts';
-import { cloneState, type GameState, type Outcome } from './state.ts';
+import { resolveTurnCard, turnCardChoices } from './rules/turn.ts';
+import { type ActionCard, cloneState, type GameState, type Outcome } from './state.ts';
 import type { Seat } from './vocabulary.ts';
 
 /** A game being searched: its state is mutated in place; its chance draws from its table's `chance`. */
@@ -22,20 +23,56 @@ export interface FastGame {
  * API: tests and replays). Keyed chance costs a ChaCha20 block per draw; searches want `fastCopyWithChance`.
  */
 export function fastCopy(state: GameState): FastGame {
-  return { table: { state: cloneState(state), chance: chanceOf(state.chance), events: null, ownCards: 0 } };
+  return {
+    table: {
+      state: ownedCopy(state),
+      chance: chanceOf(state.chance),
+      events: null,
+      ownCards: ALL_CARDS,
+      ownsFlagsShown: false,
+    },
+  };
 }
 
 /** A mutable copy whose chance comes from `random` instead (a bot must not know the real dice). */
 export function fastCopyWithChance(state: GameState, random: Random): FastGame {
-  return { table: { state: cloneState(state), chance: chanceFrom(random), events: null, ownCards: 0 } };
+  return {
+    table: {
+      state: ownedCopy(state),
+      chance: chanceFrom(random),
+      events: null,
+      ownCards: ALL_CARDS,
+      ownsFlagsShown: false,
+    },
+  };
+}
+
+/** Every card's bit (rules/table.ts, `ownCards`). */
+const ALL_CARDS = (1 << 10) - 1;
+
+/**
+ * A state's copy that owns its ten cards: a playout turns most of them, and copying them at once, in one
+ * loop, costs less than copying each at its first turn and checking ownership at every turn.
+ */
+function ownedCopy(state: GameState): GameState {
+  const copy = cloneState(state);
+  const cards = copy.cards;
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i] as ActionCard;
+    cards[i] = { sides: card.sides, up: card.up, known: card.known, aside: card.aside };
+  }
+  return copy;
 }
 
 /** A copy of a fast game (for search trees that branch); its chance goes on independently. */
 export function fastClone(game: FastGame): FastGame {
   const state = cloneState(game.table.state);
-  // Both now share the card objects: neither may write one in place before copying it.
+  // Both now share the card objects and the flags shown: neither may write one in place before copying it.
   game.table.ownCards = 0;
-  return { table: { state, chance: game.table.chance.fork(), events: null, ownCards: 0 } };
+  game.table.ownsFlagsShown = false;
+  return {
+    table: { state, chance: game.table.chance.fork(), events: null, ownCards: 0, ownsFlagsShown: false },
+  };
 }
 
 /** The current state (shared, do not keep it past the next `fastApply`). An old game's `chance` may be stale. */
@@ -74,6 +111,12 @@ export function fastRandomPlayout(game: FastGame, random: Random, maxDecisions =
   const { table } = game;
   const state = table.state;
   for (let i = 0; i < maxDecisions && state.outcome === null; i++) {
+    if (state.pending.ask === 'turnCard') {
+      // Two decisions in three: the card choices are a shared list, and the card is turned directly.
+      turnCardChoices(state, list);
+      resolveTurnCard(table, (list.codes[random.int(list.length)] ?? 0) & ARG_MASK);
+      continue;
+    }
     const seat = decider(state);
     if (seat === null) break;
     if (state.pending.ask === 'setup') {
