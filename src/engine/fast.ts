@@ -10,7 +10,7 @@ import { ARG_MASK, ChoiceList } from './rules/choices.ts';
 import { choicesFor, decider, listChoices, resolve, resolveChoice } from './rules/decide.ts';
 import type { Table } from './rules/table.ts';
 import { resolveTurnCard, turnCardChoices } from './rules/turn.ts';
-import { type ActionCard, cloneState, type GameState, type Outcome } from './state.ts';
+import { cloneState, type GameState, type Outcome } from './state.ts';
 import type { Seat } from './vocabulary.ts';
 
 /** A game being searched: its state is mutated in place; its chance draws from its table's `chance`. */
@@ -25,10 +25,10 @@ export interface FastGame {
 export function fastCopy(state: GameState): FastGame {
   return {
     table: {
-      state: ownedCopy(state),
+      state: cloneState(state),
       chance: chanceOf(state.chance),
       events: null,
-      ownCards: ALL_CARDS,
+      ownCards: 0,
       ownsFlagsShown: false,
     },
   };
@@ -38,30 +38,13 @@ export function fastCopy(state: GameState): FastGame {
 export function fastCopyWithChance(state: GameState, random: Random): FastGame {
   return {
     table: {
-      state: ownedCopy(state),
+      state: cloneState(state),
       chance: chanceFrom(random),
       events: null,
-      ownCards: ALL_CARDS,
+      ownCards: 0,
       ownsFlagsShown: false,
     },
   };
-}
-
-/** Every card's bit (rules/table.ts, `ownCards`). */
-const ALL_CARDS = (1 << 10) - 1;
-
-/**
- * A state's copy that owns its ten cards: a playout turns most of them, and copying them at once, in one
- * loop, costs less than copying each at its first turn and checking ownership at every turn.
- */
-function ownedCopy(state: GameState): GameState {
-  const copy = cloneState(state);
-  const cards = copy.cards;
-  for (let i = 0; i < cards.length; i++) {
-    const card = cards[i] as ActionCard;
-    cards[i] = { sides: card.sides, up: card.up, known: card.known, aside: card.aside };
-  }
-  return copy;
 }
 
 /** A copy of a fast game (for search trees that branch); its chance goes on independently. */
