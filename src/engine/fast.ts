@@ -6,9 +6,10 @@
 import type { Action } from './actions.ts';
 import { chanceFrom, chanceOf } from './chance.ts';
 import type { Random } from './random.ts';
-import { ChoiceList } from './rules/choices.ts';
+import { ARG_MASK, ChoiceList } from './rules/choices.ts';
 import { choicesFor, decider, listChoices, resolve, resolveChoice } from './rules/decide.ts';
 import type { Table } from './rules/table.ts';
+import { resolveTurnCard, turnCardChoices } from './rules/turn.ts';
 import { cloneState, type GameState, type Outcome } from './state.ts';
 import type { Seat } from './vocabulary.ts';
 
@@ -22,20 +23,39 @@ export interface FastGame {
  * API: tests and replays). Keyed chance costs a ChaCha20 block per draw; searches want `fastCopyWithChance`.
  */
 export function fastCopy(state: GameState): FastGame {
-  return { table: { state: cloneState(state), chance: chanceOf(state.chance), events: null, ownCards: 0 } };
+  return {
+    table: {
+      state: cloneState(state),
+      chance: chanceOf(state.chance),
+      events: null,
+      ownCards: 0,
+      ownsFlagsShown: false,
+    },
+  };
 }
 
 /** A mutable copy whose chance comes from `random` instead (a bot must not know the real dice). */
 export function fastCopyWithChance(state: GameState, random: Random): FastGame {
-  return { table: { state: cloneState(state), chance: chanceFrom(random), events: null, ownCards: 0 } };
+  return {
+    table: {
+      state: cloneState(state),
+      chance: chanceFrom(random),
+      events: null,
+      ownCards: 0,
+      ownsFlagsShown: false,
+    },
+  };
 }
 
 /** A copy of a fast game (for search trees that branch); its chance goes on independently. */
 export function fastClone(game: FastGame): FastGame {
   const state = cloneState(game.table.state);
-  // Both now share the card objects: neither may write one in place before copying it.
+  // Both now share the card objects and the flags shown: neither may write one in place before copying it.
   game.table.ownCards = 0;
-  return { table: { state, chance: game.table.chance.fork(), events: null, ownCards: 0 } };
+  game.table.ownsFlagsShown = false;
+  return {
+    table: { state, chance: game.table.chance.fork(), events: null, ownCards: 0, ownsFlagsShown: false },
+  };
 }
 
 /** The current state (shared, do not keep it past the next `fastApply`). An old game's `chance` may be stale. */
@@ -74,6 +94,12 @@ export function fastRandomPlayout(game: FastGame, random: Random, maxDecisions =
   const { table } = game;
   const state = table.state;
   for (let i = 0; i < maxDecisions && state.outcome === null; i++) {
+    if (state.pending.ask === 'turnCard') {
+      // Two decisions in three: the card choices are a shared list, and the card is turned directly.
+      turnCardChoices(state, list);
+      resolveTurnCard(table, (list.codes[random.int(list.length)] ?? 0) & ARG_MASK);
+      continue;
+    }
     const seat = decider(state);
     if (seat === null) break;
     if (state.pending.ask === 'setup') {

@@ -52,6 +52,7 @@ export function applyAction(state: GameState, seat: unknown, action: unknown): A
       chance: chanceOf(state.chance),
       events: [],
       ownCards: 0,
+      ownsFlagsShown: false,
     };
     if (parsed.value.type === 'resign') {
       const winner = opponentOf(seat);

@@ -3,10 +3,10 @@
  * for good (R6.5). Monkey: nothing. Powder Barrel: the boarding piece used leaves play (nothing after a
  * shot). Flag: the attempting seat wins (R6.4, R7.1).
  */
-import { ofSeat, opponentOf, SEAT_NAMES, type Seat, withSeat } from '../vocabulary.ts';
+import { ofSeat, opponentOf, SEAT_NAMES, type Seat } from '../vocabulary.ts';
 import { type ChoiceList, choice, PASS, TURN_FLAG } from './choices.ts';
 import { finish } from './game-end.ts';
-import { emit, removeFromPlay, setPending, type Table } from './table.ts';
+import { emit, ownFlagsShown, removeFromPlay, setPending, type Table } from './table.ts';
 import { endTurn } from './turn-end.ts';
 
 /** Any of the enemy's three flag cards (R6.1), or decline the attempt (R2.5). */
@@ -25,10 +25,8 @@ export function resolveTurnFlag(table: Table, seat: Seat, raider: number | null,
   const { state } = table;
   const owner = opponentOf(seat);
   const card = ofSeat(state.flagSlots, owner)[slot] ?? 'monkey';
-  // Replaced, not written in place: the flag cards shown are shared between states (state.ts, `cloneState`).
-  const shown = ofSeat(state.flagShown, owner).slice();
-  shown[slot] = true;
-  state.flagShown = withSeat(state.flagShown, owner, shown);
+  // The table's own copy: the flags shown are shared between states (state.ts, `cloneState`).
+  ownFlagsShown(table, owner)[slot] = true;
   if (table.events) emit(table, { type: 'flagCardTurned', seat, owner, slot, card });
   switch (card) {
     case 'flag':

@@ -5,7 +5,7 @@
 
 import type { Chance } from '../chance.ts';
 import { type GameEvent, privateEvent, publicEvent } from '../events.ts';
-import { type ActionCard, firstPieceOf, type GameState, ownerOf, type Pending } from '../state.ts';
+import { type ActionCard, belongsTo, firstPieceOf, type GameState, ownerOf, type Pending } from '../state.ts';
 import { ofSeat, type Seat } from '../vocabulary.ts';
 import { type ChoiceList, choice, type PieceChoice } from './choices.ts';
 
@@ -21,6 +21,8 @@ export interface Table {
    * (`ownCard`). A playout then copies a card once, not at every turn of it.
    */
   ownCards: number;
+  /** Whether the flags shown (`state.flagShown`) are this table's own copy, to write in place (`ownFlagsShown`). */
+  ownsFlagsShown: boolean;
 }
 
 /** A card's fields, writable: only for a card the table owns (`ownCard`). */
@@ -35,6 +37,19 @@ export function ownCard(table: Table, index: number): WritableCard | undefined {
   cards[index] = copy;
   table.ownCards |= 1 << index;
   return copy;
+}
+
+/**
+ * `seat`'s flags shown, for writing: the pair is shared between states (state.ts, `cloneState`), so the
+ * table copies it before its first write, and a playout's later flag cards are written in place.
+ */
+export function ownFlagsShown(table: Table, seat: Seat): boolean[] {
+  const { state } = table;
+  if (!table.ownsFlagsShown) {
+    state.flagShown = { red: state.flagShown.red.slice(), blue: state.flagShown.blue.slice() };
+    table.ownsFlagsShown = true;
+  }
+  return ofSeat(state.flagShown, seat);
 }
 
 type EventBody = Parameters<typeof publicEvent>[0];
@@ -101,35 +116,42 @@ export function piecesOnDecksAs(state: GameState, owner: Seat, kind: PieceChoice
 
 /**
  * How many of `owner`'s pieces stand on either deck. With `firstOnDecks`, the rules spot a forced choice
- * (one piece) without listing the choices.
+ * (one piece) without listing the choices. Counted over the decks, which hold a few pieces, not over the
+ * owner's ten places.
  */
 export function countOnDecks(state: GameState, owner: Seat): number {
-  const first = firstPieceOf(owner);
+  return countOwn(state.decks.red, owner) + countOwn(state.decks.blue, owner);
+}
+
+function countOwn(deck: readonly number[], owner: Seat): number {
   let count = 0;
-  for (let id = first; id < first + 10; id++) {
-    const place = state.places[id];
-    if (place === 'red' || place === 'blue') count++;
-  }
+  for (let at = 0; at < deck.length; at++) if (belongsTo(deck[at] as number, owner)) count++;
   return count;
 }
 
 /** The lowest id of `owner`'s pieces standing on either deck, or -1 when there is none. */
 export function firstOnDecks(state: GameState, owner: Seat): number {
-  const first = firstPieceOf(owner);
-  for (let id = first; id < first + 10; id++) {
-    const place = state.places[id];
-    if (place === 'red' || place === 'blue') return id;
+  const red = lowestOwn(state.decks.red, owner);
+  const blue = lowestOwn(state.decks.blue, owner);
+  return red === -1 || (blue !== -1 && blue < red) ? blue : red;
+}
+
+function lowestOwn(deck: readonly number[], owner: Seat): number {
+  let lowest = -1;
+  for (let at = 0; at < deck.length; at++) {
+    const piece = deck[at] as number;
+    if (belongsTo(piece, owner) && (lowest === -1 || piece < lowest)) lowest = piece;
   }
-  return -1;
+  return lowest;
 }
 
 /** Does `owner` have any piece on either deck? */
 export function hasPieceOnDecks(state: GameState, owner: Seat): boolean {
-  const first = firstPieceOf(owner);
-  for (let id = first; id < first + 10; id++) {
-    const place = state.places[id];
-    if (place === 'red' || place === 'blue') return true;
-  }
+  return hasOwn(state.decks.red, owner) || hasOwn(state.decks.blue, owner);
+}
+
+function hasOwn(deck: readonly number[], owner: Seat): boolean {
+  for (let at = 0; at < deck.length; at++) if (belongsTo(deck[at] as number, owner)) return true;
   return false;
 }
 
