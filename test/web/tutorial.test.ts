@@ -38,17 +38,24 @@ const RULE_IDS = [
   ...['R11.1', 'R11.2', 'R11.3'],
 ];
 
+/** Opens a lesson's link: what it says to the table (`heard`) and to the coach (`statuses`). */
+async function openLesson(index: number) {
+  const heard: LinkNews[] = [];
+  const statuses: LessonStatus[] = [];
+  const link = startLesson(
+    index,
+    (n) => heard.push(n),
+    (s) => statuses.push(s),
+  );
+  await settle();
+  return { link, heard, statuses };
+}
+
 /** Plays a lesson through its link, each step with the first move offered; what Red saw on the way. */
 async function playThrough(
   index: number,
 ): Promise<{ first: PlayerView; last: PlayerView; events: GameEvent[] }> {
-  const heard: LinkNews[] = [];
-  const link = startLesson(
-    index,
-    (n) => heard.push(n),
-    () => {},
-  );
-  await settle();
+  const { link, heard } = await openLesson(index);
   const lesson = LESSONS[index];
   if (lesson === undefined) throw new Error(`no lesson ${index}`);
   const views = () => heard.flatMap((n) => (n.t === 'update' ? [n.view] : []));
@@ -145,14 +152,7 @@ describe('what each lesson shows', () => {
   }
 
   it('only the Bomb on deck: Red is asked and may only pass (R2.4)', async () => {
-    const index = indexOf('onlyBomb');
-    const heard: LinkNews[] = [];
-    const link = startLesson(
-      index,
-      (n) => heard.push(n),
-      () => {},
-    );
-    await settle();
+    const { link, heard } = await openLesson(indexOf('onlyBomb'));
     link.send('red', { type: 'turnCard', card: 0 });
     await settle();
     const update = heard.findLast((n) => n.t === 'update');
