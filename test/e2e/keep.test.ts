@@ -193,6 +193,41 @@ describe.skipIf(!chromiumAvailable())('the browser game keeps local games', () =
     await context.close();
   });
 
+  it('pass and play: Back from the first hand-over screen keeps the game, still being set up, and Forward takes it up', async () => {
+    // No service worker, so the route below sees the game's code load; held back until after Back, as on a
+    // slow device where the game is not yet kept when the hand-over screen shows.
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/worker.*\.js/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Pass and play' }).click();
+    await page.getByRole('heading', { name: 'Pass the device to Red' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Play the computer' }).waitFor();
+    release();
+    const kept = page.getByRole('button', { name: 'Continue your game' });
+    await kept.waitFor();
+    expect(await page.locator('[data-kept]').textContent()).toMatch(/setting up|turn 0/i);
+    await page.goForward();
+    await page.getByRole('button', { name: 'I am Red, show my pirates' }).click();
+    await page.waitForSelector('[data-setup-piece]');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a page whose game code cannot load says so in a sentence, never "undefined"', async () => {
     // No service worker here: one that has cached the build would serve the worker's script past the route
     // that withholds it (Playwright's routes do not see what a service worker answers).

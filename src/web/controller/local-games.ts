@@ -60,6 +60,8 @@ export class LocalGames {
 
   /** Reads what is kept for the home page's "Continue your game". */
   async refreshKept(): Promise<void> {
+    // A game left a moment ago may still be being kept by its Worker.
+    await this.host.ended();
     const kept = await loadKeptSummary();
     this.page.change((s) => {
       s.kept = kept;
@@ -68,7 +70,8 @@ export class LocalGames {
 
   /** "Continue your game" (or a reload, or Forward): the kept game where it was left. */
   async continueKept(): Promise<void> {
-    // Read afresh: what the home page showed may be older than what the last game kept.
+    // Read afresh, once a game just left is kept: what the home page showed may be older than that.
+    await this.host.ended();
     const kept = await loadKeptSummary();
     if (kept === null) {
       this.homeWithNothing(NOTHING_TO_CONTINUE['host/nothing-kept'] ?? null);
@@ -87,6 +90,8 @@ export class LocalGames {
 
   /** "Abandon it" on the home page: the kept game is forgotten. */
   async abandonKept(): Promise<void> {
+    // After a Worker still keeping the game it was left with, or that game would come back.
+    await this.host.ended();
     await forgetGame().catch(() => undefined);
     await this.refreshKept();
   }
@@ -116,7 +121,7 @@ export class LocalGames {
       s.notice = null;
     });
     this.showGamePath();
-    this.host.useLocal(startLocalGame(start, this.hear));
+    this.host.useLocal(() => startLocalGame(start, this.hear));
   }
 
   /** The address says "a local game" (so Back goes home and Forward comes back), without a new entry twice. */

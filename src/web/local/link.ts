@@ -5,7 +5,10 @@
  */
 import type { BySeat, GameOptions, Seat } from '../../engine/index.ts';
 import type { GameLink, LinkNews } from '../link.ts';
-import type { FromHost, Level, LocalMode, ToHost } from './messages.ts';
+import type { FromWorker, Level, LocalMode, ToWorker } from './messages.ts';
+
+/** How long a Worker asked to close may take to finish what it was doing (a move to keep, the computer's think). */
+const CLOSE_GRACE_MS = 10_000;
 
 /** What starts the game in the worker: a new one, or the one kept on this device. */
 export type LocalStart =
@@ -22,6 +25,12 @@ export type LocalStart =
 /** A local game's link: in pass-and-play the page also says when the device changes hands. */
 export interface LocalLink extends GameLink {
   handOver(): void;
+  /**
+   * Settles once the Worker has ended after `close`: by then it has kept what it was asked before (a game
+   * only just started included), so the home page reads the kept game after it, and a new game's Worker
+   * starts after it (the old one's last keep never lands on top of the new game).
+   */
+  readonly ended: Promise<void>;
 }
 
 export function startLocalGame(start: LocalStart, hear: (news: LinkNews) => void): LocalLink {
@@ -40,17 +49,38 @@ export function startLocalGame(start: LocalStart, hear: (news: LinkNews) => void
       review: () => undefined,
       close: () => undefined,
       handOver: () => undefined,
+      ended: Promise.resolve(),
     };
   }
-  const post = (message: ToHost) => worker.postMessage(message);
-  worker.onmessage = (event: MessageEvent<FromHost>) => {
+  const post = (message: ToWorker) => worker.postMessage(message);
+  // After `close` the table is gone: the Worker's news goes nowhere; it is ended once it says it is done.
+  let closing = false;
+  let failed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let markEnded: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
+  const end = () => {
+    clearTimeout(timer);
+    worker.terminate();
+    markEnded();
+  };
+  worker.onmessage = (event: MessageEvent<FromWorker>) => {
     const message = event.data;
-    if (message.t === 'error') hear({ t: 'error', code: message.code, message: message.message });
+    if (message.t === 'closed') end();
+    else if (closing) return;
+    else if (message.t === 'error') hear({ t: 'error', code: message.code, message: message.message });
     else hear(message);
   };
   // A script that fails to load or throws at the top gives an ErrorEvent with no message at all.
   worker.onerror = (event) => {
     event.preventDefault();
+    failed = true;
+    if (closing) {
+      end();
+      return;
+    }
     hear({
       t: 'error',
       code: 'host/unavailable',
@@ -62,7 +92,17 @@ export function startLocalGame(start: LocalStart, hear: (news: LinkNews) => void
     send: (seat, action) => post({ t: 'act', seat, action }),
     history: (seat) => post({ t: 'history', seat }),
     review: (seat, v) => post({ t: 'review', seat, v }),
-    close: () => worker.terminate(),
+    close: () => {
+      if (closing) return;
+      closing = true;
+      // A Worker that never loaded has nothing to keep; one that does not answer is ended anyway.
+      if (failed) end();
+      else {
+        post({ t: 'close' });
+        timer = setTimeout(end, CLOSE_GRACE_MS);
+      }
+    },
     handOver: () => post({ t: 'handOver' }),
+    ended,
   };
 }

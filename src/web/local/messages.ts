@@ -87,3 +87,13 @@ export type FromHost =
   | { readonly t: 'review'; readonly seat: Seat; readonly v: number; readonly view: PlayerView }
   /** A refused action; nothing changed. */
   | { readonly t: 'error'; readonly code: string; readonly message: string };
+
+/**
+ * What the page says to the Worker itself: the host's messages, and "close" once the table is left. The
+ * Worker finishes what it was asked before (keeping the game on the device), answers "closed", and ends:
+ * ending it at once could lose a game it had not kept yet (Back from the first hand-over screen).
+ */
+export type ToWorker = ToHost | { readonly t: 'close' };
+
+/** What the Worker says: the host's answers, and "closed" once everything asked before is done and kept. */
+export type FromWorker = FromHost | { readonly t: 'closed' };

@@ -6,11 +6,12 @@
  */
 import { LocalHost } from './host.ts';
 import { forgetGame, keepGame, loadKeptGame } from './kept.ts';
-import type { FromHost, ToHost } from './messages.ts';
+import type { FromHost, FromWorker, ToHost, ToWorker } from './messages.ts';
 
 interface WorkerScope {
-  onmessage: ((event: MessageEvent<ToHost>) => void) | null;
-  postMessage(message: FromHost): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+  postMessage(message: FromWorker): void;
+  close(): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
@@ -20,6 +21,14 @@ let queue: Promise<void> = Promise.resolve();
 
 scope.onmessage = (event) => {
   const message = event.data;
+  // The table was left: what was asked before is done (and kept) first, then the Worker ends (messages.ts).
+  if (message.t === 'close') {
+    queue = queue.then(() => {
+      scope.postMessage({ t: 'closed' });
+      scope.close();
+    });
+    return;
+  }
   queue = queue.then(() => handle(message));
 };
 
