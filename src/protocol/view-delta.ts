@@ -65,6 +65,11 @@ const LETTER_OF: ReadonlyMap<string, string> = new Map(
   Object.entries(PATH_KEYS).map(([letter, key]) => [key, letter]),
 );
 
+/** The key a format-2 path's segment names (`C` is `cards`; a segment that is no letter is its key). */
+export function keyOfLetter(segment: string): string {
+  return KEY_OF.get(segment) ?? segment;
+}
+
 /**
  * The changes that make `before` into `after` (plain JSON data: no undefined inside arrays), found by
  * walking both (no text is made: this runs once per viewer and action on the server).

@@ -12,6 +12,7 @@ import {
   type DeltasVersion,
   diffViews,
   digestOfHash,
+  keyOfLetter,
   type LeanWireView,
   packLeanView,
   packUpdateView,
@@ -24,11 +25,15 @@ import type { Room } from '../rooms/room.ts';
 export class MadeView {
   /** The view, without the rules. */
   readonly view: UpdateWireView;
-  /** Its JSON text: a whole-view update is written around it. */
-  readonly text: string;
   /** The view at `v - 1`, while a patch from it may still be asked for (then let go: no chain of versions). */
   #before: MadeView | null;
-  #lean: { readonly view: LeanWireView; readonly text: string } | null = null;
+  #text: string | null = null;
+  #lean: LeanWireView | null = null;
+  /**
+   * The lean view's text key by key (`"turn":12`), in the view's key order: the next version's lean text
+   * reuses the texts of the keys its deltas-2 patch left alone, so only what changed is written again.
+   */
+  #leanTexts: Map<string, string> | null = null;
   readonly #digests: (string | undefined)[] = [];
   readonly #patches: (ViewPatch | null | undefined)[] = [];
 
@@ -38,24 +43,78 @@ export class MadeView {
     before: MadeView | null,
   ) {
     this.view = view;
-    this.text = JSON.stringify(view);
     this.#before = before !== null && before.v === v - 1 ? before : null;
   }
 
+  /**
+   * Its JSON text, made on first ask: a whole-view update is written around it, and a format-1 digest is
+   * of it. A room whose sockets all read format-2 patches makes it only when one of them needs a view whole.
+   */
+  get text(): string {
+    this.#text ??= JSON.stringify(this.view);
+    return this.#text;
+  }
+
   /** The view a deltas-2 patch changes: without what the view implies (wire-view.ts `LeanWireView`). */
-  get lean(): { readonly view: LeanWireView; readonly text: string } {
-    if (this.#lean === null) {
-      const view = packLeanView(this.view);
-      this.#lean = { view, text: JSON.stringify(view) };
-    }
+  get lean(): LeanWireView {
+    this.#lean ??= packLeanView(this.view);
     return this.#lean;
+  }
+
+  /**
+   * The lean view's JSON text, the very text `JSON.stringify(this.lean)` writes (test/server/update-views
+   * checks it), made from the texts of its keys: those a deltas-2 patch from the view before left alone are
+   * that view's texts (a patch names every top-level key whose value changed, or the whole view, path '').
+   */
+  leanText(): string {
+    const texts = this.#leanKeyTexts();
+    let text = '{';
+    for (const part of texts.values()) text += text.length === 1 ? part : `,${part}`;
+    return `${text}}`;
+  }
+
+  #leanKeyTexts(): Map<string, string> {
+    if (this.#leanTexts !== null) return this.#leanTexts;
+    const before = this.#before;
+    const patch = before === null ? null : this.patch(2);
+    let unchanged: ReadonlyMap<string, string> | null = null;
+    if (before !== null && patch !== null && before.#leanTexts !== null) {
+      const changed = new Set<string>();
+      for (const [path] of patch) {
+        if (path === '') {
+          changed.clear();
+          break;
+        }
+        const slash = path.indexOf('/');
+        changed.add(keyOfLetter(slash === -1 ? path : path.slice(0, slash)));
+      }
+      if (patch.every(([path]) => path !== '')) {
+        const kept = new Map<string, string>();
+        for (const [key, text] of before.#leanTexts) if (!changed.has(key)) kept.set(key, text);
+        unchanged = kept;
+      }
+    }
+    const texts = new Map<string, string>();
+    const lean = this.lean as unknown as Record<string, unknown>;
+    for (const key of Object.keys(lean)) {
+      const known = unchanged?.get(key);
+      if (known !== undefined) {
+        texts.set(key, known);
+        continue;
+      }
+      const value = JSON.stringify(lean[key]);
+      // JSON.stringify leaves out a key whose value has no JSON (undefined).
+      if (value !== undefined) texts.set(key, `${JSON.stringify(key)}:${value}`);
+    }
+    this.#leanTexts = texts;
+    return texts;
   }
 
   /** The digest of the view a `version` patch rebuilds: the update view's (1), the lean view's (2). */
   digest(version: DeltasVersion): string {
     let digest = this.#digests[version];
     if (digest === undefined) {
-      digest = digestOfServer(version === 1 ? this.text : this.lean.text, version);
+      digest = digestOfServer(version === 1 ? this.text : this.leanText(), version);
       this.#digests[version] = digest;
     }
     return digest;
@@ -71,13 +130,16 @@ export class MadeView {
           ? null
           : version === 1
             ? diffViews(before.view, this.view, 1)
-            : diffViews(before.lean.view, this.lean.view, 2);
+            : diffViews(before.lean, this.lean, 2);
       this.#patches[version] = patch;
     }
     return patch;
   }
 
-  /** The next version is made: no patch from this one's predecessor will be asked for any more. */
+  /**
+   * The next version is made: no patch from this one's predecessor will be asked for any more. Its lean key
+   * texts stay for the next version's lean text (made, if a digest is asked, before that one is superseded).
+   */
   supersede(): void {
     this.#before = null;
   }
