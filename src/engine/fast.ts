@@ -13,7 +13,10 @@ import { resolveTurnCard, turnCardChoices } from './rules/turn.ts';
 import { cloneState, type GameState, type Outcome } from './state.ts';
 import type { Seat } from './vocabulary.ts';
 
-/** A game being searched: its state is mutated in place; its chance draws from its table's `chance`. */
+/**
+ * A game being searched: its state is mutated in place; its chance draws from its table's `chance`. Its log
+ * is its source's array, shared: the fast path logs nothing, so it never appends to it.
+ */
 export interface FastGame {
   readonly table: Table;
 }
@@ -25,7 +28,7 @@ export interface FastGame {
 export function fastCopy(state: GameState): FastGame {
   return {
     table: {
-      state: cloneState(state),
+      state: cloneState(state, state.log),
       chance: chanceOf(state.chance),
       events: null,
       ownCards: 0,
@@ -38,7 +41,7 @@ export function fastCopy(state: GameState): FastGame {
 export function fastCopyWithChance(state: GameState, random: Random): FastGame {
   return {
     table: {
-      state: cloneState(state),
+      state: cloneState(state, state.log),
       chance: chanceFrom(random),
       events: null,
       ownCards: 0,
@@ -49,7 +52,7 @@ export function fastCopyWithChance(state: GameState, random: Random): FastGame {
 
 /** A copy of a fast game (for search trees that branch); its chance goes on independently. */
 export function fastClone(game: FastGame): FastGame {
-  const state = cloneState(game.table.state);
+  const state = cloneState(game.table.state, game.table.state.log);
   // Both now share the card objects and the flags shown: neither may write one in place before copying it.
   game.table.ownCards = 0;
   game.table.ownsFlagsShown = false;

@@ -152,8 +152,9 @@ export function firstPieceOf(seat: Seat): number {
 /**
  * A copy for the rules to write into: it shares the parts never written in place (rules, kinds, log entries,
  * the action cards, and the flag slots, flags shown and ready flags, which the rules replace when they change).
+ * `log` is the copy's log: a fresh copy unless the caller never appends to it (the fast path shares it).
  */
-export function cloneState(state: GameState): GameState {
+export function cloneState(state: GameState, log: RecordEntry[] = state.log.slice()): GameState {
   return {
     format: state.format,
     rules: state.rules,
@@ -178,6 +179,6 @@ export function cloneState(state: GameState): GameState {
     aside: { red: state.aside.red, blue: state.aside.blue },
     pending: state.pending,
     outcome: state.outcome,
-    log: state.log.slice(),
+    log,
   };
 }
