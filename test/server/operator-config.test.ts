@@ -46,9 +46,15 @@ async function serve(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stopping = false;
   const collect = (chunk: Buffer) => {
     output += chunk.toString('utf8');
-    if (output.includes('pirates server ready')) child.kill('SIGTERM');
+    // One SIGTERM, once: a second one sent with the shutdown's last line can land after the process has let
+    // go of its signal handlers on the way out, and the default action kills it (exit by SIGTERM, not 0).
+    if (!stopping && output.includes('pirates server ready')) {
+      stopping = true;
+      child.kill('SIGTERM');
+    }
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
