@@ -3,7 +3,7 @@
  * than the browser's `confirm()`, which stops every script on the page (the clocks, the socket's answers) and
  * reads as a warning from the browser. "Play on" is the default and takes the focus; Escape closes it.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import type { Controller } from '../controller.ts';
 import { t } from '../i18n/i18n.ts';
 import { useFocus } from './focus.ts';
@@ -31,9 +31,11 @@ export function ResignButton(props: { ctl: Controller; online: boolean }) {
 
 function ResignDialog(props: { online: boolean; onPlayOn: () => void; onResign: () => void }) {
   const focus = useFocus<HTMLButtonElement>();
-  // Escape plays on wherever the focus is (the table may have taken it back as the dialog opened).
+  // Escape plays on wherever the focus is (the table may have taken it back as the dialog opened). Heard from
+  // the moment the dialog is drawn: a layout effect runs before the paint, where a plain effect runs later, so
+  // an Escape pressed as soon as the dialog shows (a quick player, a busy machine) was lost.
   const { onPlayOn } = props;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onPlayOn();
     };
