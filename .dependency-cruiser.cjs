@@ -1,6 +1,6 @@
 /**
  * The layers of DESIGN.md, enforced: imports only point down
- * engine <- ai <- arena <- server/cli, protocol <- arena/server/web; nothing imports cli, server or web;
+ * engine <- learn <- ai <- arena <- server/cli, protocol <- arena/server/web; nothing imports cli, server or web;
  * the engine stays pure (no Node built-ins, no DOM or I/O packages).
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -8,10 +8,10 @@ module.exports = {
   forbidden: [
     {
       name: 'engine-imports-a-higher-layer',
-      comment: 'src/engine is the bottom layer: it may not import ai, protocol, server, web or cli.',
+      comment: 'src/engine is the bottom layer: it may not import learn, ai, protocol, server, web or cli.',
       severity: 'error',
       from: { path: '^src/engine/' },
-      to: { path: '(^|/)(ai|protocol|server|web|cli)/' },
+      to: { path: '(^|/)(learn|ai|protocol|server|web|cli)/' },
     },
     {
       name: 'engine-imports-node-builtin',
@@ -32,8 +32,23 @@ module.exports = {
       },
     },
     {
+      name: 'learn-imports-a-higher-layer',
+      comment:
+        'src/learn (actions as integers, tensors, explicit chance, resampling, batched envs) sits on the engine only.',
+      severity: 'error',
+      from: { path: '^src/learn/' },
+      to: { path: '^src/(ai|protocol|arena|server|web|cli)/' },
+    },
+    {
+      name: 'learn-imports-node-builtin',
+      comment: 'src/learn runs in Node, worker_threads and a Web Worker: no Node built-ins.',
+      severity: 'error',
+      from: { path: '^src/learn/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'ai-imports-a-higher-layer',
-      comment: 'src/ai sits on the engine only: it may not import protocol, arena, server, web or cli.',
+      comment: 'src/ai sits on the engine and learn: it may not import protocol, arena, server, web or cli.',
       severity: 'error',
       from: { path: '^src/ai/' },
       to: { path: '(^|/)(protocol|arena|server|web|cli)/' },

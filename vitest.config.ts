@@ -14,7 +14,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^pirates-stratego$/, replacement: source('index.ts') },
-      { find: /^pirates-stratego\/(engine|ai|protocol|arena)$/, replacement: source('$1/index.ts') },
+      { find: /^pirates-stratego\/(engine|learn|ai|protocol|arena)$/, replacement: source('$1/index.ts') },
     ],
   },
   test: {
