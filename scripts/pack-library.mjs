@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run pack:lib`: the pirates-stratego package a bot author or engine user installs, as a tarball. It is
-// the library (engine, ai, protocol, arena) and the `pirates` command for bots, compiled (dist/lib, built
+// the library (engine, learn, ai, protocol, arena) and the `pirates` command for bots, compiled (dist/lib, built
 // first by `npm run pack:lib`), without the game server's libraries: the repository's package.json lists
 // them (Fastify, the stores, Redis) as dependencies for a production install (docs/deploy.md), which this
 // package must not pull in, so its `serve` and `bench-server` say they are missing. So the
@@ -26,7 +26,7 @@ if (process.argv[2] === '--refuse-root') {
 /** What the library and the bot command import from npm; the test installs the tarball with only these. */
 const LIBRARY_DEPENDENCIES = ['@noble/ciphers', '@noble/hashes', 'pure-rand', 'tinypool', 'zod'];
 /** Docs shipped; their links to each other and to examples/ stay inside the package (the test checks). */
-const DOCS = ['engine.md', 'ai.md', 'bots.md', 'cannon.md', 'fairness.md'];
+const DOCS = ['engine.md', 'learn.md', 'ai.md', 'bots.md', 'cannon.md', 'fairness.md'];
 /** The server's type declarations: its code is shipped (the command's modules import it), not as an API. */
 const serverTypes = (path) => /^server\/.*\.d\.ts$/.test(path);
 
@@ -45,6 +45,11 @@ cpSync(compiled, join(stage, 'dist/lib'), {
 cpSync(join(ROOT, 'bin/pirates.js'), join(stage, 'bin/pirates.js'));
 cpSync(join(ROOT, 'LICENSE'), join(stage, 'LICENSE'));
 cpSync(join(ROOT, 'examples'), join(stage, 'examples'), { recursive: true });
+// The learning API's Python client (docs/learn.md, "From Python"), without its tests' caches.
+cpSync(join(ROOT, 'python'), join(stage, 'python'), {
+  recursive: true,
+  filter: (path) => !path.includes('__pycache__'),
+});
 for (const doc of DOCS) cpSync(join(ROOT, 'docs', doc), join(stage, 'docs', doc));
 // docs/package.md is the package's README; moved to the root, its links are re-based from docs/.
 const readme = readFileSync(join(ROOT, 'docs/package.md'), 'utf8').replace(

@@ -4,6 +4,7 @@ import { BENCH_SERVER_SUMMARY, BENCH_SERVER_USAGE } from './bench-server/usage.t
 import { cannonCommand } from './cannon.ts';
 import type { Command } from './command.ts';
 import { fitEvaluationCommand } from './fit-evaluation.ts';
+import { learnServerCommand } from './learn-server.ts';
 import { serveCommand } from './serve.ts';
 import { loadServerPart } from './server-part.ts';
 import { tournamentCommand } from './tournament.ts';
@@ -28,4 +29,5 @@ export const commands: readonly Command[] = [
   tournamentCommand,
   fitEvaluationCommand,
   verifyCommand,
+  learnServerCommand,
 ];

@@ -44,6 +44,7 @@ import { createBot, type Bot, playMatch } from 'pirates-stratego/ai';
 import { runArenaTournament } from 'pirates-stratego/arena';
 import { randomFromSeed, type Seat, viewFor, createGame } from 'pirates-stratego/engine';
 import { clientMessageSchema } from 'pirates-stratego/protocol';
+import { NUM_DISTINCT_ACTIONS, OBSERVATION_SIZE, VectorEnv, legalActionMask } from 'pirates-stratego/learn';
 import * as everything from 'pirates-stratego';
 
 const made = createBot('heuristic');
@@ -57,6 +58,10 @@ const result = playMatch(players, { red: randomFromSeed('r'), blue: randomFromSe
 });
 const view = viewFor(createGame({ seed: 'v' }), 'red');
 const hello = clientMessageSchema.safeParse({ type: 'nonsense' });
+// The learning API: a batched env's first step, its masks those of the views.
+const env = new VectorEnv({ games: 2, seed: 'package' });
+const first = env.reset();
+const setupMask = legalActionMask(env.view(0, 'red'));
 // Two worker threads, from the compiled worker in the package.
 const tournament = await runArenaTournament({
   bots: ['random', 'heuristic'],
@@ -73,6 +78,8 @@ console.log(JSON.stringify({
   refused: !hello.success,
   same: everything.createGame === createGame,
   tournamentGames: tournament.pairs[0]?.games,
+  learnRow: first.observations.length / 2 === OBSERVATION_SIZE && first.masks.length / 2 === NUM_DISTINCT_ACTIONS,
+  setups: setupMask.reduce((sum, bit) => sum + bit, 0),
 }));
 `;
 
@@ -110,6 +117,9 @@ describe('the package, packed and installed elsewhere', () => {
     expect(files).toContain('dist/lib/engine/index.d.ts');
     expect(files).toContain('dist/lib/ai/index.d.ts');
     expect(files).toContain('dist/lib/protocol/index.d.ts');
+    expect(files).toContain('dist/lib/learn/index.d.ts');
+    expect(files).toContain('python/pirates_learn.py');
+    expect(files).toContain('docs/learn.md');
     expect(files).toContain('dist/lib/arena/game-worker.js');
     expect(files).toContain('dist/lib/cli/main.js');
     expect(files).toContain('bin/pirates.js');
@@ -227,6 +237,8 @@ describe('the package, packed and installed elsewhere', () => {
     expect(result.refused).toBe(true);
     expect(result.same).toBe(true);
     expect(result.tournamentGames).toBe(2);
+    expect(result.learnRow).toBe(true);
+    expect(result.setups).toBe(720);
   });
 
   it('refuses a program that misuses the types (the .d.ts files are real, not any)', () => {
