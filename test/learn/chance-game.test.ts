@@ -292,22 +292,37 @@ function setUp(state: GameState): GameState {
   return s;
 }
 
+/** The 0.1% critical values of the chi-square distribution by degrees of freedom (1 to 9). */
+const CHI_SQUARE_0_001 = [0, 10.83, 13.82, 16.27, 18.47, 20.52, 22.46, 24.32, 26.12, 27.88];
+
+/** Counts of a node's outcomes (in its order) as likely as a chi-square test says its probabilities are. */
+function expectChiSquare(outcomes: readonly ChanceOutcome[], counts: readonly number[]): void {
+  const n = counts.reduce((sum, c) => sum + c, 0);
+  let statistic = 0;
+  outcomes.forEach(({ probability }, i) => {
+    statistic += ((counts[i] ?? 0) - n * probability) ** 2 / (n * probability);
+  });
+  expect(statistic).toBeLessThan(CHI_SQUARE_0_001[outcomes.length - 1] ?? 0);
+}
+
 describe("the nodes' probabilities match the engine's keyed chance", () => {
   const SEEDS = Array.from({ length: 3000 }, (_, i) => `frequency/${i}`);
 
-  it('the deal: each kind of piece 0 and piece 10, and a kind after another (R1.1)', () => {
+  it('the deal: the kinds of pieces 0 and 10, a kind after another, the card at place 0 and its side (R1.1, R1.5)', () => {
+    // Many deals: a chi-square over a node's outcomes, below its 0.1% critical value.
+    const states = Array.from({ length: 10_000 }, (_, i) => createGame({ seed: `deal/${i}` }));
     const first = newChanceGame();
-    const p0 = chanceOutcomes(first);
-    expect(p0.map((o) => PIECE_KINDS[o.outcome])).toEqual([...new Set(PIECE_SET)]);
-    const states = SEEDS.map((seed) => createGame({ seed }));
+    const kinds = chanceOutcomes(first);
+    expect(kinds.map((o) => PIECE_KINDS[o.outcome])).toEqual([...new Set(PIECE_SET)]);
+    // The captain to piece 0 is 1 in 10 (its share of the set), an incisor 2 in 10.
+    expect(kinds.find((o) => PIECE_KINDS[o.outcome] === 'captain')?.probability).toBe(0.1);
+    expect(kinds.find((o) => PIECE_KINDS[o.outcome] === 'incisor')?.probability).toBe(0.2);
     for (const piece of [0, 10]) {
-      for (const { outcome, probability } of p0) {
-        const hits = states.filter((s) => s.kinds[piece] === PIECE_KINDS[outcome]).length;
-        expectFrequency(hits, states.length, probability);
-      }
+      expectChiSquare(
+        kinds,
+        kinds.map(({ outcome }) => states.filter((s) => s.kinds[piece] === PIECE_KINDS[outcome]).length),
+      );
     }
-    // The captain to piece 0 is 1 in 10 (its share of the set).
-    expect(p0.find((o) => PIECE_KINDS[o.outcome] === 'captain')?.probability).toBe(0.1);
     // After an incisor to piece 0, piece 1 is the other incisor 1 time in 9.
     const incisor = PIECE_KINDS.indexOf('incisor');
     const after = applyChance(first, incisor);
@@ -316,10 +331,8 @@ describe("the nodes' probabilities match the engine's keyed chance", () => {
     expect(p1).toBeCloseTo(1 / 9, 12);
     const given = states.filter((s) => s.kinds[0] === 'incisor');
     expectFrequency(given.filter((s) => s.kinds[1] === 'incisor').length, given.length, p1);
-  });
 
-  it('the deal: the card at place 0 and its side up (R1.5)', () => {
-    let game = newChanceGame();
+    let game = first;
     for (let piece = 0; piece < 20; piece++) {
       const result = applyChance(game, chanceOutcomes(game)[0]?.outcome ?? -1);
       if (!result.ok) throw new Error(result.error.message);
@@ -328,14 +341,13 @@ describe("the nodes' probabilities match the engine's keyed chance", () => {
     expect(game.node?.chance).toBe('card');
     const cards = chanceOutcomes(game);
     expect(cards).toHaveLength(10);
-    const states = SEEDS.map((seed) => createGame({ seed }));
-    for (const { outcome, probability } of cards) {
-      const sides = DEFAULT_CARD_SET[outcome];
-      const hits = states.filter((s) => s.cards[0]?.sides === sides).length;
-      expectFrequency(hits, states.length, probability);
-    }
-    const ups = states.filter((s) => s.cards[0]?.up === 0).length;
-    expectFrequency(ups, states.length, 0.5);
+    expectChiSquare(
+      cards,
+      cards.map(
+        ({ outcome }) => states.filter((s) => s.cards[0]?.sides === DEFAULT_CARD_SET[outcome]).length,
+      ),
+    );
+    expectFrequency(states.filter((s) => s.cards[0]?.up === 0).length, states.length, 0.5);
   });
 
   it('the start coin (R1.6)', () => {
