@@ -66,11 +66,6 @@ export class AnsweringChance implements Chance {
     return new AnswerDraws(answer);
   }
 
-  /** How many of the answers the action drew: all of them, or the answers do not belong to this action. */
-  get drawn(): number {
-    return Math.min(this.#next, this.#answers.length);
-  }
-
   fork(): Chance {
     return new AnsweringChance(this.#answers.slice(this.#next));
   }
