@@ -173,7 +173,10 @@ const ACTIONS_OF: Readonly<Record<Seat, readonly Action[]>> = {
   blue: seatActions('blue'),
 };
 
-/** The shots from `SHOOT_FIRST` on, per grid, made once: the listed shot, then the centre of every cell. */
+/**
+ * The shots from `SHOOT_FIRST` on, per grid, made once: the listed shot, then the centre of every cell. Keyed
+ * by the grid, which stands for every value of the cannon (`aimGridFor`), so the listed shot's clamp too.
+ */
 const shotsOfGrid = new WeakMap<AimGrid, readonly Action[]>();
 
 function shotsOf(grid: AimGrid, cannon: CannonOptions): readonly Action[] {
@@ -189,8 +192,8 @@ function shotsOf(grid: AimGrid, cannon: CannonOptions): readonly Action[] {
 }
 
 /**
- * The engine's code of each learn index below the aimed shots, per seat, and back: the fast mask reads the
- * rules' coded choices through `INDEX_OF_CODE` (-1 where a code has no index for that seat).
+ * Per seat, the learn index of each of the rules' choice codes (-1 where a code has none for that seat): the
+ * fast mask reads the coded choices through it. Internal to the learn layer, not exported by its index.
  */
 export const INDEX_OF_CODE: Readonly<Record<Seat, Int16Array>> = (() => {
   const tables = {} as Record<Seat, Int16Array>;
@@ -221,7 +224,8 @@ function rangeError(index: number): RangeError {
  */
 export function actionOfIndexFor(seat: Seat, cannon: CannonOptions, index: number): Action {
   if (!Number.isInteger(index) || index < 0 || index >= NUM_DISTINCT_ACTIONS) throw rangeError(index);
-  if (index < SHOOT_FIRST) return ACTIONS_OF[seat][index] as Action;
+  // A seat test rather than a load keyed by the seat, which goes megamorphic on a hot path (engine `ofSeat`).
+  if (index < SHOOT_FIRST) return (seat === 'red' ? ACTIONS_OF.red : ACTIONS_OF.blue)[index] as Action;
   return shotsOf(aimGridFor(cannon), cannon)[index - SHOOT_FIRST] as Action;
 }
 

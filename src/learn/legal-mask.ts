@@ -7,17 +7,17 @@ import type { GameState, PlayerView, Seat } from '../engine/index.ts';
 import { ChoiceList } from '../engine/rules/choices.ts';
 import { listChoices } from '../engine/rules/decide.ts';
 import {
-  ACTION_RANGES,
   AIMED_SHOT_FIRST,
   actionIndex,
   INDEX_OF_CODE,
   NUM_DISTINCT_ACTIONS,
   SETUP_FIRST,
   SHOOT_FIRST,
+  TURN_CARD_FIRST,
 } from './actions.ts';
 import { AIM_GRID_SIZE } from './aim-grid.ts';
 
-const SETUP_SIZE = ACTION_RANGES[0]?.size ?? 0;
+const SETUP_SIZE = TURN_CARD_FIRST - SETUP_FIRST;
 
 /**
  * A new mask of `NUM_DISTINCT_ACTIONS` bytes: 1 at the index of each of `view.legalActions`, 0 elsewhere. At
@@ -67,7 +67,7 @@ export function writeLegalMask(state: GameState, seat: Seat, out: Uint8Array, of
   }
   // At an aimed shot the rules list the one shot they take without an aim: `SHOOT_FIRST`.
   const listed = listChoices(state, seat, scratch);
-  const table = INDEX_OF_CODE[seat];
+  const table = seat === 'red' ? INDEX_OF_CODE.red : INDEX_OF_CODE.blue;
   const codes = scratch.codes;
   for (let i = 0; i < listed; i++) {
     const index = table[codes[i] ?? 0] ?? -1;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   type Action,
@@ -124,6 +125,17 @@ describe('the integer action ranges (docs/learn.md)', () => {
       SHOOT_FIRST,
       AIMED_SHOT_FIRST,
     ]).toEqual(firsts);
+  });
+
+  it("match docs/learn.md's table of ranges", () => {
+    const docs = readFileSync(new URL('../../docs/learn.md', import.meta.url), 'utf8');
+    const rows = [...docs.matchAll(/^\| `(\w+)` +\| `\w+` +\| +(\d+) \| +(\d+) \|/gm)].map((m) => [
+      m[1],
+      Number(m[2]),
+      Number(m[3]),
+    ]);
+    expect(rows).toEqual(ACTION_RANGES.map((r) => [r.type, r.first, r.size]));
+    expect(docs).toContain(`\`NUM_DISTINCT_ACTIONS\` is ${N}.`);
   });
 });
 
@@ -316,6 +328,9 @@ function checkDecision(state: GameState, seat: Seat, fast: Uint8Array): Uint8Arr
     if (JSON.stringify(actionOfIndex(view, SHOOT_FIRST)) !== JSON.stringify(view.legalActions[0]))
       problems.push('SHOOT_FIRST is not the listed shot');
   }
+  // The engine lists setups in the contract's order: flag order, then set, lexicographic.
+  if (pending.ask === 'setup' && indices.length > 0 && indices.some((index, i) => index !== SETUP_FIRST + i))
+    problems.push('the setups are not listed in index order');
   const ones = indicesOf(mask);
   const wanted = [...expected].sort((a, b) => a - b);
   if (ones.join() !== wanted.join()) problems.push(`mask ${ones.join()} but legal ${wanted.join()}`);
