@@ -192,7 +192,8 @@ export function buildAimGrid(options: CannonOptions): AimGrid {
 /**
  * The cell of a legal aim (one inside the ranges of the grid's cannon): off the line it is the first of
  * left, right, behind, turned left, turned right that the aim is; on the line the cell of its tilt, each
- * cell holding its lower tilt and the last one both. An aim out of the ranges lands in the nearest cell.
+ * cell holding its lower tilt and the last one both. An aim out of the ranges still gets a cell (`actionIndex`
+ * refuses such an aim before asking).
  */
 export function cellOfAim(grid: Pick<AimGrid, 'line' | 'tilts'>, aim: Aim): number {
   const { line, tilts } = grid;
