@@ -651,7 +651,7 @@ export function writeObservation(state: GameState, seat: Seat, out: Float32Array
     writeFlag(out, o, true, slot, enemyShown[slot] === true ? (enemySlots[slot] ?? null) : null);
   }
   // Each piece once, by where it stands; a deck's or the out pile's order is its index there.
-  const { kinds, shown, boarded, places } = state;
+  const { boarded, places } = state;
   const myDeck = seat === 'red' ? state.decks.red : state.decks.blue;
   const enemyDeck = seat === 'red' ? state.decks.blue : state.decks.red;
   for (let i = 0; i < myDeck.length; i++) {
@@ -664,9 +664,7 @@ export function writeObservation(state: GameState, seat: Seat, out: Float32Array
   }
   for (let id = 0; id < places.length; id++) {
     if (places[id] !== 'extras') continue;
-    const own = id < 10 === (seat === 'red');
-    const kind = own || shown[id] === true ? (kinds[id] ?? null) : null;
-    writePiece(out, o, pieceRow(seat, id), EXTRAS, -1, kind, boarded[id] === true);
+    writePiece(out, o, pieceRow(seat, id), EXTRAS, -1, knownKind(state, seat, id), boarded[id] === true);
   }
   const outPile = state.out;
   for (let i = 0; i < outPile.length; i++) {
