@@ -67,5 +67,17 @@ export {
   type ChanceOutcome,
   type KindNode,
 } from './chance-node.ts';
+export {
+  INFORMATION_STATE_LAYOUT,
+  INFORMATION_STATE_SIZE,
+  informationStateTensor,
+} from './information-state.ts';
 export { legalActionMask, writeLegalMask } from './legal-mask.ts';
+export {
+  OBSERVATION_LAYOUT,
+  OBSERVATION_SIZE,
+  observationTensor,
+  type TensorSection,
+  writeObservation,
+} from './observation.ts';
 export { DEFAULT_WOBBLE_GRID, MAX_WOBBLE_GRID } from './wobble-grid.ts';
