@@ -81,3 +81,6 @@ export {
   writeObservation,
 } from './observation.ts';
 export { DEFAULT_WOBBLE_GRID, MAX_WOBBLE_GRID } from './wobble-grid.ts';
+
+// Batched environments (docs/learn.md, "Batched environments").
+export { VectorEnv, type VectorEnvOptions, type VectorStep } from './vector-env.ts';

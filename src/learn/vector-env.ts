@@ -143,7 +143,7 @@ export class VectorEnv {
     rewards.fill(0);
     for (let i = 0; i < this.games; i++) {
       const table = this.#tables[i];
-      if (done[i] === 1 || table === null) {
+      if (done[i] === 1 || table === null || table === undefined) {
         done[i] = 0;
         this.#start(i);
         continue;
