@@ -64,6 +64,7 @@ export class Resampler {
   private readonly aside: { red: number | null; blue: number | null };
   private readonly pending: Pending;
   private readonly deal: CardDeal;
+  private readonly chance: ChanceDraw;
 
   constructor(view: PlayerView, history: readonly GameEvent[] = [], options: ResampleOptions = {}) {
     this.view = view;
@@ -110,6 +111,7 @@ export class Resampler {
     };
     this.pending = pendingFromView(view.pending);
     this.deal = new CardDeal(view);
+    this.chance = new ChanceDraw(this.rules, view);
   }
 
   /**
@@ -140,7 +142,7 @@ export class Resampler {
     return {
       format: 2,
       rules: this.rules,
-      chance: chanceFor(this.rules, view, random),
+      chance: this.chance.draw(random),
       phase: view.phase,
       kinds,
       places: this.places.slice(),
@@ -316,29 +318,44 @@ function popcount(mask: number): number {
  * Chance that plays on: a keyed chance state with a game key drawn from `random` (64 hex digits; never the
  * game's, which the seat does not know), or, for a game from before keyed chance, a stream drawn likewise.
  * While a 'seats' game waits for contributions, those still owed stay owed and the given ones are drawn.
+ * Hex is dear to make (a world's 64 digits cost four times the rest of it), so the worlds of one view share
+ * a key's first 48 digits and their contributions (what the game key was derived from: nothing reads them
+ * once it is), drawn with the first world, and each world draws its last 16, so their dice differ.
  */
-function chanceFor(rules: Rules, view: PlayerView, random: Random): ChanceState {
-  if (rules.chance === 'xoroshiro128plus') {
-    // xoroshiro128+ must not start from all zeros: the first word is odd.
-    return {
-      generator: 'xoroshiro128plus',
-      words: [word(random) | 1, word(random) | 0, word(random) | 0, word(random) | 0],
-    };
+class ChanceDraw {
+  private shared: { readonly key: string; readonly red: string; readonly blue: string } | null = null;
+  private readonly rules: Rules;
+  private readonly pending: PlayerView['pending'];
+
+  constructor(rules: Rules, view: PlayerView) {
+    this.rules = rules;
+    this.pending = view.pending;
   }
-  const drawn = { plank: 0, shot: 0 };
-  const pending = view.pending;
-  if (pending.ask === 'contribute') {
-    const owed = (seat: 'red' | 'blue') => (pending.seats.includes(seat) ? null : hex(random, 4));
-    return {
-      generator: 'chacha20',
-      contributions: { red: owed('red'), blue: owed('blue') },
-      key: null,
-      drawn,
-    };
+
+  draw(random: Random): ChanceState {
+    if (this.rules.chance === 'xoroshiro128plus') {
+      // xoroshiro128+ must not start from all zeros: the first word is odd.
+      return {
+        generator: 'xoroshiro128plus',
+        words: [word(random) | 1, word(random) | 0, word(random) | 0, word(random) | 0],
+      };
+    }
+    this.shared ??= { key: hex(random, 6), red: hex(random, 4), blue: hex(random, 4) };
+    const { shared, pending } = this;
+    const drawn = { plank: 0, shot: 0 };
+    if (pending.ask === 'contribute') {
+      const given = (seat: 'red' | 'blue') => (pending.seats.includes(seat) ? null : shared[seat]);
+      return {
+        generator: 'chacha20',
+        contributions: { red: given('red'), blue: given('blue') },
+        key: null,
+        drawn,
+      };
+    }
+    const contributions =
+      this.rules.entropy === 'seats' ? { red: shared.red, blue: shared.blue } : { red: '', blue: '' };
+    return { generator: 'chacha20', contributions, key: shared.key + hex(random, 2), drawn };
   }
-  const contributions =
-    rules.entropy === 'seats' ? { red: hex(random, 4), blue: hex(random, 4) } : { red: '', blue: '' };
-  return { generator: 'chacha20', contributions, key: hex(random, 8), drawn };
 }
 
 /** A uniform 32-bit word. */
@@ -346,9 +363,15 @@ function word(random: Random): number {
   return random.int(0x100000000);
 }
 
+/** Two hex digits by byte: `toString(16)` costs a microsecond a word. */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 /** `words` uniform 32-bit words as hex, 8 digits each. */
 function hex(random: Random, words: number): string {
   let text = '';
-  for (let i = 0; i < words; i++) text += word(random).toString(16).padStart(8, '0');
+  for (let i = 0; i < words; i++) {
+    const w = word(random);
+    text += `${HEX[w >>> 24]}${HEX[(w >>> 16) & 255]}${HEX[(w >>> 8) & 255]}${HEX[w & 255]}`;
+  }
   return text;
 }

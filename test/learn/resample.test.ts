@@ -19,6 +19,7 @@ import {
   viewFor,
 } from '../../src/engine/index.ts';
 import { Resampler, resample } from '../../src/learn/index.ts';
+import { docBlock } from './doc-block.ts';
 import { dealProblem, ODD_CARD_SET } from './worlds.ts';
 
 /** The options of random game `g`: both variants, both shot modes, now and then seats' entropy or the odd card set. */
@@ -119,6 +120,14 @@ describe('resample (OpenSpiel ResampleFromInfostate)', () => {
     expect(withoutHistory).toBeGreaterThan(500);
     for (const ask of ['contribute', 'setup', 'turnCard', 'attack', 'shoot', 'hatch', 'plank', 'none'])
       expect(asks).toContain(ask);
+  });
+
+  it('docs/learn.md: the example plays a resampled world on to the end', async () => {
+    const { playOnAResampledWorld } = await docBlock<{ playOnAResampledWorld(seed: string): string }>(
+      'docs/learn.md',
+      '## Resampling',
+    );
+    expect(playOnAResampledWorld('doc')).toMatch(/turn limit|flag/);
   });
 
   it("refuses a spectator's view with a RangeError that says why", () => {
