@@ -106,6 +106,13 @@ export class ProgramPlayer {
           ? { ok: true, action: read.value, answer: asked.answer }
           : { ok: false, message: read.error.message };
       }
+      if (hello.value.actions === 'index') {
+        this.#drop();
+        return {
+          ok: false,
+          message: 'its ready line asks for integer actions, which this host does not offer yet.',
+        };
+      }
       if (!game.opened) {
         bot.tell(newGameLine(game.number, game.seat, game.seed, view.rules));
         game.opened = true;
