@@ -26,7 +26,7 @@ import {
   toAct,
   viewFor,
 } from '../../src/engine/index.ts';
-import { readReady } from '../../src/protocol/bot-lines-2.ts';
+import { readAnswer2, readReady } from '../../src/protocol/bot-lines-2.ts';
 import { relativeAction, relativeEvent, relativeId, relativeView } from '../../src/protocol/seat-relative.ts';
 import { PATIENCE_MS } from '../patience.ts';
 
@@ -238,6 +238,15 @@ describe('seat-relative ids', () => {
     const attack: Action = { type: 'attack', attacker: 12, target: 3 };
     expect(relativeAction(attack, 'blue')).toEqual({ type: 'attack', attacker: 2, target: 13 });
     expect(relativeAction(relativeAction(attack, 'blue'), 'blue')).toEqual(attack);
+    // An answer written with seat-relative ids is read back as the engine's action.
+    expect(readAnswer2('{"type":"attack","attacker":2,"target":13}', 'blue', [])).toEqual({
+      ok: true,
+      value: attack,
+    });
+    expect(readAnswer2('{"type":"attack","attacker":2,"target":13}', 'red', [])).toEqual({
+      ok: true,
+      value: { type: 'attack', attacker: 2, target: 13 },
+    });
   });
 });
 
