@@ -4,7 +4,7 @@
  * it out on a private copy (rules/decide.ts) and returns the new state with the events.
  */
 import { type Action, parseAction } from './actions.ts';
-import { chanceOf } from './chance.ts';
+import { type Chance, chanceOf } from './chance.ts';
 import type { EngineErrorCode } from './errors.ts';
 import type { GameEvent } from './events.ts';
 import { refusalOf } from './legality.ts';
@@ -40,6 +40,25 @@ export function outcome(state: GameState): Outcome | null {
 
 /** Checks and applies one action. Never throws; a refusal leaves `state` as it was. */
 export function applyAction(state: GameState, seat: unknown, action: unknown): ApplyResult {
+  return applyWith(state, seat, action, null);
+}
+
+/**
+ * `applyAction` with the chance supplied instead of the state's own: the learn layer's explicit chance
+ * (src/learn/chance-game.ts) hears which draws an action asks for and answers them with chosen outcomes.
+ * The state's chance is settled by `chance` as the engine's own would be.
+ */
+export function applyActionWithChance(
+  state: GameState,
+  seat: unknown,
+  action: unknown,
+  chance: Chance,
+): ApplyResult {
+  return applyWith(state, seat, action, chance);
+}
+
+/** `chance` null: the state's own, made only once the action is found legal (as it always was). */
+function applyWith(state: GameState, seat: unknown, action: unknown, chance: Chance | null): ApplyResult {
   try {
     if (!isSeat(seat)) return refuse('action/seat', "The seat must be 'red' or 'blue'.");
     // An action handed back as `legalActions` listed it is one of the frozen coded ones: nothing to parse.
@@ -49,7 +68,7 @@ export function applyAction(state: GameState, seat: unknown, action: unknown): A
     if (refusal) return { ok: false, error: refusal };
     const table: Table = {
       state: cloneState(state),
-      chance: chanceOf(state.chance),
+      chance: chance ?? chanceOf(state.chance),
       events: [],
       ownCards: 0,
       ownsFlagsShown: false,

@@ -45,6 +45,7 @@ export {
   type ApplyResult,
   actionKey,
   applyAction,
+  applyActionWithChance,
   createGame,
   describePending,
   legalActions,
