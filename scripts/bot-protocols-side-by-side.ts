@@ -1,6 +1,7 @@
 /**
  * Bot protocol 1 against protocol 2, side by side in one process (issue 49.6): the same Python bot
- * (examples/bot.py in protocol 1, examples/bot2.py in protocol 2: the same choices) plays GAMES games
+ * (examples/bot.py in protocol 1, examples/bot2.py in protocol 2: the same choices; and bot2.py --index,
+ * with integer actions, whose random choices differ) plays GAMES games
  * against heuristic on one thread, as `pirates tournament --workers 1` plays them, ROUNDS times,
  * alternately, the very same games (the program's name, from which its seed comes, is the same: the
  * command picks the file from an environment variable). For each run: the program's milliseconds a decision as the host times them (from writing
@@ -32,10 +33,14 @@ interface Run {
   readonly starts: number;
 }
 
-const PROTOCOLS = ['protocol 1', 'protocol 2'] as const;
+const PROTOCOLS = ['protocol 1', 'protocol 2', 'protocol 2, integers'] as const;
 type Protocol = (typeof PROTOCOLS)[number];
-const bots: Record<Protocol, string> = { 'protocol 1': 'examples/bot.py', 'protocol 2': 'examples/bot2.py' };
-const runs: Record<Protocol, Run[]> = { 'protocol 1': [], 'protocol 2': [] };
+const bots: Record<Protocol, string> = {
+  'protocol 1': 'examples/bot.py',
+  'protocol 2': 'examples/bot2.py',
+  'protocol 2, integers': 'examples/bot2.py --index',
+};
+const runs: Record<Protocol, Run[]> = { 'protocol 1': [], 'protocol 2': [], 'protocol 2, integers': [] };
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function once(protocol: Protocol, round: number): Promise<Run> {
@@ -85,7 +90,7 @@ try {
     for (const protocol of PROTOCOLS) {
       const run = await once(protocol, round);
       runs[protocol].push(run);
-      console.log(`${protocol}  ${show(run)} (${run.decisions} decisions)`);
+      console.log(`${protocol.padEnd(20)}  ${show(run)} (${run.decisions} decisions)`);
     }
   }
   console.log(`\nmedians of ${rounds} rounds of ${games} games (python3 bot vs heuristic, one thread):`);
@@ -93,7 +98,7 @@ try {
     const r = runs[protocol];
     const pick = (key: keyof Run) => median(r.map((x) => x[key]));
     console.log(
-      `${protocol}  ${show({ msPerDecision: pick('msPerDecision'), gameMedianMs: pick('gameMedianMs'), wallMsPerDecision: pick('wallMsPerDecision'), starts: pick('starts') })}`,
+      `${protocol.padEnd(20)}  ${show({ msPerDecision: pick('msPerDecision'), gameMedianMs: pick('gameMedianMs'), wallMsPerDecision: pick('wallMsPerDecision'), starts: pick('starts') })}`,
     );
   }
 } finally {

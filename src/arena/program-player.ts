@@ -2,13 +2,15 @@
  * A program (`cmd:COMMAND`, `--bot name=COMMAND`) as the player of one seat, game after game, in whichever
  * bot protocol it speaks (docs/bots.md). Protocol 1 is one process a game: it gets `decide` lines, an `over`
  * line and its stdin closed. A program whose ready line asks for protocol 2 stays for the next game: each
- * game opens with a `newGame` line, ids are seat-relative, and it may take the legal actions as integers.
+ * game opens with a `newGame` line, ids are seat-relative, and it may take the legal actions as integers
+ * (src/learn's, docs/learn.md).
  * The host cannot know which a program speaks before its first line, so the first question is written in
  * protocol 1 at once (an old bot answers it as ever) and asked again in protocol 2 if the ready line says so.
  * A protocol-2 process that crashed or ran out of time is not asked again (a late answer would be read as
  * the next one): the next game starts a new one.
  */
 import type { Action, GameEvent, Outcome, PlayerView, Seat } from '../engine/index.ts';
+import { ACTION_RANGES, actionOfIndex, legalActionMask, NUM_DISTINCT_ACTIONS } from '../learn/index.ts';
 import { decideLine, overLine, readAnswer } from '../protocol/bot-lines.ts';
 import { decideLine2, newGameLine, overLine2, readAnswer2 } from '../protocol/bot-lines-2.ts';
 import type { ExternalBot } from './external-bot.ts';
@@ -106,17 +108,13 @@ export class ProgramPlayer {
           ? { ok: true, action: read.value, answer: asked.answer }
           : { ok: false, message: read.error.message };
       }
-      if (hello.value.actions === 'index') {
-        this.#drop();
-        return {
-          ok: false,
-          message: 'its ready line asks for integer actions, which this host does not offer yet.',
-        };
-      }
+      const integers = hello.value.actions === 'index';
       if (!game.opened) {
-        bot.tell(newGameLine(game.number, game.seat, game.seed, view.rules));
+        const actions = integers ? { size: NUM_DISTINCT_ACTIONS, ranges: ACTION_RANGES } : undefined;
+        bot.tell(newGameLine(game.number, game.seat, game.seed, view.rules, actions));
         game.opened = true;
       }
+      const legal = integers ? legalIndices(view) : undefined;
       const line = decideLine2({
         game: game.number,
         seat: game.seat,
@@ -124,13 +122,19 @@ export class ProgramPlayer {
         decision: game.decisions,
         timeLeftMs: deadlineMs,
         events,
+        ...(legal === undefined ? {} : { legal }),
       });
       const asked = await bot.ask(line, deadlineMs);
       if (!asked.ok) {
         this.#drop();
         return { ok: false, message: failure(asked.kind, asked.message) };
       }
-      const read = readAnswer2(asked.answer, game.seat, view.legalActions);
+      const read = readAnswer2(
+        asked.answer,
+        game.seat,
+        view.legalActions,
+        legal === undefined ? undefined : { legal, ofIndex: (index) => actionOfIndex(view, index) },
+      );
       return read.ok
         ? { ok: true, action: read.value, answer: asked.answer }
         : { ok: false, message: read.error.message };
@@ -170,6 +174,14 @@ export class ProgramPlayer {
     this.#bot = null;
     void bot?.close();
   }
+}
+
+/** The integers of the seat's legal actions (docs/learn.md), ascending: the ones of its mask. */
+function legalIndices(view: PlayerView): number[] {
+  const mask = legalActionMask(view);
+  const legal: number[] = [];
+  for (let index = 0; index < mask.length; index++) if (mask[index] === 1) legal.push(index);
+  return legal;
 }
 
 function failure(kind: 'timeout' | 'crash' | 'protocol', message: string): string {

@@ -77,6 +77,14 @@ export interface NewGameLine {
   readonly seed: string;
   /** The game's public rules, as in the view. */
   readonly rules: PublicRules;
+  /** For a bot that asked for integer actions: how many there are and their ranges (docs/learn.md). */
+  readonly actions?: IntegerActions;
+}
+
+/** The integer actions' layout, e.g. `{ size: 903, ranges: [{ type: 'setup', first: 0, size: 720 }, ...] }`. */
+export interface IntegerActions {
+  readonly size: number;
+  readonly ranges: readonly { readonly type: string; readonly first: number; readonly size: number }[];
 }
 
 interface DecideFields {
@@ -107,8 +115,22 @@ export interface OverLine2 {
   readonly events: readonly GameEvent[];
 }
 
-export function newGameLine(game: number, seat: Seat, seed: string, rules: PublicRules): NewGameLine {
-  return { type: 'newGame', protocol: 2, game, seat, seed, rules };
+export function newGameLine(
+  game: number,
+  seat: Seat,
+  seed: string,
+  rules: PublicRules,
+  actions?: IntegerActions,
+): NewGameLine {
+  return {
+    type: 'newGame',
+    protocol: 2,
+    game,
+    seat,
+    seed,
+    rules,
+    ...(actions === undefined ? {} : { actions }),
+  };
 }
 
 /**

@@ -26,6 +26,13 @@ import {
   toAct,
   viewFor,
 } from '../../src/engine/index.ts';
+import {
+  ACTION_RANGES,
+  actionOfIndex,
+  legalActionMask,
+  NUM_DISTINCT_ACTIONS,
+  RAID_FIRST,
+} from '../../src/learn/index.ts';
 import { readAnswer2, readReady } from '../../src/protocol/bot-lines-2.ts';
 import { relativeAction, relativeEvent, relativeId, relativeView } from '../../src/protocol/seat-relative.ts';
 import { PATIENCE_MS } from '../patience.ts';
@@ -130,19 +137,24 @@ describe('a protocol-2 program plays many games in one process', () => {
     expect(lines[2]).toMatchObject({ type: 'decide', protocol: 2, game: 1, decision: 1 });
   });
 
-  it.runIf(hasPython)('examples/bot2.py (Python 3, protocol 2) plays a run in one process', async () => {
-    const starts = join(work, 'bot2-starts');
-    const report = await runArenaTournament({
-      ...small,
-      games: 4,
-      workers: 1,
-      bots: [`cmd:echo started >> ${starts}; exec python3 examples/bot2.py`, 'random'],
-      seed: 'python-2',
-    });
-    expect(report.pairs[0]?.games).toBe(4);
-    expect(report.bots.map((b) => b.forfeits)).toEqual([0, 0]);
-    expect(readFileSync(starts, 'utf8').trim().split('\n')).toHaveLength(1);
-  });
+  for (const flag of ['', ' --index'] as const) {
+    it.runIf(hasPython)(
+      `examples/bot2.py${flag} (Python 3, protocol 2) plays a run in one process`,
+      async () => {
+        const starts = join(work, `bot2${flag.trim()}-starts`);
+        const report = await runArenaTournament({
+          ...small,
+          games: 4,
+          workers: 1,
+          bots: [`cmd:echo started >> ${starts}; exec python3 examples/bot2.py${flag}`, 'random'],
+          seed: `python-2${flag}`,
+        });
+        expect(report.pairs[0]?.games).toBe(4);
+        expect(report.bots.map((b) => b.forfeits)).toEqual([0, 0]);
+        expect(readFileSync(starts, 'utf8').trim().split('\n')).toHaveLength(1);
+      },
+    );
+  }
 });
 
 describe('seat-relative ids', () => {
@@ -246,6 +258,83 @@ describe('seat-relative ids', () => {
     expect(readAnswer2('{"type":"attack","attacker":2,"target":13}', 'red', [])).toEqual({
       ok: true,
       value: { type: 'attack', attacker: 2, target: 13 },
+    });
+  });
+});
+
+describe('integer actions', () => {
+  for (const shots of ['quick', 'aimed'] as const) {
+    it(`each decide line lists the mask's indices, and an answered index plays its action (${shots} shots)`, async () => {
+      const file = join(work, `integers-${shots}.jsonl`);
+      const seed = `integers-${shots}`;
+      const report = await runArenaTournament({
+        ...small,
+        shots,
+        games: 2,
+        workers: 1,
+        bots: [`cmd:${FIXTURE} ${file} integers`, 'random'],
+        seed,
+      });
+      expect(report.bots.map((b) => b.forfeits)).toEqual([0, 0]);
+      const games = byGame(noted(file).lines);
+      let shotsAnswered = 0;
+      for (const [number, recorder] of [
+        [1, 'red'],
+        [2, 'blue'],
+      ] as const) {
+        const lines = games.get(number) ?? [];
+        expect(lines[0]).toMatchObject({
+          type: 'newGame',
+          actions: JSON.parse(JSON.stringify({ size: NUM_DISTINCT_ACTIONS, ranges: ACTION_RANGES })),
+        });
+        const gameSeed = `${seed}/game-0`;
+        let state: GameState = createGame({ seed: gameSeed, shots, turnLimit: 120 });
+        const other: Seat = recorder === 'red' ? 'blue' : 'red';
+        const random = randomFromSeed(botStreamName(gameSeed, 'random', other));
+        const seen: Record<Seat, GameEvent[]> = { red: [], blue: [] };
+        let at = 1;
+        while (state.outcome === null) {
+          const seat = toAct(state)[0] as Seat;
+          const view = viewFor(state, seat);
+          let action: Action;
+          if (seat === recorder) {
+            const line = lines[at++] ?? {};
+            expect(line).not.toHaveProperty('legalActions');
+            const mask = legalActionMask(view);
+            expect(line.legal).toEqual([...mask.keys()].filter((index) => mask[index] === 1));
+            const legal = line.legal as number[];
+            const chosen = legal[Number(line.decision) % legal.length] ?? -1;
+            action = actionOfIndex(view, chosen);
+            if (action.type === 'shoot') shotsAnswered++;
+          } else {
+            action = randomBot.decide({ view, history: seen[seat], random });
+          }
+          const applied = applyAction(state, seat, action);
+          if (!applied.ok) throw new Error(applied.error.message);
+          state = applied.state;
+          seen.red.push(...eventsFor(applied.events, 'red'));
+          seen.blue.push(...eventsFor(applied.events, 'blue'));
+        }
+        expect(lines[at++]).toMatchObject({ type: 'over', game: number });
+        expect(at).toBe(lines.length);
+      }
+      if (shots === 'aimed') expect(shotsAnswered).toBeGreaterThan(0);
+    });
+  }
+
+  it('an integer not among the legal ones is refused with a sentence', () => {
+    const legal = [RAID_FIRST, RAID_FIRST + 1];
+    const ofIndex = () => ({ type: 'pass' }) as const;
+    expect(readAnswer2(String(RAID_FIRST + 1), 'red', [], { legal, ofIndex })).toEqual({
+      ok: true,
+      value: { type: 'pass' },
+    });
+    expect(readAnswer2('9999', 'red', [], { legal, ofIndex })).toEqual({
+      ok: false,
+      error: {
+        code: 'bot/answer-index',
+        message: 'the answer 9999 is not one of the 2 legal action indices of the line.',
+      },
     });
   });
 });
