@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 /**
- * A complete bot for the bot protocol (docs/bots.md), in plain Node with nothing to install.
- * Each decision arrives as one JSON line on stdin; the answer is one line on stdout: the index of the
- * chosen action in `legalActions` (or the action itself as JSON). Anything for people goes to stderr.
+ * A complete bot for bot protocol 2 (docs/bots.md), in plain Node with nothing to install. It is started
+ * once and plays every game the host gives it: its ready line asks for protocol 2; each game opens with a
+ * `newGame` line (its number, the bot's seat, a seed), each decision is a `decide` line naming the game,
+ * and an `over` line ends it. Piece ids are seat-relative: its own pieces 0-9, the enemy's 10-19. The
+ * answer is one line on stdout: the index of the chosen action in `legalActions` (or the action itself as
+ * JSON). Anything for people goes to stderr.
  *   npx pirates tournament --bots heuristic,cmd:"node examples/bot.mjs" --games 4
  * It plays by a few rules of thumb: raid an empty deck, attack with a piece known to win, attempt the
  * flag with a card not yet shown; otherwise it chooses at random, from the seed the host gives, so the
- * same tournament seed gives the same games.
+ * same tournament key gives the same games.
  */
 import { createInterface } from 'node:readline';
 
@@ -33,13 +36,14 @@ const beats = (attacker, defender) => {
   return (RANK[attacker] ?? 0) > (RANK[defender] ?? 0);
 };
 
-let random = null;
+/** The games under way, by number: the seat and the random generator of each. */
+const games = new Map();
 
 function choose(line) {
-  random ??= randomFrom(line.seed);
+  const { seat, random } = games.get(line.game);
   const actions = line.legalActions;
   const view = line.view;
-  const enemy = line.seat === 'red' ? 'blue' : 'red';
+  const enemy = seat === 'red' ? 'blue' : 'red';
   // Kinds are null where this seat does not know them: the enemy's pieces never shown in battle.
   const pieces = [...view.ships.red.deck, ...view.ships.blue.deck];
   const kindOf = (id) => pieces.find((p) => p.id === id)?.kind ?? null;
@@ -57,8 +61,17 @@ function choose(line) {
   return Math.floor(random() * actions.length);
 }
 
+// Before anything else: the host then speaks protocol 2 to this process.
+process.stdout.write(`${JSON.stringify({ type: 'ready', protocol: 2 })}\n`);
+
 createInterface({ input: process.stdin }).on('line', (text) => {
   const line = JSON.parse(text);
-  if (line.type === 'decide') process.stdout.write(`${choose(line)}\n`);
-  else if (line.type === 'over') process.stderr.write(`bot.mjs: ${line.outcome?.message ?? 'no outcome'}\n`);
+  // The host may have written a protocol-1 line before it read the ready line: not for us.
+  if (line.protocol !== 2) return;
+  if (line.type === 'newGame') games.set(line.game, { seat: line.seat, random: randomFrom(line.seed) });
+  else if (line.type === 'decide') process.stdout.write(`${choose(line)}\n`);
+  else if (line.type === 'over') {
+    games.delete(line.game);
+    process.stderr.write(`bot.mjs: game ${line.game}: ${line.outcome?.message ?? 'no outcome'}\n`);
+  }
 });

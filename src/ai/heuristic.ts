@@ -12,9 +12,9 @@ import {
   type Random,
   type Seat,
 } from '../engine/index.ts';
+import { type Hidden, hiddenOf, seatOf } from '../learn/hidden.ts';
 import { withAim } from './aim.ts';
 import type { Bot, DecisionInput } from './bot.ts';
-import { type Hidden, hiddenOf, seatOf } from './hidden.ts';
 import { attackGain, expectedValue, ownOn, VALUE } from './judgement.ts';
 import { chooseSetup } from './setup-choice.ts';
 

@@ -3,7 +3,7 @@
  * unseen enemy piece is each kind (from the view only), and what a battle is expected to gain.
  */
 import { battleLoser, type PieceKind, type PlayerView } from '../engine/index.ts';
-import type { Hidden } from './hidden.ts';
+import type { Hidden } from '../learn/hidden.ts';
 
 /** What a piece is worth to its owner, roughly: rank, plus the Bomb's and the specialists' jobs. */
 export const VALUE: Readonly<Record<PieceKind, number>> = {

@@ -5,10 +5,10 @@
  * docs/ai.md, "The ladder").
  */
 import { type Action, actionKey, type PieceKind, type PlayerView, type Random } from '../engine/index.ts';
+import { seatOf } from '../learn/hidden.ts';
 import { withAim } from './aim.ts';
 import type { Bot, DecisionInput } from './bot.ts';
 import { heuristicScores } from './heuristic.ts';
-import { seatOf } from './hidden.ts';
 import { type SearchBudget, search } from './ismcts.ts';
 import { Determinizer } from './sample.ts';
 import { chooseSetup } from './setup-choice.ts';

@@ -11,7 +11,7 @@ import {
   type Random,
   shuffleInPlace,
 } from '../engine/index.ts';
-import { seatOf } from './hidden.ts';
+import { seatOf } from '../learn/hidden.ts';
 
 /** How much more often each kind goes on deck at setup (the belief models enemy setups with it too). */
 export const DECK_WEIGHT: Readonly<Record<PieceKind, number>> = {

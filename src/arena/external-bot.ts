@@ -6,13 +6,18 @@
  * for the sentence. Its whole process group is ended when the game is, so a shell's children go too.
  * Start-up has its own limit: a program may say `ready` before it is asked anything, and its first decision's
  * clock starts then; one that never says it (an old bot) has the start-up limit added to its first decision.
+ * The ready line also says which protocol the program speaks (`hello`): when it asks for protocol 2 while a
+ * protocol-1 question waits, that question is answered `protocol`, to be asked again in protocol 2.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { type Hello, readReady } from '../protocol/bot-lines-2.ts';
 
 export type Asked =
   | { readonly ok: true; readonly answer: string }
-  | { readonly ok: false; readonly kind: 'timeout' | 'crash'; readonly message: string };
+  | { readonly ok: false; readonly kind: 'timeout' | 'crash'; readonly message: string }
+  /** The program's ready line asked for another protocol than the question's (see `hello`): ask again. */
+  | { readonly ok: false; readonly kind: 'protocol'; readonly message: string };
 
 export interface ExternalBotOptions {
   /** Where the command runs (default: this process's directory). */
@@ -47,6 +52,14 @@ export class ExternalBot {
   #started = false;
   /** Re-arms the waiting question's timer when the program says `ready` while it is asked. */
   #onReady: (() => void) | null = null;
+  /**
+   * What its ready line asked for: protocol 1 until it says otherwise (an old program never says `ready`),
+   * or the sentence saying why this host cannot play what it asked for.
+   */
+  #hello: { readonly ok: true; readonly value: Hello } | { readonly ok: false; readonly message: string } = {
+    ok: true,
+    value: { protocol: 1 },
+  };
 
   constructor(command: string, options: ExternalBotOptions = {}) {
     this.command = command;
@@ -75,8 +88,12 @@ export class ExternalBot {
       createInterface({ input: this.#child.stdout }).on('line', (line) => {
         if (!this.#started) {
           this.#started = true;
-          if (isReadyLine(line)) {
-            this.#onReady?.();
+          const ready = readReady(line);
+          if (ready !== null) {
+            this.#hello = ready.ok ? ready : { ok: false, message: ready.error.message };
+            if (!ready.ok || ready.value.protocol !== 1) {
+              this.#answer({ ok: false, kind: 'protocol', message: 'it asked for another protocol' });
+            } else this.#onReady?.();
             return;
           }
         }
@@ -141,6 +158,18 @@ export class ExternalBot {
     });
   }
 
+  /** What its ready line asked for so far (protocol 1 before it says, and for ever if it never does). */
+  get hello():
+    | { readonly ok: true; readonly value: Hello }
+    | { readonly ok: false; readonly message: string } {
+    return this.#hello;
+  }
+
+  /** Whether its process has ended (a crash, an exit, or `close`). */
+  get ended(): boolean {
+    return this.#ended !== null;
+  }
+
   /** Writes one line that wants no answer (the game's end). */
   tell(line: unknown): void {
     if (this.#ended === null) this.#child.stdin?.write(`${JSON.stringify(line)}\n`);
@@ -184,13 +213,5 @@ export class ExternalBot {
 
 /** The line a program may write before anything else to say it has started: `ready`, or `{"type":"ready"}`. */
 export function isReadyLine(line: string): boolean {
-  const text = line.trim();
-  if (text === 'ready') return true;
-  if (!text.startsWith('{')) return false;
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'ready';
-  } catch {
-    return false;
-  }
+  return readReady(line) !== null;
 }

@@ -6,3 +6,4 @@ import { register } from 'tsx/esm/api';
 register();
 const worker = await import('./game-worker.ts');
 export default worker.default;
+export const teardown = worker.teardown;

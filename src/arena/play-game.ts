@@ -4,7 +4,8 @@
  * where the external seat is asked by a protocol line (only its view, its legal actions, its own events)
  * and a seat that crashes, runs out of time or answers an illegal action resigns: it loses the game.
  * Bots given as objects (`Bot` or `AsyncBot`, the caller's own) play here too, on the caller's thread: a
- * function cannot cross to a worker.
+ * function cannot cross to a worker. Programs come from the caller's `ProgramPlayers`, so a program that
+ * speaks protocol 2 plays a whole run's games in one process (program-player.ts).
  */
 import { createHash } from 'node:crypto';
 import type { AsyncBot } from '../ai/bot.ts';
@@ -29,9 +30,9 @@ import {
   toAct,
   viewFor,
 } from '../engine/index.ts';
-import { decideLine, overLine, readAnswer } from '../protocol/bot-lines.ts';
 import { externalCommand } from './contestants.ts';
 import { ExternalBot } from './external-bot.ts';
+import { type ProgramPlayer, ProgramPlayers } from './program-player.ts';
 
 export interface ArenaGameOptions {
   /** Milliseconds an external bot has for each decision. */
@@ -44,39 +45,48 @@ export interface ArenaGameOptions {
 
 type Player =
   | { readonly kind: 'inside'; readonly contestant: Contestant | AsyncBot }
-  | { readonly kind: 'outside'; readonly bot: ExternalBot; sent: number; decisions: number };
+  | { readonly kind: 'outside'; readonly program: ProgramPlayer };
 
-/** One game; `objects` are the bots given as objects, by name (they play on this thread). */
+/**
+ * One game; `objects` are the bots given as objects, by name (they play on this thread); `programs` the
+ * programs of the run this game belongs to (without it, the game's programs are ended with the game).
+ */
 export async function playArenaGame(
   game: TournamentGame,
   options: ArenaGameOptions,
   objects: ReadonlyMap<string, AsyncBot> = new Map(),
+  programs?: ProgramPlayers,
 ): Promise<TournamentGameResult> {
   const plain = (name: string) => externalCommand(name) === null && !objects.has(name);
   if (plain(game.names.red) && plain(game.names.blue)) return playTournamentGame(game);
+  const from = programs ?? new ProgramPlayers();
   const players = {
-    red: player(game.names.red, options, objects),
-    blue: player(game.names.blue, options, objects),
+    red: player(game.names.red, options, objects, from),
+    blue: player(game.names.blue, options, objects, from),
   };
   try {
     return await playWithExternals(game, players, options);
   } finally {
-    await Promise.all(
-      Object.values(players).map((p) => (p.kind === 'outside' ? p.bot.close() : Promise.resolve())),
-    );
+    if (programs === undefined) await from.close();
   }
 }
 
-function player(name: string, options: ArenaGameOptions, objects: ReadonlyMap<string, AsyncBot>): Player {
+function player(
+  name: string,
+  options: ArenaGameOptions,
+  objects: ReadonlyMap<string, AsyncBot>,
+  programs: ProgramPlayers,
+): Player {
   const given = objects.get(name);
   if (given !== undefined) return { kind: 'inside', contestant: given };
   const command = externalCommand(name);
   if (command !== null) {
-    const bot = new ExternalBot(command, {
-      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-      ...(options.startupMs === undefined ? {} : { startupMs: options.startupMs }),
-    });
-    return { kind: 'outside', bot, sent: 0, decisions: 0 };
+    const start = () =>
+      new ExternalBot(command, {
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+        ...(options.startupMs === undefined ? {} : { startupMs: options.startupMs }),
+      });
+    return { kind: 'outside', program: programs.player(name, start) };
   }
   const made = contestant(name);
   if (typeof made === 'string') throw new Error(made);
@@ -94,6 +104,10 @@ async function playWithExternals(
     blue: botStreamName(game.seed, game.names.blue, 'blue'),
   };
   const randoms = { red: randomFromSeed(streams.red), blue: randomFromSeed(streams.blue) };
+  for (const seat of ['red', 'blue'] as const) {
+    const p = players[seat];
+    if (p.kind === 'outside') p.program.begin({ number: game.index + 1, seat, seed: botSeed(streams[seat]) });
+  }
   const history: Record<Seat, GameEvent[]> = { red: [], blue: [] };
   const decisions = { red: 0, blue: 0 };
   const ms = { red: 0, blue: 0 };
@@ -119,7 +133,7 @@ async function playWithExternals(
               }),
       };
     } else {
-      chosen = await askOutside(p, state, seat, history[seat], botSeed(streams[seat]), options.deadlineMs);
+      chosen = await p.program.decide(viewFor(state, seat), history[seat], options.deadlineMs);
     }
     const spent = performance.now() - began;
     ms[seat] += spent;
@@ -141,10 +155,12 @@ async function playWithExternals(
     history.red.push(...eventsFor(applied.events, 'red'));
     history.blue.push(...eventsFor(applied.events, 'blue'));
   }
-  for (const seat of ['red', 'blue'] as const) {
-    const p = players[seat];
-    if (p.kind === 'outside') p.bot.tell(overLine(seat, state.outcome, history[seat].slice(p.sent)));
-  }
+  await Promise.all(
+    (['red', 'blue'] as const).map((seat) => {
+      const p = players[seat];
+      return p.kind === 'outside' ? p.program.end(state.outcome, history[seat]) : Promise.resolve();
+    }),
+  );
   return {
     index: game.index,
     aScore: scoreFor(state.outcome?.winner ?? null, game.aSeat),
@@ -161,31 +177,4 @@ async function playWithExternals(
  */
 export function botSeed(streamName: string): string {
   return createHash('sha256').update(streamName).digest('hex').slice(0, 32);
-}
-
-async function askOutside(
-  p: Extract<Player, { kind: 'outside' }>,
-  state: GameState,
-  seat: Seat,
-  history: readonly GameEvent[],
-  seed: string,
-  deadlineMs: number,
-): Promise<{ ok: true; action: Action } | { ok: false; message: string }> {
-  const view = viewFor(state, seat);
-  p.decisions += 1;
-  const line = decideLine({
-    view,
-    seat,
-    decision: p.decisions,
-    timeLeftMs: deadlineMs,
-    seed,
-    events: history.slice(p.sent),
-  });
-  p.sent = history.length;
-  const asked = await p.bot.ask(line, deadlineMs);
-  if (!asked.ok) {
-    return { ok: false, message: asked.kind === 'timeout' ? asked.message : `it crashed: ${asked.message}` };
-  }
-  const read = readAnswer(asked.answer, view.legalActions);
-  return read.ok ? { ok: true, action: read.value } : { ok: false, message: read.error.message };
 }

@@ -4,7 +4,9 @@
  * report takes the results in list order, so the same seed gives the same scores and ratings whatever
  * the number of workers (only the milliseconds differ). A bot given as an object (a `Bot`, or an `AsyncBot`
  * whose answers are promises) cannot be sent to a worker: the games it plays are played on this thread,
- * one at a time, while the pool plays the others.
+ * one at a time, while the pool plays the others. A program that speaks bot protocol 2 is started once per
+ * thread that plays its games (each worker, and this thread) and plays them all; a protocol-1 program is
+ * started for each game.
  */
 import { availableParallelism } from 'node:os';
 import { Tinypool } from 'tinypool';
@@ -22,6 +24,7 @@ import { refusedName } from './contestants.ts';
 import { entryFile } from './entry-file.ts';
 import type { GameTask } from './game-worker.ts';
 import { playArenaGame } from './play-game.ts';
+import { ProgramPlayers } from './program-player.ts';
 
 export interface ArenaTournamentOptions extends Omit<TournamentOptions, 'bots'> {
   /**
@@ -79,9 +82,16 @@ export async function runArenaTournament(options: ArenaTournamentOptions): Promi
     options.onGame?.(done, games.length);
     return result;
   };
+  const programs = new ProgramPlayers();
   const playHere = async (list: readonly TournamentGame[]) => {
     const played: TournamentGameResult[] = [];
-    for (const game of list) played.push(finished(game, await playArenaGame(game, gameOptions, objects)));
+    try {
+      for (const game of list) {
+        played.push(finished(game, await playArenaGame(game, gameOptions, objects, programs)));
+      }
+    } finally {
+      await programs.close();
+    }
     return played;
   };
   let results: TournamentGameResult[];
@@ -93,6 +103,8 @@ export async function runArenaTournament(options: ArenaTournamentOptions): Promi
       minThreads: workers,
       maxThreads: workers,
       isolateWorkers: false,
+      // Each worker ends its programs (those that play many games) before the pool stops it.
+      teardown: 'teardown',
     });
     try {
       const [pooled, onThisThread] = await Promise.all([

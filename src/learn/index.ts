@@ -80,6 +80,8 @@ export {
   type TensorSection,
   writeObservation,
 } from './observation.ts';
+// Resampling (docs/learn.md, "Resampling").
+export { type ResampleOptions, Resampler, resample } from './resample.ts';
 export { DEFAULT_WOBBLE_GRID, MAX_WOBBLE_GRID } from './wobble-grid.ts';
 
 // Batched environments (docs/learn.md, "Batched environments").

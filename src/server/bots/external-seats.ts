@@ -6,6 +6,8 @@
  * never leaves a person waiting. A program runs with as little of the server as can be: a bare environment
  * (no DATABASE_URL, no REDIS_URL), a scratch folder of its own and a random seed. It is ended when its game
  * ends or is let go, and the games that may hold one are bounded per address and in all (program-bounds.ts).
+ * A program that speaks bot protocol 2 gets that protocol's lines (program-player.ts), still one process a
+ * game and seat here: its scratch folder and environment are that game's alone.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -13,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExternalBot, STARTUP_MS } from '../../arena/external-bot.ts';
+import { ProgramPlayer } from '../../arena/program-player.ts';
 import {
   type Action,
   actionKey,
@@ -22,7 +25,6 @@ import {
   SEATS,
   type Seat,
 } from '../../engine/index.ts';
-import { decideLine, overLine, readAnswer } from '../../protocol/bot-lines.ts';
 import { aboutTheTable, type Fanout } from '../fanout/fanout.ts';
 import type { Room } from '../rooms/room.ts';
 import { ProgramBounds } from './program-bounds.ts';
@@ -36,14 +38,9 @@ export const SERVER_DEADLINE_MS = 10_000;
 const IDLE_MS = 10 * 60 * 1000;
 
 interface Seated {
-  readonly bot: ExternalBot;
+  readonly program: ProgramPlayer;
   /** Its scratch folder (its working folder, HOME and TMPDIR), removed with it. */
   readonly scratch: string;
-  /** Its own random seed: drawn, not derived from anything its opponent can see. */
-  readonly seed: string;
-  /** Events already sent. */
-  sent: number;
-  decisions: number;
   lastAsked: number;
 }
 
@@ -128,11 +125,12 @@ export class ExternalSeats {
       const key = `${gameId}:${seat}`;
       const seated = this.#seated.get(key);
       if (seated === undefined) continue;
-      if (ended !== null) {
-        const events = eventsFor(ended.events, seat);
-        seated.bot.tell(overLine(seat, ended.state.outcome, events.slice(seated.sent)));
-      }
-      void this.#end(key);
+      this.#seated.delete(key);
+      const told =
+        ended === null
+          ? Promise.resolve()
+          : seated.program.end(ended.state.outcome, eventsFor(ended.events, seat));
+      void told.then(() => closeSeated(seated));
     }
   }
 
@@ -151,33 +149,19 @@ export class ExternalSeats {
     const key = `${gameId}:${seat}`;
     let seated = this.#seated.get(key);
     if (seated === undefined) {
-      seated = this.#start(command);
+      seated = this.#start(command, seat);
       this.#seated.set(key, seated);
     }
-    seated.decisions += 1;
     seated.lastAsked = Date.now();
-    const line = decideLine({
-      view,
-      seat,
-      decision: seated.decisions,
-      timeLeftMs: this.#settings.deadlineMs,
-      seed: seated.seed,
-      events: history.slice(seated.sent),
-    });
-    seated.sent = history.length;
-    const asked = await seated.bot.ask(line, this.#settings.deadlineMs);
+    const decided = await seated.program.decide(view, history, this.#settings.deadlineMs);
     let failure: string | null = null;
     let action: Action | null = null;
-    if (!asked.ok) failure = asked.kind === 'timeout' ? asked.message : `it crashed: ${asked.message}`;
-    else {
-      const read = readAnswer(asked.answer, view.legalActions);
-      if (!read.ok) failure = read.error.message;
-      else if (!isLegal(read.value, view.legalActions)) {
-        failure = `it answered an action that is not legal now: ${asked.answer.slice(0, 120)}`;
-      } else action = read.value;
-    }
+    if (!decided.ok) failure = decided.message;
+    else if (!isLegal(decided.action, view.legalActions)) {
+      failure = `it answered an action that is not legal now: ${decided.answer.slice(0, 120)}`;
+    } else action = decided.action;
     if (action !== null) return action;
-    this.#log.forfeited(gameId, name, seat, seated.decisions, failure ?? 'it failed');
+    this.#log.forfeited(gameId, name, seat, seated.program.decisions, failure ?? 'it failed');
     void this.#end(key);
     return { type: 'resign' };
   }
@@ -192,7 +176,7 @@ export class ExternalSeats {
    * its working folder, HOME and TMPDIR; nothing of the server's environment (its database's and Redis's
    * addresses, its secrets) nor its folder.
    */
-  #start(command: string): Seated {
+  #start(command: string, seat: Seat): Seated {
     const scratch = mkdtempSync(join(tmpdir(), 'pirates-bot-'));
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
@@ -200,9 +184,12 @@ export class ExternalSeats {
       HOME: scratch,
       TMPDIR: scratch,
     };
-    const bot = new ExternalBot(command, { cwd: scratch, env, startupMs: this.#settings.startupMs });
-    const seed = randomBytes(16).toString('hex');
-    return { bot, scratch, seed, sent: 0, decisions: 0, lastAsked: Date.now() };
+    const program = new ProgramPlayer(
+      () => new ExternalBot(command, { cwd: scratch, env, startupMs: this.#settings.startupMs }),
+    );
+    // Its own seed, drawn: not derived from anything its opponent can see. One game a process here.
+    program.begin({ number: 1, seat, seed: randomBytes(16).toString('hex') });
+    return { program, scratch, lastAsked: Date.now() };
   }
 
   /** Game ids with a program running. */
@@ -220,10 +207,13 @@ export class ExternalSeats {
   async #end(key: string): Promise<void> {
     const seated = this.#seated.get(key);
     this.#seated.delete(key);
-    if (seated === undefined) return;
-    await seated.bot.close();
-    rmSync(seated.scratch, { recursive: true, force: true });
+    if (seated !== undefined) await closeSeated(seated);
   }
+}
+
+async function closeSeated(seated: Seated): Promise<void> {
+  await seated.program.close();
+  rmSync(seated.scratch, { recursive: true, force: true });
 }
 
 /** One of the legal actions; an aimed shot is legal when a shot is (the engine checks the aim). */

@@ -1,16 +1,17 @@
 /**
  * What a seat does not know, read off its view (R11): the enemy's unshown pieces and the kinds they may be,
- * the enemy's unshown flag slots, the action cards' unturned backs. Samplers and beliefs start from here,
- * so every sampled world agrees with the view by construction.
+ * the enemy's unshown flag slots, the action cards' unturned backs. Resampling (resample.ts), the bots'
+ * samplers and beliefs start from here, so every sampled world agrees with the view by construction; it
+ * lives in learn because both learn and ai read views this way (engine <- learn <- ai).
  */
 import {
   CARD_FACES,
   type CardFace,
-  FACE_COUNTS,
   FLAG_CARDS,
   type FlagCard,
   type GameEvent,
   opponentOf,
+  type PendingView,
   PIECE_SET,
   type PieceKind,
   type PlayerView,
@@ -32,13 +33,24 @@ export interface Hidden {
   /** Enemy flag slots not shown yet, and the cards they hold between them. */
   readonly flagSlotsHidden: readonly number[];
   readonly flagPool: readonly FlagCard[];
-  /** Action cards whose back is unknown, and the faces those backs hold between them (R9.1 counts). */
+  /**
+   * Action cards whose back is unknown, and the faces those backs hold between them: the card set's faces
+   * less every face up and every known back. Which back goes with which card is resample.ts's business
+   * (the card set pairs the faces); this pool is for a judgement of an unturned card on average.
+   */
   readonly cardsHidden: readonly number[];
   readonly backPool: readonly CardFace[];
 }
 
+/**
+ * The seat whose view this is. A spectator's view hides both seats' secrets, so no reader of one seat's
+ * knowledge takes it: passing one is a programmer's error, a RangeError (the view's viewer is out of range).
+ */
 export function seatOf(view: PlayerView): Seat {
-  if (view.viewer === 'spectator') throw new Error('a bot plays a seat, not the spectator view');
+  if (view.viewer === 'spectator')
+    throw new RangeError(
+      "This takes a seat's view ('red' or 'blue'), not the spectator's: a spectator's view hides both seats' secrets.",
+    );
   return view.viewer;
 }
 
@@ -70,7 +82,13 @@ export function hiddenOf(view: PlayerView): Hidden {
   slots.forEach((card, slot) => {
     if (card === null) flagSlotsHidden.push(slot);
   });
-  const faces: Record<CardFace, number> = { ...FACE_COUNTS };
+  const faces = Object.fromEntries(CARD_FACES.map((face) => [face, 0])) as Record<CardFace, number>;
+  if (view.cards.length > 0) {
+    for (const [a, b] of view.rules.cardSet) {
+      faces[a] += 1;
+      faces[b] += 1;
+    }
+  }
   const cardsHidden: number[] = [];
   for (const card of view.cards) {
     faces[card.up] -= 1;
@@ -79,7 +97,7 @@ export function hiddenOf(view: PlayerView): Hidden {
   }
   const backPool: CardFace[] = [];
   for (const face of CARD_FACES) for (let i = 0; i < faces[face]; i++) backPool.push(face);
-  // A card set other than R9.1's counts could leave the pool short; fill with a harmless face.
+  // Only a view that no game shows could leave the pool short; fill it with a harmless face.
   while (backPool.length < cardsHidden.length) backPool.push('sleeping');
   backPool.length = cardsHidden.length;
   return {
@@ -97,29 +115,49 @@ export function hiddenOf(view: PlayerView): Hidden {
 }
 
 /**
- * The card turned in the turn under way. The view does not hold it, the seat's events do (the last
- * `cardTurned`); without events, the first card in play whose face up answers the question.
+ * The cards that may be the one turned in the turn under way (empty outside a turn). The view does not hold
+ * it, the seat's events do (the last `cardTurned` of the turn): then it is that one. Without them, every
+ * card it may be: turned (so its back is known), in play, not the card turned in the turn before, its face
+ * up one that asks the question pending.
  */
-export function currentCard(view: PlayerView, history: readonly GameEvent[]): number | null {
-  const ask = view.pending.ask;
-  if (ask === 'contribute' || ask === 'setup' || ask === 'turnCard' || ask === 'none') return null;
+export function currentCards(view: PlayerView, history: readonly GameEvent[]): number[] {
+  const faces = facesAsking(view.pending);
+  if (faces.length === 0) return [];
   for (let i = history.length - 1; i >= 0; i--) {
     const event = history[i];
-    if (event?.type === 'cardTurned') return event.card;
+    if (event?.type === 'cardTurned') return [event.card];
     if (event?.type === 'turnEnded') break;
   }
-  const faces: readonly CardFace[] =
-    ask === 'attack' || ask === 'turnFlag'
-      ? ['attack', 'shootSail', 'shootSkull']
-      : ask === 'hatch'
-        ? ['shootSkull']
-        : ask === 'losePiece'
-          ? ['shootSail']
-          : ask === 'shoot'
-            ? [view.pending.ask === 'shoot' && view.pending.target === 'sail' ? 'shootSail' : 'shootSkull']
-            : [ask];
-  const card = view.cards.find((c) => c.aside === null && c.card !== view.lastTurned && faces.includes(c.up));
-  return card?.card ?? null;
+  const cards: number[] = [];
+  for (const c of view.cards)
+    if (c.down !== null && c.aside === null && c.card !== view.lastTurned && faces.includes(c.up))
+      cards.push(c.card);
+  return cards;
+}
+
+/** The faces up that lead to the question pending; none outside a turn's card. */
+function facesAsking(pending: PendingView): readonly CardFace[] {
+  switch (pending.ask) {
+    case 'contribute':
+    case 'setup':
+    case 'turnCard':
+    case 'none':
+      return [];
+    case 'newPirate':
+    case 'swing':
+    case 'attack':
+    case 'plank':
+      return [pending.ask];
+    case 'hatch':
+      return ['shootSkull'];
+    case 'losePiece':
+      return ['shootSail'];
+    case 'shoot':
+      return [pending.target === 'sail' ? 'shootSail' : 'shootSkull'];
+    case 'turnFlag':
+      // A flag attempt comes from a raid (Attack) or from a cannon hit on an exposed enemy (R5).
+      return pending.raider === null ? ['shootSail', 'shootSkull'] : ['attack'];
+  }
 }
 
 /** Own pieces the enemy has seen (battles, out of play), from the seat's events and the view. */
