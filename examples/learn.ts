@@ -61,10 +61,17 @@ export function learnTour(seed: string): LearnTour {
   for (;;) {
     if (isChanceNode(game)) {
       // Draw an outcome by its probability (an expectimax or CFR would weigh them all instead).
-      let u = random.float();
       const outcomes = chanceOutcomes(game);
-      const chosen = outcomes.find((o) => (u -= o.probability) < 0) ?? outcomes[outcomes.length - 1];
-      const result = applyChance(game, chosen?.outcome ?? 0);
+      let u = random.float();
+      let chosen = outcomes[outcomes.length - 1]?.outcome ?? 0;
+      for (const { outcome, probability } of outcomes) {
+        if (u < probability) {
+          chosen = outcome;
+          break;
+        }
+        u -= probability;
+      }
+      const result = applyChance(game, chosen);
       if (!result.ok) throw new Error(result.error.message);
       game = result.state;
       chanceNodes++;

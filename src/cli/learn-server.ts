@@ -25,7 +25,9 @@ export const learnServerCommand: Command = {
       return 0;
     }
     if (args.length > 0) {
-      process.stderr.write(`pirates learn-server: it takes no arguments (got ${args.join(' ')}).\n${USAGE}\n`);
+      process.stderr.write(
+        `pirates learn-server: it takes no arguments (got ${args.join(' ')}).\n${USAGE}\n`,
+      );
       return 2;
     }
     const session = new LearnSession();

@@ -82,7 +82,6 @@ export {
 } from './observation.ts';
 // Resampling (docs/learn.md, "Resampling").
 export { type ResampleOptions, Resampler, resample } from './resample.ts';
-export { DEFAULT_WOBBLE_GRID, MAX_WOBBLE_GRID } from './wobble-grid.ts';
-
 // Batched environments (docs/learn.md, "Batched environments").
 export { VectorEnv, type VectorEnvOptions, type VectorStep } from './vector-env.ts';
+export { DEFAULT_WOBBLE_GRID, MAX_WOBBLE_GRID } from './wobble-grid.ts';

@@ -16,21 +16,21 @@ import {
   SEATS,
   type Seat,
 } from '../engine/index.ts';
-import { actionIndex, actionOfIndex, legalActionMask, NUM_DISTINCT_ACTIONS } from './actions.ts';
+import { actionIndex, actionOfIndex, NUM_DISTINCT_ACTIONS } from './actions.ts';
 import {
   applyAction,
   applyChance,
-  type ChanceGame,
   type ChanceGameOptions,
   chanceOutcomes,
   isChanceNode,
-  legalActions,
   newChanceGame,
   returns,
   toAct,
   viewFor,
 } from './chance-game.ts';
+import type { ChanceGame } from './chance-node.ts';
 import { INFORMATION_STATE_SIZE, informationStateTensor } from './information-state.ts';
+import { legalActionMask } from './legal-mask.ts';
 import { OBSERVATION_SIZE, observationTensor } from './observation.ts';
 import { resample } from './resample.ts';
 import { VectorEnv, type VectorStep } from './vector-env.ts';
@@ -41,7 +41,9 @@ export const LEARN_PROTOCOL = 1;
 /** At most this many games and envs are held at once: a client that never frees them gets a clear error. */
 const MAX_HANDLES = 200_000;
 
-export type LearnAnswer = { readonly id?: unknown; readonly ok: true; readonly [field: string]: unknown } | LearnRefusal;
+export type LearnAnswer =
+  | { readonly id?: unknown; readonly ok: true; readonly [field: string]: unknown }
+  | LearnRefusal;
 
 export interface LearnRefusal {
   readonly id?: unknown;
@@ -92,9 +94,18 @@ export class LearnSession {
       }
       return { ...this.#dispatch(request.op, request), ...(id === undefined ? {} : { id }), ok: true };
     } catch (error) {
-      if (error instanceof Refused) return { ...(id === undefined ? {} : { id }), ok: false, error: { code: error.code, message: error.message } };
+      if (error instanceof Refused)
+        return {
+          ...(id === undefined ? {} : { id }),
+          ok: false,
+          error: { code: error.code, message: error.message },
+        };
       if (error instanceof RangeError || error instanceof TypeError) {
-        return { ...(id === undefined ? {} : { id }), ok: false, error: { code: 'learn/bad-request', message: error.message } };
+        return {
+          ...(id === undefined ? {} : { id }),
+          ok: false,
+          error: { code: 'learn/bad-request', message: error.message },
+        };
       }
       throw error;
     }
@@ -119,13 +130,22 @@ export class LearnSession {
         });
         const handle = this.#handle();
         this.#envs.set(handle, env);
-        return { env: handle, games: env.games, observationSize: env.observationSize, numActions: env.numActions };
+        return {
+          env: handle,
+          games: env.games,
+          observationSize: env.observationSize,
+          numActions: env.numActions,
+        };
       }
       case 'env.reset':
         return stepAnswer(this.#env(r.env).reset());
       case 'env.step': {
         const env = this.#env(r.env);
-        if (!Array.isArray(r.actions)) throw new Refused('learn/malformed', 'env.step needs "actions": a list of one action index per game.');
+        if (!Array.isArray(r.actions))
+          throw new Refused(
+            'learn/malformed',
+            'env.step needs "actions": a list of one action index per game.',
+          );
         return stepAnswer(env.step(r.actions.map((a) => (typeof a === 'number' ? a : Number.NaN))));
       }
       case 'env.close':
@@ -166,12 +186,18 @@ export class LearnSession {
       case 'game.informationState': {
         const held = this.#held(r.game);
         const seat = seatOf(r.seat);
-        return { informationState: floats(informationStateTensor(viewFor(held.game, seat), held.history[seat])) };
+        return {
+          informationState: floats(informationStateTensor(viewFor(held.game, seat), held.history[seat])),
+        };
       }
       case 'game.resample': {
         const held = this.#held(r.game);
         const seat = seatOf(r.seat);
-        const world = resample(viewFor(held.game, seat), randomFromSeed(String(r.seed ?? 'resample')), held.history[seat]);
+        const world = resample(
+          viewFor(held.game, seat),
+          randomFromSeed(String(r.seed ?? 'resample')),
+          held.history[seat],
+        );
         return { game: this.#hold({ game: world, history: held.history }) };
       }
       case 'game.free': {
@@ -207,7 +233,10 @@ export class LearnSession {
 
   #handle(): number {
     if (this.#games.size + this.#envs.size >= MAX_HANDLES) {
-      throw new Refused('learn/too-many', `This session holds ${MAX_HANDLES} games and envs: free some (game.free).`);
+      throw new Refused(
+        'learn/too-many',
+        `This session holds ${MAX_HANDLES} games and envs: free some (game.free).`,
+      );
     }
     return this.#next++;
   }
@@ -220,13 +249,15 @@ export class LearnSession {
 
   #held(handle: unknown): Held {
     const held = typeof handle === 'number' ? this.#games.get(handle) : undefined;
-    if (held === undefined) throw new Refused('learn/no-game', `There is no game ${String(handle)} in this session.`);
+    if (held === undefined)
+      throw new Refused('learn/no-game', `There is no game ${String(handle)} in this session.`);
     return held;
   }
 
   #env(handle: unknown): VectorEnv {
     const env = typeof handle === 'number' ? this.#envs.get(handle) : undefined;
-    if (env === undefined) throw new Refused('learn/no-env', `There is no env ${String(handle)} in this session.`);
+    if (env === undefined)
+      throw new Refused('learn/no-env', `There is no env ${String(handle)} in this session.`);
     return env;
   }
 }
@@ -248,10 +279,14 @@ function chanceGameOf(held: Held): ChanceGame {
 
 function indexedAction(view: PlayerView, index: number): Action {
   if (!Number.isInteger(index) || index < 0 || index >= NUM_DISTINCT_ACTIONS) {
-    throw new Refused('learn/bad-action', `An action index is a whole number from 0 to ${NUM_DISTINCT_ACTIONS - 1}, not ${index}.`);
+    throw new Refused(
+      'learn/bad-action',
+      `An action index is a whole number from 0 to ${NUM_DISTINCT_ACTIONS - 1}, not ${index}.`,
+    );
   }
   const action = actionOfIndex(view, index);
-  if (actionIndex(view, action) !== index) throw new Refused('learn/bad-action', `Action ${index} has no action.`);
+  if (actionIndex(view, action) !== index)
+    throw new Refused('learn/bad-action', `Action ${index} has no action.`);
   return action;
 }
 
@@ -263,7 +298,11 @@ function extended(history: Held['history'], events: readonly GameEvent[]): Held[
 }
 
 function seatOf(value: unknown): Seat {
-  if (!isSeat(value)) throw new Refused('learn/seat', `The seat must be one of ${SEATS.join(', ')}, not ${JSON.stringify(value)}.`);
+  if (!isSeat(value))
+    throw new Refused(
+      'learn/seat',
+      `The seat must be one of ${SEATS.join(', ')}, not ${JSON.stringify(value)}.`,
+    );
   return value;
 }
 

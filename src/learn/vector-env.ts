@@ -14,6 +14,7 @@ import {
   fastDecider,
   fastState,
   type GameState,
+  type PlayerView,
   type Random,
   randomFromSeed,
   type Seat,
@@ -21,7 +22,6 @@ import {
   type Variant,
   type Viewer,
   viewFor,
-  type PlayerView,
 } from '../engine/index.ts';
 import { actionOfIndexFor, NUM_DISTINCT_ACTIONS } from './actions.ts';
 import { writeLegalMask } from './legal-mask.ts';
@@ -124,7 +124,9 @@ export class VectorEnv {
   step(actions: Int32Array | readonly number[]): VectorStep {
     const { masks, seats, rewards, done } = this.#step;
     if (actions.length !== this.games) {
-      throw new RangeError(`VectorEnv.step: expected ${this.games} actions (one per game), got ${actions.length}.`);
+      throw new RangeError(
+        `VectorEnv.step: expected ${this.games} actions (one per game), got ${actions.length}.`,
+      );
     }
     for (let i = 0; i < this.games; i++) {
       if (done[i] === 1 || this.#tables[i] === null) continue;

@@ -16,7 +16,7 @@ async function python(args: string[]): Promise<string> {
 }
 
 describe('the Python client', () => {
-  it("passes its own tests (python/test_pirates_learn.py)", async () => {
+  it('passes its own tests (python/test_pirates_learn.py)', async () => {
     await run('python3', ['-m', 'unittest', '-q', 'test_pirates_learn'], { cwd: `${root}python` });
   });
 
@@ -27,7 +27,9 @@ describe('the Python client', () => {
     const [games, red, blue, draws] = (vector ?? []).slice(1).map(Number);
     expect(games).toBeGreaterThanOrEqual(64);
     expect((red ?? 0) + (blue ?? 0) + (draws ?? 0)).toBe(games);
-    expect(out).toMatch(/chance game 1: \d+ chance nodes, \d+ decisions, resampled (yes|no), returns red [+-]\d blue [+-]\d/);
+    expect(out).toMatch(
+      /chance game 1: \d+ chance nodes, \d+ decisions, resampled (yes|no), returns red [+-]\d blue [+-]\d/,
+    );
     expect(out).toMatch(/chance game 2: /);
   });
 

@@ -99,7 +99,9 @@ describe('VectorEnv', () => {
     illegal[1] = maskRow(step, 1).indexOf(0);
     expect(() => env.step(illegal)).toThrow(/game 1's action \d+ is not legal/);
     expect(() => env.step([1, 2])).toThrow(/expected 3 actions/);
-    expect(() => env.step([good[0] ?? 0, -1, good[2] ?? 0])).toThrow(/game 1's action -1 is not an action index/);
+    expect(() => env.step([good[0] ?? 0, -1, good[2] ?? 0])).toThrow(
+      /game 1's action -1 is not an action index/,
+    );
     expect(() => env.step([good[0] ?? 0, good[1] ?? 0, 1.5])).toThrow(/game 2's action 1.5/);
     expect([0, 1, 2].map((g) => env.state(g))).toEqual(before);
     expect(() => new VectorEnv({ games: 0 })).toThrow(/games must be a whole number/);

@@ -75,24 +75,26 @@ function oneCore(scale: number, rounds: number, tag: string): OneCore {
 /** The same measurement in `cores` processes at once; each prints its one-core figures as JSON. */
 async function everyCore(cores: number, scale: number, rounds: number): Promise<number> {
   const bin = fileURLToPath(new URL('../../../bin/pirates.js', import.meta.url));
-  const runs = Array.from({ length: cores }, (_, i) =>
-    new Promise<number>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [bin, 'bench', '--suite', 'learn', '--json', '--scale', String(scale), '--rounds', String(rounds)],
-        { env: { ...process.env, [CHILD]: String(i) }, stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-      });
-      child.on('error', reject);
-      child.on('close', (code) => {
-        if (code !== 0) return reject(new Error(`bench learn child ${i} exited ${code}`));
-        const figures = JSON.parse(out) as { learn: { vectorEnvStepsPerSecond: number } };
-        resolve(figures.learn.vectorEnvStepsPerSecond);
-      });
-    }),
+  const runs = Array.from(
+    { length: cores },
+    (_, i) =>
+      new Promise<number>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          [bin, 'bench', '--suite', 'learn', '--json', '--scale', String(scale), '--rounds', String(rounds)],
+          { env: { ...process.env, [CHILD]: String(i) }, stdio: ['ignore', 'pipe', 'inherit'] },
+        );
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+        });
+        child.on('error', reject);
+        child.on('close', (code) => {
+          if (code !== 0) return reject(new Error(`bench learn child ${i} exited ${code}`));
+          const figures = JSON.parse(out) as { learn: { vectorEnvStepsPerSecond: number } };
+          resolve(figures.learn.vectorEnvStepsPerSecond);
+        });
+      }),
   );
   const rates = await Promise.all(runs);
   return rates.reduce((sum, rate) => sum + rate, 0);
