@@ -78,8 +78,8 @@ export class VectorEnv {
 
   constructor(options: VectorEnvOptions) {
     const { games } = options;
-    if (!Number.isInteger(games) || games < 1 || games > 1_000_000) {
-      throw new RangeError(`VectorEnv: games must be a whole number from 1 to 1,000,000, not ${games}.`);
+    if (!Number.isInteger(games) || games < 1 || games > 100_000) {
+      throw new RangeError(`VectorEnv: games must be a whole number from 1 to 100,000, not ${games}.`);
     }
     const turnLimit = options.turnLimit ?? 200;
     if (!Number.isInteger(turnLimit) || turnLimit < 1) {
