@@ -21,7 +21,7 @@ import sys
 from array import array
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-__all__ = ["LearnServer", "LearnError", "VectorEnv", "Step", "Game", "SEATS"]
+__all__ = ["LearnServer", "LearnError", "VectorEnv", "Step", "Game", "SEATS", "action_type"]
 
 SEATS = ("red", "blue")
 
@@ -53,6 +53,14 @@ def _floats(text: str) -> array:
     return values
 
 
+def action_type(ranges: Sequence[Dict[str, Any]], index: int) -> str:
+    """The type of action `index` names ('setup', 'turnCard', 'attack', 'raid', 'pass', ...)."""
+    for entry in ranges:
+        if entry["first"] <= index < entry["first"] + entry["size"]:
+            return entry["type"]
+    raise ValueError(f"{index} is not an action index")
+
+
 class LearnServer:
     """One `pirates learn-server` process and the pipe to it. Use it in a `with` block, or call `close()`."""
 
@@ -70,6 +78,8 @@ class LearnServer:
         hello = self.request("hello")
         self.protocol: int = hello["protocol"]
         self.num_distinct_actions: int = hello["numDistinctActions"]
+        # The index ranges, in order: [{"type": "setup", "first": 0, "size": 720}, ...] (docs/learn.md).
+        self.action_ranges: List[Dict[str, Any]] = hello["actionRanges"]
         self.observation_size: int = hello["observationSize"]
         self.information_state_size: int = hello["informationStateSize"]
 

@@ -16,7 +16,7 @@ import {
   SEATS,
   type Seat,
 } from '../engine/index.ts';
-import { actionIndex, actionOfIndex, NUM_DISTINCT_ACTIONS } from './actions.ts';
+import { ACTION_RANGES, actionIndex, actionOfIndex, NUM_DISTINCT_ACTIONS } from './actions.ts';
 import {
   applyAction,
   applyChance,
@@ -117,6 +117,7 @@ export class LearnSession {
         return {
           protocol: LEARN_PROTOCOL,
           numDistinctActions: NUM_DISTINCT_ACTIONS,
+          actionRanges: ACTION_RANGES,
           observationSize: OBSERVATION_SIZE,
           informationStateSize: INFORMATION_STATE_SIZE,
         };

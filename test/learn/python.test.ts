@@ -33,8 +33,8 @@ describe('the Python client', () => {
     expect(out).toMatch(/chance game 2: /);
   });
 
-  it('examples/learn_linear.py trains a linear policy and reports its score before and after', async () => {
-    const out = await python(['examples/learn_linear.py', '96', '64']);
+  it('examples/learn_tabular.py learns a table of action kinds and reports its score before and after', async () => {
+    const out = await python(['examples/learn_tabular.py', '96', '64']);
     const before = /before training: ([\d.]+) against random over 64 games/.exec(out);
     const after = /after 96 training games: ([\d.]+) against random over 64 games/.exec(out);
     expect(before).not.toBeNull();
