@@ -39,6 +39,7 @@ import {
 } from '../../src/engine/index.ts';
 import { hiddenOf } from '../../src/learn/hidden.ts';
 import { INFORMATION_STATE_SIZE, informationStateTensor } from '../../src/learn/information-state.ts';
+import { resample } from '../../src/learn/resample.ts';
 
 const MODEL = new URL('../../src/ai/models/belief.json', import.meta.url);
 const FIXTURE = new URL('../fixtures/learned-belief.json', import.meta.url);
@@ -260,6 +261,19 @@ describe('the learned bot', () => {
     expect(() => learned.decide(state)).toThrow();
     const input: DecisionInput = { view: viewFor(state, 'red'), history: [], random: randomFromSeed('v') };
     expect(input.view.legalActions).toContainEqual(learned.decide(input));
+  });
+
+  it('decides the same for two states that differ only in what the view hides', () => {
+    const mid = decisions(1, 'cheat').filter((d) => d.view.legalActions.length > 1)[40];
+    if (mid === undefined) throw new Error('no decision to test');
+    const seat = mid.view.viewer === 'blue' ? 'blue' : 'red';
+    const chosen = [1, 2].map((k) => {
+      const world = resample(mid.view, randomFromSeed(`other-truth-${k}`), mid.history);
+      const view = viewFor(world, seat);
+      expect(view).toEqual(mid.view);
+      return bot('learned:30').decide({ view, history: mid.history, random: randomFromSeed('same') });
+    });
+    expect(chosen[0]).toEqual(chosen[1]);
   });
 
   it('plays whole games legally through the public API (views only)', () => {
