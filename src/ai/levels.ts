@@ -1,20 +1,31 @@
 /**
  * Bots by name: the one entry point for the server, the web page and the CLI. Levels are the players'
  * words (easy, medium, hard, expert, see docs/ai.md); the CLI also takes 'random', 'heuristic',
- * 'ismcts:N' (plain ISMCTS, N iterations), 'belief:N' (with the particle belief) and 'imagine:N' (belief
- * plus opponent-view iterations). The oracle is
+ * 'ismcts:N' (plain ISMCTS, N iterations), 'belief:N' (with the particle belief), 'imagine:N' (belief
+ * plus opponent-view iterations) and 'learned' / 'learned:N' (hard's search drawing its worlds from the
+ * learned belief, learned-belief.ts). The oracle is
  * deliberately not here: it needs the true state (see oracle.ts).
  */
 import type { Action, Result } from '../engine/index.ts';
 import { withAim } from './aim.ts';
 import { DEFAULT_BELIEF, ParticleBelief } from './belief.ts';
+import { shippedBeliefNetwork } from './belief-model.ts';
 import type { Bot, DecisionInput } from './bot.ts';
 import { heuristicChoice } from './heuristic.ts';
+import { LearnedBelief } from './learned-belief.ts';
 import { randomBot } from './random-bot.ts';
 import { searchBot } from './search-bot.ts';
 
 /** The names `createBot` accepts (besides the parameterised 'ismcts:N' and 'belief:N'). */
-export const BOT_NAMES: readonly string[] = ['random', 'heuristic', 'easy', 'medium', 'hard', 'expert'];
+export const BOT_NAMES: readonly string[] = [
+  'random',
+  'heuristic',
+  'easy',
+  'medium',
+  'hard',
+  'expert',
+  'learned',
+];
 
 import { type Level, THINKING_MS } from './level-names.ts';
 
@@ -155,9 +166,25 @@ export function createBot(name: string): Result<Bot, 'bot/unknown'> {
       return ok(beliefSearch(name, count ?? 1000, SKILL.hard));
     case 'imagine':
       return ok(beliefSearch(name, count ?? 1000, SKILL.hard, undefined, ENEMY_VIEW_SHARE));
+    case 'learned':
+      // hard's search, budget and time cap (or N iterations, as 'hard:N'), its worlds drawn from the
+      // learned belief: against 'hard' it measures the belief alone (docs/ai.md, "The learned belief").
+      return ok(
+        searchBot({
+          name,
+          skill: SKILL.hard,
+          budget: {
+            iterations: count ?? HARD.iterations,
+            playoutDepth: SEARCH_DEFAULTS.playoutDepth,
+            ms: HARD.ms,
+          },
+          priorVisits: SEARCH_DEFAULTS.priorVisits,
+          belief: () => new LearnedBelief(shippedBeliefNetwork()),
+        }),
+      );
     default:
       return fail(
-        `There is no computer player called '${name}'. Try one of: ${BOT_NAMES.join(', ')}, ismcts:N, belief:N, imagine:N.`,
+        `There is no computer player called '${name}'. Try one of: ${BOT_NAMES.join(', ')}, ismcts:N, belief:N, imagine:N, learned:N.`,
       );
   }
 }

@@ -8,6 +8,7 @@ import { learnServerCommand } from './learn-server.ts';
 import { serveCommand } from './serve.ts';
 import { loadServerPart } from './server-part.ts';
 import { tournamentCommand } from './tournament.ts';
+import { trainCommand } from './train.ts';
 import { verifyCommand } from './verify.ts';
 
 /** The benchmark loads its server-side libraries (pg, Redis, ws) only when it runs. */
@@ -30,4 +31,5 @@ export const commands: readonly Command[] = [
   fitEvaluationCommand,
   verifyCommand,
   learnServerCommand,
+  trainCommand,
 ];

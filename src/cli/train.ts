@@ -1,0 +1,155 @@
+/**
+ * `pirates train belief`: trains the learned belief (src/ai/belief-training.ts) from seeded self-play games
+ * and writes the model to one JSON file with its SHA-256. The AI layer does the work; this file reads flags,
+ * writes the file and prints the figures. The same flags give the same file, byte for byte.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { trainBelief } from '../ai/belief-training.ts';
+import type { Bot } from '../ai/bot.ts';
+import { createBot } from '../ai/levels.ts';
+import type { Command } from './command.ts';
+import { readFlags } from './flags.ts';
+import { progressBar } from './progress.ts';
+
+export const DEFAULT_MODEL_PATH = 'src/ai/models/belief.json';
+
+const USAGE = `Usage: pirates train belief [--games N] [--seed S] [--epochs E] [--out FILE] [--players A,B,...]
+                          [--held-out P] [--hidden H] [--learning-rate R] [--batch B] [--decay D]
+                          [--no-particle] [--json]
+
+Plays N seeded self-play games on quick shots, records at each decision of each seat in play its
+information state (docs/learn.md, "Tensors") and the true kinds of the enemy's hidden pieces, holds out a
+share of the games, trains a small network that predicts each hidden enemy piece's kind (impossible kinds
+get probability 0), and writes it with its training figures to FILE. Prints the held-out log-likelihood of
+the true kinds under the uniform prior, today's particle belief and the model, and the file's SHA-256
+(record it as BELIEF_MODEL_SHA256 in src/ai/belief-model.ts when the file is the shipped one).
+  --games N          games to play (default 1500, a few minutes here)
+  --seed S           seed of the games, the split and the training (default 1); the same flags give the
+                     same file
+  --epochs E         passes over the training decisions (default 6)
+  --out FILE         where to write the model (default ${DEFAULT_MODEL_PATH}, the one the 'learned' bot uses)
+  --players A,B,...  bot names that play the games (default heuristic,belief:100, hard's search at 100
+                     iterations without hard's time cap, so the games do not depend on the machine's
+                     load): game g pairs the (g mod n)-th as red with the (g div n mod n)-th as blue
+  --held-out P       share of the games held out to measure, 0 to 0.9 (default 0.2)
+  --hidden H         width of the network's hidden layers (default 32)
+  --learning-rate R  Adam's step size (default 0.001)
+  --batch B          decisions per Adam step (default 32)
+  --decay D          L2 weight decay (default 0.003)
+  --no-particle      do not measure today's particle belief on the held-out games (faster)
+  --json             print one object { out, sha256, bytes, heldOut, curve, trainingDecisions }`;
+
+export const trainCommand: Command = {
+  name: 'train',
+  summary: 'Train the learned belief from seeded self-play games (pirates train belief)',
+  usage: USAGE,
+  async run(args) {
+    const read = readFlags(
+      'train',
+      args,
+      {
+        games: 'string',
+        seed: 'string',
+        epochs: 'string',
+        out: 'string',
+        players: 'string',
+        'held-out': 'string',
+        hidden: 'string',
+        'learning-rate': 'string',
+        batch: 'string',
+        decay: 'string',
+        'no-particle': 'boolean',
+        json: 'boolean',
+      },
+      USAGE,
+      true,
+    );
+    if (typeof read === 'number') return read;
+    const what = read.positionals[0];
+    if (what !== 'belief' || read.positionals.length > 1)
+      return read.refuse(
+        what === undefined
+          ? "Say what to train: 'pirates train belief'."
+          : `There is nothing called '${read.positionals.join(' ')}' to train; try 'pirates train belief'.`,
+      );
+    const games = read.whole('games', 1500, 1);
+    const epochs = read.whole('epochs', 6, 1, 10_000);
+    const heldOutShare = read.number('held-out', 0.2, 0, 0.9);
+    const hidden = read.whole('hidden', 32, 1, 1024);
+    const learningRate = read.number('learning-rate', 0.001, 0);
+    const batch = read.whole('batch', 32, 1);
+    const decay = read.number('decay', 0.003, 0);
+    const out = read.text('out', DEFAULT_MODEL_PATH);
+    const players = read.values.players === undefined ? ['heuristic', 'belief:100'] : read.list('players');
+    if (players.length === 0) read.problems.push('--players needs at least one bot name.');
+    for (const name of players) {
+      const made = createBot(name);
+      if (!made.ok) read.problems.push(made.error.message);
+    }
+    if (read.problems.length > 0) return read.refuse();
+    const makeBot = (name: string): Bot => {
+      const made = createBot(name);
+      if (!made.ok) throw new Error(made.error.message);
+      return made.value;
+    };
+    const json = read.values.json === true;
+    const progress = progressBar({ json, unit: 'games' });
+    const trained = trainBelief(
+      {
+        games,
+        seed: read.text('seed', '1'),
+        epochs,
+        players,
+        heldOutShare,
+        hidden,
+        learningRate,
+        batch,
+        decay,
+        particle: read.values['no-particle'] !== true,
+        makeBot,
+      },
+      {
+        onGame: (done, total) => progress.tick(done, total),
+        onEpoch: (e) => {
+          if (!json)
+            progress.note(
+              `epoch ${e.epoch}: training loss ${e.trainLoss.toFixed(4)}, held-out log-likelihood ${e.heldOutPerPiece.toFixed(4)} a piece`,
+            );
+        },
+      },
+    );
+    progress.end();
+    const text = `${JSON.stringify(trained.file)}\n`;
+    await mkdir(dirname(out), { recursive: true });
+    await writeFile(out, text);
+    const sha256 = createHash('sha256').update(text).digest('hex');
+    const bytes = Buffer.byteLength(text);
+    const { heldOut, curve, trainingDecisions } = trained;
+    if (json) {
+      process.stdout.write(`${JSON.stringify({ out, sha256, bytes, heldOut, curve, trainingDecisions })}\n`);
+      return 0;
+    }
+    const f = (x: number) => x.toFixed(4).padStart(9);
+    const lines = [
+      `trained on ${trainingDecisions} decisions; held out ${heldOut.games} games, ${heldOut.decisions} decisions, ${heldOut.pieces} hidden pieces`,
+      'mean log-likelihood of the true kinds (nats)   a piece   a decision',
+      `  uniform prior under the hard constraints   ${f(heldOut.uniform.perPiece)}  ${f(heldOut.uniform.perDecision)}`,
+    ];
+    for (const m of heldOut.particle?.mixed ?? [])
+      lines.push(
+        `  particle belief, ${String(m.floor).padEnd(4)} of the prior mixed in ${f(m.perPiece)}  ${f(m.perDecision)}`,
+      );
+    if (heldOut.particle)
+      lines.push(
+        `  (the particles held no weight on the true kind for ${(100 * heldOut.particle.zeroShare).toFixed(1)}% of pieces)`,
+      );
+    lines.push(
+      `  learned model                            ${f(heldOut.learned.perPiece)}  ${f(heldOut.learned.perDecision)}`,
+    );
+    lines.push(`wrote ${out} (${bytes} bytes), sha256 ${sha256}`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return 0;
+  },
+};
