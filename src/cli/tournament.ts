@@ -23,7 +23,8 @@ Round robin: every pair plays N games (each seed twice, seats swapped), with sep
 chance and for each bot. Prints the score of every pair with a 95% interval and each bot's Elo
 (Bradley-Terry, bootstrap 95% interval; heuristic = 0 when it plays, else the first bot).
   --bots A,B,...   bot names: random, heuristic, easy, medium, hard, expert, ismcts:N, belief:N, imagine:N,
-                   oracle:N (sees the true state: for measurement only), and cmd:COMMAND, a program that
+                   learned, learned:N (hard's search on the learned belief), oracle:N (sees the true state:
+                   for measurement only), and cmd:COMMAND, a program that
                    plays by the bot protocol (docs/bots.md), e.g. cmd:python3 mybot.py (no comma in COMMAND)
   --games N        games per pair (default 200)
   --key-file FILE  replay a tournament: read its key (printed at the end of a run) from FILE, or from stdin
