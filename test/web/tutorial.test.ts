@@ -13,6 +13,7 @@ import type { Catalog } from '../../src/web/i18n/catalog.ts';
 import { de } from '../../src/web/i18n/de.ts';
 import { en } from '../../src/web/i18n/en.ts';
 import { fr } from '../../src/web/i18n/fr.ts';
+import { setLanguage } from '../../src/web/i18n/i18n.ts';
 import { nl } from '../../src/web/i18n/nl.ts';
 import type { LinkNews } from '../../src/web/link.ts';
 import { LESSONS, type LessonId } from '../../src/web/tutorial/lessons.ts';
@@ -350,5 +351,19 @@ describe('what the lessons say agrees with the table (issue 52 item 2)', () => {
     expect(asked.view.legalActions.every((a) => a.type === 'raid')).toBe(true);
     expect(promptFor(asked.view)).toBe('Choose which pirate tries for the flag');
     link.close();
+  });
+
+  it('the coach reads its words when shown: after a change of language it speaks the new one (issue 52 item 3)', async () => {
+    const { statuses, link } = await openLesson(indexOf('justTurned'));
+    const status = statuses.at(-1);
+    expect(status?.title).toBe('The card just turned');
+    await setLanguage('de');
+    try {
+      expect(status?.title).toBe('Die gerade umgedrehte Karte');
+      expect(status?.ask).toBe(words(de, 'tutorial.justTurned.ask'));
+    } finally {
+      await setLanguage('en');
+      link.close();
+    }
   });
 });

@@ -9,6 +9,8 @@
  *   Kapitän Rodrick Rotbart (7), Sally Säbel (6), Walter Peitsche (5), Ivan Schneidezahn (4),
  *   Eddy Ohrring (3), Boris Bombenfänger (2), Aden Natter (1), die Bombe. (Die Vornamen bleiben wie im Spiel.)
  *   Anrede: du (eine Familienspiel-Seite).
+ *   Hausregeln: „gerade umgedreht“ für die Karte des letzten Zugs · „47 %“ mit schmalem geschütztem
+ *   Leerzeichen, im Text wie an der Achse · ein verdeckter Pirat ist „unbekannt“ („?“), nie beim Namen genannt.
  */
 import type { Catalog } from './catalog.ts';
 

@@ -9,6 +9,8 @@
  *   the coin: the shark / the cheerful pirate · the cannon: aim, tilt, fire · try for the flag ·
  *   pieces: Captain Rodrick Redbeard (7), Sally Swashbuckler (6), Walter Whip (5), Ivan Incisor (4),
  *   Eddy Earring (3), Boris Bomb-catcher (2), Aden Adder (1), the Bomb.
+ * House rules: Red and Blue are names, capitalised mid-sentence too; a hidden piece is "an unknown pirate"
+ *   (the table shows "?"), never named before it is shown; degrees stick to their number (26.3°).
  */
 export const en = {
   language: {

@@ -10,6 +10,9 @@
  *   Capitaine Rodrick Barbe-Rouge (7), Sally la Bretteuse (6), Walter le Fouet (5), Ivan Incisive (4),
  *   Eddy Boucle-d’oreille (3), Boris Attrape-Bombe (2), Aden Vipère (1), la Bombe. On tutoie le joueur.
  *   Les phrases sur une pièce évitent l’accord (Sally, la Bombe) : « {{piece}} quitte le jeu ».
+ *   Typographie : l’apostrophe typographique (’) seulement ; espace fine insécable avant : ; ! ? et %, et dans
+ *   « » ; la cible est toujours « la tête de mort » (jamais « crâne ») ; « vient d’être jouée » pour la carte
+ *   du tour précédent (test/web/french-typography.test.ts vérifie ce qui peut l’être).
  */
 import type { Catalog } from './catalog.ts';
 

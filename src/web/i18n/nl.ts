@@ -8,6 +8,8 @@
  *   de munt: de haai / de vrolijke piraat · het kanon: richten, kantelen, vuren · een gooi naar de vlag ·
  *   Kapitein Rodrick Roodbaard (7), Sally Sabel (6), Walter Zweep (5), Ivan Snijtand (4), Eddy Oorbel (3),
  *   Boris Bommenvanger (2), Aden Adder (1), de Bom. (De voornamen blijven zoals in de doos.)
+ *   Huisregels: Rood en Blauw zijn namen, ook midden in een zin met hoofdletter · „Beginpagina” voor Home ·
+ *   „47%” zonder spatie, in de tekst en op de as · een verborgen piraat is „een onbekende piraat” („?”).
  */
 import type { Catalog } from './catalog.ts';
 
