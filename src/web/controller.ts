@@ -162,6 +162,11 @@ export class Controller implements Page {
     return this.local.abandonKept();
   }
 
+  /** The language in force changed (main.tsx, once its catalog is loaded): words kept in the state follow. */
+  retell(): void {
+    this.lookBack.retell();
+  }
+
   startTutorial(lesson?: number): void {
     this.tutorial.start(lesson);
   }
@@ -220,6 +225,9 @@ export class Controller implements Page {
   }
   select(piece: number | null): void {
     this.table.select(piece);
+  }
+  refuseCard(index: number): void {
+    this.table.refuseCard(index);
   }
   resign(): void {
     this.table.resign();

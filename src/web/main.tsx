@@ -50,7 +50,11 @@ const keep = (changed: Settings) => {
   const wanted = languageOf(changed, browserLanguages);
   if (wanted !== spoken) {
     spoken = wanted;
-    void setLanguage(wanted).then(draw);
+    void setLanguage(wanted).then(() => {
+      // The ship's log was told in the old language: tell it again (issue 52 item 3), then draw.
+      ctl.retell();
+      draw();
+    });
   }
 };
 ctl = new Controller(draw, settings, keep);

@@ -2,7 +2,16 @@
  * The page's one state object (STYLE "one state object, one redraw path", after chessground's state.ts).
  * The controller changes it and redraws; every view is a function of it. Each field says what it holds.
  */
-import type { Aim, GameRecord, PlayerView, Seat, ShotTarget } from '../engine/index.ts';
+import type {
+  Aim,
+  CannonConfig,
+  GameEvent,
+  GameRecord,
+  PlayerView,
+  Seat,
+  ShotTarget,
+  Viewer,
+} from '../engine/index.ts';
 import type { Emote } from '../protocol/emotes.ts';
 import type { ChallengeView, GamePlayers, PlayerPage, PlayerSummary, YourGame } from '../protocol/index.ts';
 import type { Analysis } from './analysis/analysis.ts';
@@ -40,8 +49,14 @@ export interface HomeForm {
 export interface LogLine {
   /** Increasing number, for keys. */
   id: number;
-  /** The sentence from describeEvent. */
+  /** The sentence from describeEvent, in the language in force (told again when the language changes). */
   text: string;
+  /** What happened, kept so the line can be told again in another language (issue 52 item 3). */
+  event: GameEvent;
+  /** Whose eyes the line is told for, e.g. 'red' ("You turned card 3" or "Red turned card 3"). */
+  viewer: Viewer;
+  /** The table's cannon, for the note on where a missed aimed shot went; null where the line has none. */
+  cannon: CannonConfig | null;
   /** The seat the event is about, if any, for the colour mark; null for the coin and the like. */
   seat: Seat | null;
   /** How many actions the game had once this happened, e.g. 9: where "look back" takes the table. */

@@ -4,8 +4,8 @@
  * and the test fails on text that is cut off by a box that hides its overflow, that sticks out of its own box,
  * leaves the window, makes the page wider than the window, or that overlaps other text (the table's SVG labels
  * included). The screens: home (with a kept game, your games, challenges), settings, rules, the lobby (looking,
- * nobody came), a friend game online (the invitation, setting up, the emotes, resigning, its end with the
- * rematch), a player's own page and another's with the challenge form, the Watch page, a game against the
+ * nobody came), a friend game online (the invitation, setting up, the emotes, the other away with the claim of
+ * the win, resigning, its end with the rematch), a live game's clocks, a player's own page and another's with the challenge form, the Watch page, a game against the
  * computer (setup, the coin, the table, looking back, leaving, resigning, the end with its fairness check), a
  * replay with its analysis, pass and play's hand-over, and every lesson of "Learn to play" played through (the
  * coach, each step, the cannon, the scenes). A language's desktop and phone run side by side, each with a
@@ -308,6 +308,14 @@ async function friendGame(p: Player, other: Page): Promise<void> {
   await other.click('[data-emote=arr]');
   await page.locator('[data-emote-heard]').waitFor();
   await check(p, 'a friend game, an emote heard');
+  // The other leaves the page (its socket closes; home within the page keeps it open) and stays away: after
+  // AWAY_SECONDS (2 in the e2e server) the win may be claimed. Then it comes back by the invitation.
+  await other.goto('about:blank');
+  await page.locator('.claim button').first().waitFor();
+  await check(p, 'a friend game, the other away: claim the win');
+  await other.goto(invite);
+  await other.waitForSelector('[data-setup-confirm]');
+  await page.locator('.claim').waitFor({ state: 'detached' });
 
   await visit(page, '/');
   await page.locator('[data-your-game]').first().waitFor();
@@ -338,6 +346,30 @@ async function friendGame(p: Player, other: Page): Promise<void> {
   await visit(page, `/player/${encodeURIComponent(me)}`);
   await page.locator('[data-player-game]').first().waitFor();
   await check(p, 'your page, a finished game');
+}
+
+/**
+ * A live game found in the lobby by both browsers (rules by size so the desktop and the phone do not meet,
+ * aimed cannon, the live clock): the clocks, then resigned.
+ */
+async function timedGame(p: Player, other: Page): Promise<void> {
+  const { page } = p;
+  const pick = async (who: Page, group: number, option: number) =>
+    who.locator('[data-find] fieldset').nth(group).locator('label').nth(option).click();
+  await Promise.all([visit(page, '/'), visit(other, '/')]);
+  for (const who of [page, other]) {
+    await pick(who, 0, p.size === 'desktop' ? 0 : 1);
+    await pick(who, 1, 0);
+    await pick(who, 2, 1);
+    await who.locator('[data-find] [data-seek]').click();
+  }
+  await Promise.all([page.locator('[data-clocks]').waitFor(), other.locator('[data-clocks]').waitFor()]);
+  await check(p, 'a live game, the clocks');
+  await page.locator('.game-bar button.danger').click();
+  await page.locator('[data-resign-dialog] button.danger').click();
+  await Promise.all([page.locator('[data-end]').waitFor(), other.locator('[data-end]').waitFor()]);
+  await visit(other, '/');
+  await visit(page, '/');
 }
 
 /** Challenges by name: the form on the other's page, one sent, one received (with its alert), answered. */
@@ -517,7 +549,11 @@ async function lessons(p: Player): Promise<{ seen: number[]; total: number }> {
     } else if ((await page.locator('[data-setup-confirm]').count()) > 0) {
       await lookOnce('the setup');
       const pieces = page.locator('[data-setup-piece]:not([aria-pressed=true])');
-      for (let i = 0; i < 3 && (await page.locator('[data-setup-confirm]:disabled').count()) > 0; i++)
+      for (
+        let i = 0;
+        i < 3 && (await page.locator('[data-setup-confirm][aria-disabled=true]').count()) > 0;
+        i++
+      )
         await pieces
           .first()
           .click({ timeout: 2000 })
@@ -604,6 +640,7 @@ describe.skipIf(!chromiumAvailable())('text that fits, on every screen, in four 
           expect(await player.page.getAttribute('html', 'lang')).toBe(language);
           await lobby(player);
           await friendGame(player, other);
+          await timedGame(player, other);
           await challenges(player, other);
           await computerGame(player);
           await replay(player, record);
@@ -616,9 +653,9 @@ describe.skipIf(!chromiumAvailable())('text that fits, on every screen, in four 
         expect(total).toBeGreaterThanOrEqual(5);
         expect([...seen].sort((a, b) => a - b)).toEqual([...Array(total).keys()]);
       }
-      // Every screen was looked at: the flows' 37, and at least one moment of each lesson.
+      // Every screen was looked at: the flows' 39, and at least one moment of each lesson.
       for (const [i, { player }] of players.entries())
-        expect(player.screens.length).toBeGreaterThanOrEqual(37 + (results[i]?.total ?? 0));
+        expect(player.screens.length).toBeGreaterThanOrEqual(39 + (results[i]?.total ?? 0));
       expect(players.flatMap(({ player }) => player.problems)).toEqual([]);
       expect(errors).toEqual([]);
       await Promise.all(

@@ -26,4 +26,14 @@ describe('French typography', () => {
     );
     expect(glued).toEqual([]);
   });
+
+  it("writes one apostrophe, the typographic one (issue 52): “l’ennemi”, never “l'ennemi”", () => {
+    const straight = strings(fr).filter(([, text]) => /\p{L}'\p{L}/u.test(text));
+    expect(straight).toEqual([]);
+  });
+
+  it('sets a narrow no-break space before % and names the skull one way, “tête de mort”', () => {
+    expect(strings(fr).filter(([, text]) => /\d ?%|\}\} ?%/.test(text))).toEqual([]);
+    expect(strings(fr).filter(([, text]) => /crâne/.test(text))).toEqual([]);
+  });
 });

@@ -7,10 +7,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type Action, applyAction, type GameEvent, type PlayerView } from '../../src/engine/index.ts';
+import { cardRefusal } from '../../src/web/game/choices.ts';
+import { promptFor } from '../../src/web/game/prompt.ts';
 import type { Catalog } from '../../src/web/i18n/catalog.ts';
 import { de } from '../../src/web/i18n/de.ts';
 import { en } from '../../src/web/i18n/en.ts';
 import { fr } from '../../src/web/i18n/fr.ts';
+import { setLanguage } from '../../src/web/i18n/i18n.ts';
 import { nl } from '../../src/web/i18n/nl.ts';
 import type { LinkNews } from '../../src/web/link.ts';
 import { LESSONS, type LessonId } from '../../src/web/tutorial/lessons.ts';
@@ -255,7 +258,7 @@ describe('the lessons', () => {
     await settle();
     expect(statuses.at(-1)).toMatchObject({
       ask: 'Choose your Captain to attack with.',
-      askChosen: 'Now choose the enemy to attack: Eddy Earring, who boarded your ship.',
+      askChosen: "Now choose the enemy to attack: Blue's unknown pirate on your deck, marked “?”.",
     });
     link.close();
   });
@@ -273,5 +276,94 @@ describe('the lessons', () => {
     expect(heard.at(-1)).toMatchObject({ t: 'error', code: 'tutorial/not-asked' });
     expect(heard.filter((n) => n.t === 'update')).toHaveLength(1);
     link.close();
+  });
+});
+
+/** A sentence of a catalog by its dotted key, e.g. 'tutorial.skull.intro'. */
+function words(catalog: Catalog, key: string): string {
+  let at: string | Catalog | undefined = catalog;
+  for (const part of key.split('.')) at = typeof at === 'object' ? at[part] : undefined;
+  if (typeof at !== 'string') throw new Error(`no ${key}`);
+  return at;
+}
+
+describe('what the lessons say agrees with the table (issue 52 item 2)', () => {
+  const catalogs = { en, nl, de, fr } as const;
+
+  for (const [language, catalog] of Object.entries(catalogs)) {
+    it(`${language}: before the battle, a hidden boarder is not named (the table shows “?”)`, () => {
+      const earring = words(catalog, 'names.piece.earring');
+      for (const key of ['tutorial.attack.intro', 'tutorial.attack.askTarget', 'tutorial.onlyBomb.intro'])
+        expect(words(catalog, key), key).not.toContain(earring);
+      expect(words(catalog, 'tutorial.attack.askTarget')).toContain('?');
+    });
+
+    it(`${language}: the skull lesson puts the hatch where the prompt and the log do (above the skull)`, () => {
+      const above = { en: 'above the skull', nl: 'boven het doodshoofd', de: 'über dem Totenkopf' }[
+        language as 'en' | 'nl' | 'de'
+      ];
+      const where = above ?? 'au-dessus de la tête de mort';
+      for (const key of ['tutorial.skull.intro', 'log.onHatch', 'prompt.hatchYou'])
+        expect(words(catalog, key), key).toContain(where);
+    });
+  }
+
+  it('the setup lesson tells the coin once: what happened says who starts, the words after it do not', () => {
+    const coin = { en: /coin/i, nl: /munt/i, de: /münz/i, fr: /pièce/i } as const;
+    for (const [language, word] of Object.entries(coin)) {
+      const catalog = catalogs[language as keyof typeof catalogs];
+      expect(words(catalog, 'tutorial.setup.started'), language).toMatch(word);
+      expect(words(catalog, 'tutorial.setup.done'), language).not.toMatch(word);
+    }
+  });
+
+  it('R2.2: a click on the card just turned says why it may not be turned; the offered card says nothing', async () => {
+    const { heard, link } = await openLesson(indexOf('justTurned'));
+    const first = heard.find((n) => n.t === 'update');
+    if (first?.t !== 'update') throw new Error('no view');
+    expect(cardRefusal(first.view, 5)).toBe(
+      'Not card 6: Blue just turned it, and the card your opponent just turned may not be turned back at once. Choose another card.',
+    );
+    expect(cardRefusal(first.view, 0)).toBeNull();
+    link.close();
+  });
+
+  it('R10: a click on a card set aside says whose it is; not asked to turn a card, nothing is said', async () => {
+    const { heard, link } = await openLesson(indexOf('advanced'));
+    const first = heard.find((n) => n.t === 'update');
+    if (first?.t !== 'update') throw new Error('no view');
+    expect(cardRefusal(first.view, 9)).toBe(
+      'Not card 10: Red set it aside, out of play for now. Choose another card.',
+    );
+    expect(cardRefusal(first.view, 8)).toContain('Blue set it aside');
+    expect(cardRefusal({ ...first.view, pending: { ask: 'none' } }, 9)).toBeNull();
+    link.close();
+  });
+
+  it('the flag lesson: with only a flag try to make, the prompt asks for a flag try, not an attack', async () => {
+    const { heard, link } = await openLesson(indexOf('flag'));
+    const opening = heard.find((n) => n.t === 'update');
+    if (opening?.t !== 'update') throw new Error('no view');
+    link.send('red', opening.view.legalActions[0] as Action);
+    await settle();
+    const asked = heard.findLast((n) => n.t === 'update');
+    if (asked?.t !== 'update') throw new Error('no view');
+    expect(asked.view.legalActions.every((a) => a.type === 'raid')).toBe(true);
+    expect(promptFor(asked.view)).toBe('Choose which pirate tries for the flag');
+    link.close();
+  });
+
+  it('the coach reads its words when shown: after a change of language it speaks the new one (issue 52 item 3)', async () => {
+    const { statuses, link } = await openLesson(indexOf('justTurned'));
+    const status = statuses.at(-1);
+    expect(status?.title).toBe('The card just turned');
+    await setLanguage('de');
+    try {
+      expect(status?.title).toBe('Die gerade umgedrehte Karte');
+      expect(status?.ask).toBe(words(de, 'tutorial.justTurned.ask'));
+    } finally {
+      await setLanguage('en');
+      link.close();
+    }
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Lines of the table's log, made in one place for what just happened and for a look back at what was missed,
- * so both number their lines from one counter (the keys of a log never repeat) and colour them alike.
+ * so both number their lines from one counter (the keys of a log never repeat) and colour them alike. A line
+ * keeps its event, so a change of language tells the whole log again in the new language (issue 52 item 3).
  */
-import type { GameEvent, Seat } from '../../engine/index.ts';
+import type { CannonConfig, GameEvent, Seat, Viewer } from '../../engine/index.ts';
+import { describeEvent } from '../game/describe.ts';
+import { missNote } from '../game/miss.ts';
 import type { LogLine } from '../state.ts';
 
 /** How many lines a seat's log keeps. */
@@ -19,7 +22,33 @@ function eventSeat(event: GameEvent): Seat | null {
   return null;
 }
 
-/** A line of `text` about `event`, which the game had after `v` actions. */
-export function logLine(event: GameEvent, text: string, v: number): LogLine {
-  return { id: ++lineId, text, seat: eventSeat(event), v };
+/** The words of a line about `event` for `viewer`, in the language in force (with where a miss went). */
+function lineWords(event: GameEvent, viewer: Viewer, cannon: CannonConfig | null): string {
+  return describeEvent(event, viewer) + (cannon === null ? '' : missNote(event, cannon));
+}
+
+/**
+ * A line about `event` as `viewer` saw it, which the game had after `v` actions; with the table's `cannon`, a
+ * missed aimed shot says where the ball went.
+ */
+export function logLine(
+  event: GameEvent,
+  viewer: Viewer,
+  v: number,
+  cannon: CannonConfig | null = null,
+): LogLine {
+  return {
+    id: ++lineId,
+    text: lineWords(event, viewer, cannon),
+    event,
+    viewer,
+    cannon,
+    seat: eventSeat(event),
+    v,
+  };
+}
+
+/** The same lines told in the language now in force (same ids: the log keeps its place and its focus). */
+export function retold(lines: readonly LogLine[]): LogLine[] {
+  return lines.map((line) => ({ ...line, text: lineWords(line.event, line.viewer, line.cannon) }));
 }

@@ -4,9 +4,7 @@
  * Answers to a look back and the refusals that mean "no kept game" are passed to the parts that asked.
  */
 import { DEFAULT_AIM } from '../../engine/index.ts';
-import { describeEvent } from '../game/describe.ts';
 import { keepCommitment, keepSeen } from '../game/fairness.ts';
-import { missNote } from '../game/miss.ts';
 import { refusalSentence } from '../game/refusals.ts';
 import { turningCard } from '../game/replay.ts';
 import { type Scene, scenesOf } from '../game/scenes.ts';
@@ -45,9 +43,7 @@ export class NewsFromHost {
     }
     let heard: Scene[] = [];
     changeGame(this.page, (g) => {
-      const lines = news.events.map((e) =>
-        logLine(e, describeEvent(e, news.seat) + missNote(e, news.view.rules.cannon), news.v),
-      );
+      const lines = news.events.map((e) => logLine(e, news.seat, news.v, news.view.rules.cannon));
       g.logs[news.seat] = [...g.logs[news.seat], ...lines].slice(-LOG_LINES);
       keepCommitment(g.fairness, news.seedHash);
       keepSeen(g.fairness, news.seat, news.since, news.v, news.events, news.view);

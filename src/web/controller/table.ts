@@ -4,6 +4,7 @@
  * the table. The setup and the cannon are drawn up first on the page (setup-and-aim.ts).
  */
 import type { Action } from '../../engine/index.ts';
+import { cardRefusal } from '../game/choices.ts';
 import { checkFairness } from '../game/fairness.ts';
 import { t } from '../i18n/i18n.ts';
 import type { HostLink } from './host-link.ts';
@@ -63,6 +64,16 @@ export class Table {
   select(piece: number | null): void {
     changeGame(this.page, (g) => {
       g.selected = piece;
+    });
+  }
+
+  /** A click on a card that may not be turned now (R2.2, R10): the reason, where it did nothing before. */
+  refuseCard(index: number): void {
+    const view = this.page.state.game?.view;
+    const reason = view == null ? null : cardRefusal(view, index);
+    if (reason === null) return;
+    changeGame(this.page, (g) => {
+      g.error = reason;
     });
   }
 

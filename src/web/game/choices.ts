@@ -193,3 +193,18 @@ export function cardLabel(view: PlayerView, index: number, turnable = false): st
   const blocked = view.lastTurned === index && card.aside === null ? t('choices.blocked') : '';
   return `${shows}${back}${aside}${blocked}`;
 }
+
+/**
+ * Why the card the player clicked may not be turned now, or null when it may be or no card is asked for: a
+ * click on the card just turned (R2.2) or on one set aside (R10) says why instead of doing nothing (issue 52).
+ */
+export function cardRefusal(view: PlayerView, index: number): string | null {
+  const pending = view.pending;
+  const card = view.cards[index];
+  if (pending.ask !== 'turnCard' || pending.seat !== view.viewer || card === undefined) return null;
+  if (view.legalActions.some((a) => a.type === 'turnCard' && a.card === index)) return null;
+  if (card.aside !== null) return t('refusal.setAside', { card: index + 1, seat: SEAT_NAMES[card.aside] });
+  if (view.lastTurned !== index) return null;
+  const other = pending.seat === 'red' ? 'blue' : 'red';
+  return t('refusal.justTurned', { card: index + 1, seat: SEAT_NAMES[other] });
+}

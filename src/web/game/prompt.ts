@@ -50,6 +50,12 @@ export function promptFor(view: PlayerView, selected: number | null = null): str
     case 'attack':
       if (!mine) return t('prompt.attack', { who });
       if (selected !== null) return t('prompt.attackWhom');
+      // Nobody to fight, only a flag try to make: the prompt asks for that (issue 52, the flag lesson).
+      if (
+        view.legalActions.some((a) => a.type === 'raid') &&
+        !view.legalActions.some((a) => a.type === 'attack')
+      )
+        return passOffered(view) ? t('prompt.raidWith') : t('prompt.raidWithOnly');
       return passOffered(view) ? t('prompt.attackWith') : t('prompt.attackWithOnly');
     case 'plank': {
       const victim = SEAT_NAMES[opponentOf(pending.seat)];

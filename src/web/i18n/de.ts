@@ -9,6 +9,8 @@
  *   Kapitän Rodrick Rotbart (7), Sally Säbel (6), Walter Peitsche (5), Ivan Schneidezahn (4),
  *   Eddy Ohrring (3), Boris Bombenfänger (2), Aden Natter (1), die Bombe. (Die Vornamen bleiben wie im Spiel.)
  *   Anrede: du (eine Familienspiel-Seite).
+ *   Hausregeln: „gerade umgedreht“ für die Karte des letzten Zugs · „47 %“ mit schmalem geschütztem
+ *   Leerzeichen, im Text wie an der Achse · ein verdeckter Pirat ist „unbekannt“ („?“), nie beim Namen genannt.
  */
 import type { Catalog } from './catalog.ts';
 
@@ -107,8 +109,8 @@ export const de: Catalog = {
       other: '{{seat}} verzichtet auf die Aktion.',
     },
     newPirate: '{{seat}} hat einen neuen Piraten an Deck geholt.',
-    swungBack: '{{seat}} hat einen Piraten zurück aufs eigene Schiff geschwungen.',
-    swungOnto: '{{seat}} hat einen Piraten auf {{ship}} geschwungen.',
+    swungBack: 'Ein Pirat von {{seat}} hat sich zurück aufs eigene Schiff geschwungen.',
+    swungOnto: 'Ein Pirat von {{seat}} hat sich hinüber auf {{ship}} geschwungen.',
     battle: '{{attacker}} hat {{defender}} auf {{ship}} angegriffen: {{result}}.',
     battleBoth: 'beide scheiden aus',
     battleWins: '{{piece}} gewinnt',
@@ -167,6 +169,8 @@ export const de: Catalog = {
     attack: '{{who}} darf angreifen',
     attackWith: 'Wähle einen Piraten zum Angreifen oder passe',
     attackWithOnly: 'Wähle einen Piraten zum Angreifen',
+    raidWith: 'Wähle, welcher Pirat nach der Flagge greift, oder passe',
+    raidWithOnly: 'Wähle, welcher Pirat nach der Flagge greift',
     attackWhom: 'Wähle den gegnerischen Piraten, den du angreifst',
     plank: '{{who}} wählt einen Piraten von {{victim}} für die Planke',
     plankYou: 'Wähle einen Piraten von {{victim}} für die Planke',
@@ -200,6 +204,10 @@ export const de: Catalog = {
       'Dieser Browser lässt die Seite das Spiel nicht speichern: Neu laden oder die Seite verlassen beendet es.',
     reviewAhead: 'Dieser Moment ist noch nicht passiert.',
     stopped: 'Das Spiel auf dieser Seite wurde beendet. Geh zum Start und beginne ein neues.',
+    justTurned:
+      'Nicht Karte {{card}}: {{seat}} hat sie gerade umgedreht, und die Karte, die dein Gegner gerade umgedreht hat, darfst du nicht gleich wieder umdrehen. Wähle eine andere Karte.',
+    setAside:
+      'Nicht Karte {{card}}: {{seat}} hat sie beiseitegelegt, vorerst aus dem Spiel. Wähle eine andere Karte.',
     tutorial: 'Jetzt nicht: Die Lektion möchte einen anderen Zug. Lies über dem Tisch, was sie verlangt.',
     badToken:
       'Diese Seite hat keinen Platz mehr in diesem Spiel. Öffne den Link, den du bekommen hast, noch einmal.',
@@ -278,7 +286,7 @@ export const de: Catalog = {
     watch: 'Zuschauen',
     howTitle: 'So wird gespielt',
     howText:
-      'Die Regeln in einfachen Worten mit Bildern. Die Lektionen (oben auf der Seite) bringen sie dir am Tisch bei, ein Zug nach dem anderen.',
+      'Die Regeln in einfachen Worten mit Bildern. Die Lektionen (oben auf der Seite) bringen sie dir am Tisch bei, einen Zug nach dem anderen.',
     readRules: 'Regeln lesen',
     newHere: 'Neu im Spiel?',
     learn: 'Spielen lernen',
@@ -286,6 +294,8 @@ export const de: Catalog = {
     restartLessons: 'Lektionen neu beginnen',
   },
   game: {
+    // After a name that heads a line ("Red: ..."): French sets a narrow no-break space before it.
+    colon: ':',
     settingUp: 'Der Spieltisch wird aufgebaut…',
     home: 'Start',
     backHome: '← Start',
@@ -325,7 +335,7 @@ export const de: Catalog = {
     right: 'rechts',
     aimAt: 'Ziele auf {{target}}',
     cannonHint:
-      'Zieh auf dem Bild, um zu zielen: Ziehen nach unten neigt die Kanone höher, zur Seite dreht sie; kurzes Ziehen stellt fein ein. Zieh die Kanone selbst, um sie zu verschieben. Tasten: Pfeile zielen und neigen, Umschalt+Pfeile verschieben, Leertaste feuert.',
+      'Zieh im Bild, um zu zielen: Nach unten gezogen zielt die Kanone höher, zur Seite dreht sie; kurzes Ziehen stellt fein ein. Zieh die Kanone selbst, um sie zu verschieben. Tasten: Pfeile zielen und neigen, Umschalt+Pfeile verschieben, Leertaste feuert.',
     cannonHintTouch:
       'Zieh mit dem Finger auf dem Bild, um zu zielen: Ziehen nach unten neigt die Kanone höher, zur Seite dreht sie; kurzes Ziehen stellt fein ein. Zieh die Kanone selbst, um sie zu verschieben. Dann tipp auf Feuer!',
     sideways: 'Seitlich',
@@ -689,11 +699,13 @@ export const de: Catalog = {
     aPirate: 'ein Pirat',
   },
   analysis: {
+    // A chance as the language writes it, on the axis as in the sentences: '47%', '47 %' (narrow no-break space).
+    percent: '{{value}} %',
     title: 'Analyse',
     working: 'Die Chancen jedes Spielers werden berechnet, Zug für Zug…',
     hint: 'Die Gewinnchance jedes Spielers nach jedem Zug, so wie dieser Spieler sie damals wissen konnte (das Urteil des Experten über viele mögliche versteckte Mannschaften).',
-    graph_one: 'Gewinnchancen über {{count}} Moment: Rot endet bei {{red}} %, Blau bei {{blue}} %',
-    graph_other: 'Gewinnchancen über {{count}} Momente: Rot endet bei {{red}} %, Blau bei {{blue}} %',
+    graph_one: 'Gewinnchancen in {{count}} Moment: Rot endet bei {{red}} %, Blau bei {{blue}} %',
+    graph_other: 'Gewinnchancen in {{count}} Momenten: Rot endet bei {{red}} %, Blau bei {{blue}} %',
     legendRed: '━ Rot',
     legendBlue: '╍ Blau',
     swings: 'Die größten Wendungen',
@@ -703,10 +715,10 @@ export const de: Catalog = {
     explore: 'Gewinnchancen, Zug für Zug',
     exploreHint:
       'Zeig auf die Grafik, tippe darauf oder nimm die Pfeiltasten; klicke oder drücke Enter, um diesen Zug zu sehen.',
-    readoutStart: 'Zu Beginn: Rot {{red}} %, Blau {{blue}} %',
-    readout: 'Nach Zug {{turn}}: Rot {{red}} %, Blau {{blue}} %',
-    rose: 'Zug {{turn}}: {{what}}; die Chance von {{seat}} stieg von {{from}} % auf {{to}} %.',
-    fell: 'Zug {{turn}}: {{what}}; die Chance von {{seat}} fiel von {{from}} % auf {{to}} %.',
+    readoutStart: 'Zu Beginn: Rot {{red}} %, Blau {{blue}} %',
+    readout: 'Nach Zug {{turn}}: Rot {{red}} %, Blau {{blue}} %',
+    rose: 'Zug {{turn}}: {{what}}; die Chance von {{seat}} stieg von {{from}} % auf {{to}} %.',
+    fell: 'Zug {{turn}}: {{what}}; die Chance von {{seat}} fiel von {{from}} % auf {{to}} %.',
     failed: 'Die Analyse konnte auf dieser Seite nicht berechnet werden.',
   },
   notice: {
@@ -811,7 +823,7 @@ export const de: Catalog = {
     backUnknown: 'Rückseite: ?',
     setAside: 'beiseitegelegt',
     by: 'von {{seat}}',
-    justTurned: 'eben gedreht',
+    justTurned: 'gerade umgedreht',
     barrel: 'Fass',
   },
   tutorial: {
@@ -828,7 +840,7 @@ export const de: Catalog = {
       intro:
         'Jede Seite hat zehn Piraten: Kapitän Rodrick Rotbart (7), Sally Säbel (6), Walter Peitsche (5), zwei Ivan Schneidezahn (4), zwei Eddy Ohrring (3), Boris Bombenfänger (2), Aden Natter (1) und die Bombe. Beide Spieler bereiten ihr Schiff gleichzeitig und geheim vor. Die zehn Aktionskarten liegen schon in zwei Reihen zwischen den Schiffen, jede mit einer zufälligen Seite nach oben.',
       ask: 'Wähle drei Piraten für dein Deck (die Bombe darf dabei sein), leg deine drei Flaggenkarten in die Reihenfolge, die du willst, und drück dann auf „Segel setzen!“.',
-      done: 'Blau hat sich zur selben Zeit vorbereitet, geheim. Du siehst, wie viele Piraten Blau an Deck hat und wie viele in der Reserve warten, aber nie, wer sie sind; Blau sieht von deinen genauso viel. Deine Flaggenkarten behalten ihre Reihenfolge das ganze Spiel lang. Dann entschied ein Münzwurf, wer anfängt: Das Logbuch sagt, wer.',
+      done: 'Blau hat sein Schiff gleichzeitig vorbereitet, im Geheimen. Du siehst, wie viele Piraten Blau an Deck hat und wie viele in der Reserve warten, aber nie, wer sie sind; Blau sieht von deinen genauso viel. Deine Flaggenkarten behalten ihre Reihenfolge das ganze Spiel lang.',
     },
     newPirate: {
       title: 'Eine Karte umdrehen',
@@ -838,25 +850,26 @@ export const de: Catalog = {
       done: 'Dein neuer Pirat steht auf deinem Deck. Piraten an Deck verteidigen dein Schiff und können den Gegner entern. Dann war Blau am Zug. Die Karte zeigt jetzt ihre neue Seite, und von nun an kennen beide Spieler ihre beiden Seiten.',
     },
     justTurned: {
-      title: 'Die eben gedrehte Karte',
+      title: 'Die gerade umgedrehte Karte',
       intro:
-        'Die zehn Karten haben zwanzig Seiten: fünfmal Angriff!, viermal Schwingen, dreimal Neuer Pirat und je zweimal Segelschuss, Totenkopfschuss, Die Planke und Schlafen. Blau hat im letzten Zug Karte 6 umgedreht, darum ist sie mit „eben gedreht“ markiert: Du darfst sie jetzt nicht umdrehen.',
-      ask: 'Dreh Karte 1 um. Karte 6 hat Blau eben gedreht.',
-      done: 'Schlafen: Nichts passiert, und Blau ist am Zug. Im nächsten Zug darf Blau Karte 1 nicht umdrehen, denn die hast du eben gedreht. Welche zwei Seiten auf einer Karte stehen, erfährst du, sobald die Karten umgedreht werden.',
+        'Die zehn Karten haben zwanzig Seiten: fünfmal Angriff!, viermal Schwingen, dreimal Neuer Pirat und je zweimal Segelschuss, Totenkopfschuss, Die Planke und Schlafen. Blau hat im letzten Zug Karte 6 umgedreht, darum ist sie mit „gerade umgedreht“ markiert: Du darfst sie jetzt nicht umdrehen.',
+      ask: 'Dreh Karte 1 um. Karte 6 hat Blau gerade umgedreht.',
+      done: 'Schlafen: Nichts passiert, und Blau ist am Zug. Im nächsten Zug darf Blau Karte 1 nicht umdrehen, denn die hast du gerade umgedreht. Welche zwei Seiten auf einer Karte stehen, erfährst du, sobald die Karten umgedreht werden.',
     },
     swing: {
       title: 'Aufs andere Schiff schwingen',
       intro:
         'Mit Schwingen bringst du einen deiner Piraten von deinem Deck auf das Deck von Blau oder von dort zurück nach Hause. Die Bombe verlässt dein Schiff nie.',
       ask: 'Lass einen Piraten auf das Schiff von Blau schwingen. Die Bombe wird nicht angeboten.',
-      done: 'Dein Ivan steht jetzt auf dem Deck von Blau. Von dort kann er die Piraten von Blau angreifen oder nach der Flagge greifen, wenn kein Pirat von Blau dieses Deck verteidigt. Neuer Pirat, Schwingen, Angriff! und ein Griff nach der Flagge dürfen ausgelassen werden; eine Karte umdrehen und die Kanone abfeuern musst du.',
+      done: 'Dein Ivan steht jetzt auf dem Deck von Blau. Von dort kann er die Piraten von Blau angreifen oder nach der Flagge greifen, wenn Blau dort niemanden hat, der das Deck verteidigt. Neuer Pirat, Schwingen, Angriff! und ein Griff nach der Flagge dürfen ausgelassen werden; eine Karte umdrehen und die Kanone abfeuern musst du.',
     },
     attack: {
       title: 'Angriff!',
       intro:
         'Blau hat dein Schiff geentert. Wenn du Angriff! umdrehst, kämpft einer deiner Piraten gegen einen Gegner auf demselben Deck.',
       ask: 'Wähle deinen Kapitän zum Angreifen.',
-      askTarget: 'Jetzt wähle den Gegner, den du angreifst: Eddy Ohrring, der dein Schiff geentert hat.',
+      askTarget:
+        'Jetzt wähle den Gegner, den du angreifst: den unbekannten Piraten von Blau auf deinem Deck, mit „?“ markiert.',
       done: 'Der höhere Rang gewinnt den Kampf: Dein Kapitän (7) hat Eddy Ohrring (3) besiegt, der das Spiel verlässt. Jetzt kennen beide Spieler beide Piraten.',
     },
     tie: {
@@ -886,7 +899,7 @@ export const de: Catalog = {
     onlyBomb: {
       title: 'Wenn nichts passieren kann',
       intro:
-        'Eddy Ohrring von Blau hat dein Schiff geentert, und dein einziger Pirat an Deck ist die Bombe, die nie angreift.',
+        'Ein Pirat von Blau, den du noch nicht kennst („?“), hat dein Schiff geentert, und dein einziger Pirat an Deck ist die Bombe, die nie angreift.',
       ask: 'Du hast Angriff! umgedreht, aber deine Bombe kann nicht angreifen: Drück auf „Nicht angreifen“.',
       done: 'Du wurdest gefragt, obwohl du nur passen konntest: Würde das Spiel für dich antworten, wüsste Blau, dass dein Pirat die Bombe ist. Eine Aktion ohne Wahl bewirkt nichts, das Logbuch sagt, warum, und der Zug zählt trotzdem.',
     },
@@ -904,7 +917,7 @@ export const de: Catalog = {
       title: 'Mit der Kanone zielen',
       intro:
         'Segelschuss: Schieß mit der Kanone auf das Loch im gegnerischen Segel. Vor dem Schuss darfst du die Kanone zur Seite oder nach hinten schieben, aber nie vor dein Schiff, und sie neigen; die Feder gibt die Geschwindigkeit.',
-      ask: 'Zielen: Zieh auf dem Bild (nach unten neigt höher) oder nimm die Schieberegler, dann drück auf Feuer!',
+      ask: 'Zielen: Zieh im Bild (nach unten gezogen zielt die Kanone höher) oder nimm die Schieberegler, dann drück auf Feuer!',
       done: 'Treffer oder nicht, die Szene hat gezeigt, wohin die Kugel flog: Ziele beim nächsten Mal etwas höher oder tiefer. Die Feder wackelt ein wenig, darum fliegt kein Schuss wie der andere. Bei einem Treffer wählt Blau einen seiner Piraten an Deck, der das Spiel verlässt; hat Blau niemanden an Deck, darfst du nach der Flagge greifen.',
     },
     skull: {
@@ -912,7 +925,7 @@ export const de: Catalog = {
       miss: 'Diesmal hast du den Totenkopf verfehlt.',
       title: 'Der Totenkopf und die Luke',
       intro:
-        'Totenkopfschuss: Zuerst wählst du einen Piraten von Blau an Deck nach seinem Platz, ohne zu wissen, wer er ist. Er stellt sich auf die Luke von Blau unter dem Totenkopf. Dann schießt du auf den Totenkopf.',
+        'Totenkopfschuss: Zuerst wählst du einen Piraten von Blau an Deck nach seinem Platz, ohne zu wissen, wer er ist. Er stellt sich auf die Luke von Blau über dem Totenkopf. Dann schießt du auf den Totenkopf.',
       ask: 'Wähle einen Piraten von Blau, der sich auf die Luke stellt.',
       askShoot: 'Ziele auf den Totenkopf und drück dann auf Feuer!',
       done: 'Ein Treffer wirft den Piraten auf der Luke aus dem Spiel, und beide Spieler sehen, wer es war. Bei einem Fehlschuss kehrt er an seinen Platz zurück, und du weißt weiter nicht, wer er ist. Der Totenkopf ist schwerer zu treffen als das Segel.',
@@ -936,7 +949,7 @@ export const de: Catalog = {
       intro:
         'Im Spiel für Fortgeschrittene legst du jede gespielte Karte vor dir ab, aus dem Spiel. Du hast im letzten Zug Karte 10 beiseitegelegt und Blau Karte 9: Keine der beiden kann umgedreht werden.',
       ask: 'Dreh Karte 1 um.',
-      done: 'Schlafen: Nichts passiert. Karte 1 liegt jetzt vor dir, aus dem Spiel, und Karte 10 aus deinem vorigen Zug ist mit derselben Seite nach oben an ihren Platz zurückgekehrt. So sind erst 10 Karten im Spiel, dann 9, dann 8. Die Karte, die Blau eben gedreht hat, liegt vor Blau und hätte ohnehin nicht umgedreht werden dürfen. Wähle die Regeln für Fortgeschrittene, wenn du ein Spiel beginnst.',
+      done: 'Schlafen: Nichts passiert. Karte 1 liegt jetzt vor dir, aus dem Spiel, und Karte 10 aus deinem vorigen Zug ist mit derselben Seite nach oben an ihren Platz zurückgekehrt. So sind erst 10 Karten im Spiel, dann 9, dann 8. Die Karte, die Blau gerade umgedreht hat, liegt vor Blau und hätte ohnehin nicht umgedreht werden dürfen. Wähle die Regeln für Fortgeschrittene, wenn du ein Spiel beginnst.',
     },
   },
   rules: {
@@ -980,7 +993,7 @@ export const de: Catalog = {
       '<strong>Pulverfass</strong>: Bumm! Bist du durch Entern gekommen, wird dein Pirat in die Luft gesprengt.',
     cannonTitle: 'Die Kanone',
     cannon:
-      'Schieb die Kanone zur Seite oder nach hinten (nie vor dein Schiff), zieh zurück, um zu zielen und zu neigen, und lass los, um zu feuern. Die Feder wackelt ein bisschen, wie bei einer echten Spielzeugkanone. Lieber Glück als Geschick? Wähle <em>schnelle Schüsse</em>: Ein Segelschuss trifft 2 von 5 Mal, ein Totenkopfschuss etwas seltener.',
+      'Schieb die Kanone zur Seite oder nach hinten (nie vor dein Schiff), zieh im Bild, um zu zielen und zu neigen (beim Loslassen bleibt die Richtung), und drück dann auf Feuer! Die Feder wackelt ein bisschen, wie bei einer echten Spielzeugkanone. Lieber Glück als Geschick? Wähle <em>schnelle Schüsse</em>: Ein Segelschuss trifft 2 von 5 Mal, ein Totenkopfschuss etwas seltener.',
     advancedTitle: 'Regeln für Fortgeschrittene',
     advanced:
       'Leg deine Karte, nachdem du sie ausgeführt hast, vor dich; in deinem nächsten Zug legst du sie zurück an ihren Platz. So sind weniger Karten im Spiel und die letzten werden leichter vorherzusagen.',

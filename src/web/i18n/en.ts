@@ -9,6 +9,8 @@
  *   the coin: the shark / the cheerful pirate · the cannon: aim, tilt, fire · try for the flag ·
  *   pieces: Captain Rodrick Redbeard (7), Sally Swashbuckler (6), Walter Whip (5), Ivan Incisor (4),
  *   Eddy Earring (3), Boris Bomb-catcher (2), Aden Adder (1), the Bomb.
+ * House rules: Red and Blue are names, capitalised mid-sentence too; a hidden piece is "an unknown pirate"
+ *   (the table shows "?"), never named before it is shown; degrees stick to their number (26.3°).
  */
 export const en = {
   language: {
@@ -159,6 +161,8 @@ export const en = {
     attack: '{{who}} may attack',
     attackWith: 'Choose a pirate to attack with, or pass',
     attackWithOnly: 'Choose a pirate to attack with',
+    raidWith: 'Choose which pirate tries for the flag, or pass',
+    raidWithOnly: 'Choose which pirate tries for the flag',
     attackWhom: 'Choose the enemy pirate to attack',
     plank: "{{who}} chooses one of {{victim}}'s pirates for the plank",
     plankYou: "Choose one of {{victim}}'s pirates for the plank",
@@ -191,6 +195,9 @@ export const en = {
     notKept: 'This browser would not let the page keep the game: a reload or leaving the page will lose it.',
     reviewAhead: 'That moment has not happened yet.',
     stopped: 'The game on this page stopped. Go Home and start a new one.',
+    justTurned:
+      'Not card {{card}}: {{seat}} just turned it, and the card your opponent just turned may not be turned back at once. Choose another card.',
+    setAside: 'Not card {{card}}: {{seat}} set it aside, out of play for now. Choose another card.',
     tutorial: 'Not now: the lesson asks for another move. Read what it asks above the table.',
     badToken: 'This page no longer holds a seat in this game. Open the link you were sent again.',
     other: 'Something went wrong with that move; nothing was changed. Try again.',
@@ -275,6 +282,8 @@ export const en = {
     restartLessons: 'Start the lessons over',
   },
   game: {
+    // After a name that heads a line ("Red: ..."): French sets a narrow no-break space before it.
+    colon: ':',
     settingUp: 'Setting up the table…',
     home: 'Home',
     backHome: '← Home',
@@ -668,11 +677,13 @@ export const en = {
     aPirate: 'a pirate',
   },
   analysis: {
+    // A chance as the language writes it, on the axis as in the sentences: '47%', '47 %' (narrow no-break space).
+    percent: '{{value}}%',
     title: 'Analysis',
     working: "Working out each player's chances, turn by turn…",
     hint: "Each player's chance of winning after every turn, as that player could know it then (the expert's judgement over many possible hidden crews).",
-    graph_one: 'Win chances over {{count}} moment: red ends at {{red}}%, blue at {{blue}}%',
-    graph_other: 'Win chances over {{count}} moments: red ends at {{red}}%, blue at {{blue}}%',
+    graph_one: 'Win chances over {{count}} moment: Red ends at {{red}}%, Blue at {{blue}}%',
+    graph_other: 'Win chances over {{count}} moments: Red ends at {{red}}%, Blue at {{blue}}%',
     legendRed: '━ Red',
     legendBlue: '╍ Blue',
     swings: 'The biggest swings',
@@ -792,7 +803,7 @@ export const en = {
       intro:
         'Each side has ten pirates: Captain Rodrick Redbeard (7), Sally Swashbuckler (6), Walter Whip (5), two Ivan Incisors (4), two Eddy Earrings (3), Boris Bomb-catcher (2), Aden Adder (1) and the Bomb. Both players set up at the same time, in secret. The ten action cards already lie between the ships in two rows, each with a random side up.',
       ask: 'Choose three pirates to stand on your deck (the Bomb may be one), put your three flag cards in the order you like, then press “Set sail!”.',
-      done: "Blue set up at the same time, in secret. You see how many pirates Blue has on deck and how many wait below, never who they are; Blue sees as much of yours. Your flag cards keep their order for the whole game. Then a coin was tossed for who starts: the ship's log says who.",
+      done: 'Blue set up at the same time, in secret. You see how many pirates Blue has on deck and how many wait below, never who they are; Blue sees as much of yours. Your flag cards keep their order for the whole game.',
     },
     newPirate: {
       title: 'Turn a card',
@@ -813,14 +824,14 @@ export const en = {
       intro:
         "Swing moves one of your pirates from your deck onto Blue's, or from Blue's deck back home. The Bomb never leaves your ship.",
       ask: "Swing a pirate onto Blue's ship. The Bomb is not offered.",
-      done: "Your Ivan now stands on Blue's deck. From there he can attack Blue's pirates, or try for Blue's flag when nobody of Blue's defends that deck. New pirate, Swing, Attack! and a flag try may be declined with Pass; turning a card and firing the cannon may not.",
+      done: "Your Ivan now stands on Blue's deck. From there he can attack Blue's pirates, or try for Blue's flag when Blue has nobody on that deck to defend it. New pirate, Swing, Attack! and a flag try may be declined with Pass; turning a card and firing the cannon may not.",
     },
     attack: {
       title: 'Attack!',
       intro:
         'Blue has boarded your ship. When you turn Attack!, a pirate of yours fights an enemy on the same deck.',
       ask: 'Choose your Captain to attack with.',
-      askTarget: 'Now choose the enemy to attack: Eddy Earring, who boarded your ship.',
+      askTarget: "Now choose the enemy to attack: Blue's unknown pirate on your deck, marked “?”.",
       done: 'The higher rank wins the battle: your Captain (7) beat Eddy Earring (3), who leaves the game. Both kinds are now known to both players.',
     },
     tie: {
@@ -850,7 +861,7 @@ export const en = {
     onlyBomb: {
       title: 'When nothing can happen',
       intro:
-        "Eddy Earring of Blue's has boarded your ship, and your only pirate on deck is the Bomb, which never attacks.",
+        "One of Blue's pirates, unknown to you (“?”), has boarded your ship, and your only pirate on deck is the Bomb, which never attacks.",
       ask: "You turned Attack!, but your Bomb cannot attack: press “Don't attack”.",
       done: "You were asked although you could only pass: answering for you would tell Blue that your pirate is the Bomb. An action with nothing to choose does nothing, the ship's log says why, and the turn still counts.",
     },
@@ -876,7 +887,7 @@ export const en = {
       miss: 'This time you missed the skull.',
       title: 'The skull and the hatch',
       intro:
-        "Skull shot: first you choose one of Blue's pirates on a deck by its place, without knowing who it is. It stands on Blue's hatch, under the skull. Then you fire at the skull.",
+        "Skull shot: first you choose one of Blue's pirates on a deck by its place, without knowing who it is. It stands on Blue's hatch, above the skull. Then you fire at the skull.",
       ask: "Choose one of Blue's pirates to stand on the hatch.",
       askShoot: 'Aim at the skull, then press Fire!',
       done: 'A hit sends the pirate on the hatch out of the game, and both players see who it was. A miss sends it back to its place, still unknown to you. The skull is harder to hit than the sail.',
@@ -942,7 +953,7 @@ export const en = {
     flagBarrel: '<strong>Powder Barrel</strong>: boom! If you came by boarding, your pirate is blown up.',
     cannonTitle: 'The cannon',
     cannon:
-      'Move the cannon sideways or back (never in front of your ship), pull back to aim and tilt, let go to fire. The spring is a little wobbly, like a real toy cannon. Prefer dice to skill? Choose <em>quick shots</em>: a sail shot hits 2 times in 5, a skull shot a bit less.',
+      'Move the cannon sideways or back (never in front of your ship), drag on the picture to aim and tilt (letting go keeps your aim), then press Fire! The spring is a little wobbly, like a real toy cannon. Prefer dice to skill? Choose <em>quick shots</em>: a sail shot hits 2 times in 5, a skull shot a bit less.',
     advancedTitle: 'Advanced rules',
     advanced:
       'After carrying out your card, set it in front of you; on your next turn put it back where it was. So fewer cards are in play and the last ones become easier to predict.',

@@ -4,12 +4,15 @@
  *
  * Glossaire (glossary), employé partout de la même façon :
  *   Rouge, Bleu · navire, pont, réserve (pirates sous le pont) · carte action, face ·
- *   À l'attaque !, Se balancer, Nouveau pirate, Canon : voile, Canon : crâne, La planche, Sieste (sur les cartes) ·
+ *   À l’attaque !, Se balancer, Nouveau pirate, Canon : voile, Tête de mort, La planche, Sieste (sur les cartes) ·
  *   carte drapeau : le Drapeau, le Singe, le Baril de poudre · hors jeu · la trappe (au-dessus de la tête de mort) ·
  *   la pièce : le requin / le joyeux pirate · le canon : viser, incliner, tirer · tenter de prendre le drapeau ·
  *   Capitaine Rodrick Barbe-Rouge (7), Sally la Bretteuse (6), Walter le Fouet (5), Ivan Incisive (4),
- *   Eddy Boucle-d'oreille (3), Boris Attrape-Bombe (2), Aden Vipère (1), la Bombe. On tutoie le joueur.
- *   Les phrases sur une pièce évitent l'accord (Sally, la Bombe) : « {{piece}} quitte le jeu ».
+ *   Eddy Boucle-d’oreille (3), Boris Attrape-Bombe (2), Aden Vipère (1), la Bombe. On tutoie le joueur.
+ *   Les phrases sur une pièce évitent l’accord (Sally, la Bombe) : « {{piece}} quitte le jeu ».
+ *   Typographie : l’apostrophe typographique (’) seulement ; espace fine insécable avant : ; ! ? et %, et dans
+ *   « » ; la cible est toujours « la tête de mort » (jamais « crâne ») ; « vient d’être jouée » pour la carte
+ *   du tour précédent (test/web/french-typography.test.ts vérifie ce qui peut l’être).
  */
 import type { Catalog } from './catalog.ts';
 
@@ -20,11 +23,11 @@ export const fr: Catalog = {
   names: {
     seat: { red: 'Rouge', blue: 'Bleu' },
     face: {
-      attack: "À l'attaque !",
+      attack: 'À l’attaque !',
       swing: 'Se balancer',
       newPirate: 'Nouveau pirate',
       shootSail: 'Canon : voile',
-      shootSkull: 'Canon : crâne',
+      shootSkull: 'Tête de mort',
       plank: 'La planche',
       sleeping: 'Sieste',
     },
@@ -43,7 +46,7 @@ export const fr: Catalog = {
       swashbuckler: 'Sally la Bretteuse',
       whip: 'Walter le Fouet',
       incisor: 'Ivan Incisive',
-      earring: "Eddy Boucle-d'oreille",
+      earring: 'Eddy Boucle-d’oreille',
       bombcatcher: 'Boris Attrape-Bombe',
       adder: 'Aden Vipère',
       bomb: 'Bombe',
@@ -67,8 +70,8 @@ export const fr: Catalog = {
       'Tu as caché tes cartes drapeau ({{flags}}, de la première place à la dernière) et mis trois pirates sur le pont.',
     flagCard: { monkey: 'le Singe', flag: 'le Drapeau', barrel: 'le Baril de poudre' },
     face: {
-      attack: "À l'attaque !",
-      swing: "Se balancer sur l'autre navire",
+      attack: 'À l’attaque !',
+      swing: 'Se balancer sur l’autre navire',
       newPirate: 'Nouveau pirate',
       shootSail: 'Tirer dans le trou de la voile',
       shootSkull: 'Tirer sur la tête de mort',
@@ -93,10 +96,10 @@ export const fr: Catalog = {
       newPirate: 'Rien ne se passe : la réserve est vide.',
       shootSail: 'Rien ne se passe.',
       shootSkull: 'Rien ne se passe.',
-      plank: "Rien ne se passe : aucun pirate n'est sur un pont.",
+      plank: 'Rien ne se passe : aucun pirate n’est sur un pont.',
       sleeping: 'Rien ne se passe : les pirates dorment.',
     },
-    // Whole sentences per face: a card's name pasted into one sentence broke the grammar (issue 32 item 5).
+    // Whole sentences per face: a card’s name pasted into one sentence broke the grammar (issue 32 item 5).
     declined: {
       attack: '{{seat}} renonce à attaquer.',
       swing: '{{seat}} renonce à se balancer sur l’autre navire.',
@@ -133,22 +136,22 @@ export const fr: Catalog = {
         miss: '{{seat}} a tiré sur la tête de mort : raté.',
       },
     },
-    flagAttempt: "{{seat}} peut retourner une carte drapeau de l'ennemi.",
+    flagAttempt: '{{seat}} peut retourner une carte drapeau de l’ennemi.',
     flagCardTurned: '{{seat}} a retourné la carte drapeau {{slot}} de {{owner}} : {{card}}.',
     turnEnded: 'Le tour de {{seat}} est fini.',
-    outOfTime: "{{seat}} n'a plus de temps.",
+    outOfTime: '{{seat}} n’a plus de temps.',
     away: '{{seat}} est resté absent trop longtemps : {{other}} a réclamé la victoire.',
     resigned: '{{seat}} a abandonné.',
     draw: 'La partie est nulle.',
     wonFlag: '{{seat}} a pris le drapeau et gagne !',
     won: '{{seat}} gagne.',
-    wonOnTime: "{{other}} n'a plus de temps : {{seat}} gagne.",
+    wonOnTime: '{{other}} n’a plus de temps : {{seat}} gagne.',
     wonResigned: '{{other}} a abandonné : {{seat}} gagne.',
   },
   prompt: {
     over: 'La partie est finie.',
     shuffling: 'On mélange les cartes…',
-    waitingJoin: "On attend que l'autre joueur arrive",
+    waitingJoin: 'On attend que l’autre joueur arrive',
     setup: 'Cache tes cartes drapeau et choisis trois pirates pour ton pont',
     shipsReady: 'Les deux navires sont prêts',
     waitingSetup_one: 'En attente des préparatifs : {{seats}}',
@@ -160,11 +163,13 @@ export const fr: Catalog = {
     newPirate: '{{who}} peut faire monter un nouveau pirate sur le pont',
     newPirateYou: 'Choisis un pirate à faire monter sur le pont, ou passe',
     newPirateYouOnly: 'Choisis un pirate à faire monter sur le pont',
-    swing: "{{who}} peut envoyer un pirate sur l'autre navire",
+    swing: '{{who}} peut envoyer un pirate sur l’autre navire',
     swingYou: 'Choisis un pirate qui se balance',
     attack: '{{who}} peut attaquer',
     attackWith: 'Choisis un pirate pour attaquer, ou passe',
     attackWithOnly: 'Choisis un pirate pour attaquer',
+    raidWith: 'Choisis quel pirate tente de prendre le drapeau, ou passe',
+    raidWithOnly: 'Choisis quel pirate tente de prendre le drapeau',
     attackWhom: 'Choisis le pirate ennemi à attaquer',
     plank: '{{who}} choisit un pirate de {{victim}} pour la planche',
     plankYou: 'Choisis un pirate de {{victim}} pour la planche',
@@ -185,26 +190,30 @@ export const fr: Catalog = {
     turnOf: 'Tour {{turn}} sur {{limit}}',
   },
   refusal: {
-    stale: "Ce choix n'est plus possible : la partie a avancé. Regarde la table et choisis à nouveau.",
-    illegal: "Ce coup n'est pas possible maintenant. Choisis un des coups proposés.",
+    stale: 'Ce choix n’est plus possible : la partie a avancé. Regarde la table et choisis à nouveau.',
+    illegal: 'Ce coup n’est pas possible maintenant. Choisis un des coups proposés.',
     aim: 'Le canon ne peut pas se placer ou s’incliner comme ça. Remets-le sur la table et réessaie.',
-    notYourSeat: "Cette place est celle de l'ordinateur.",
+    notYourSeat: 'Cette place est celle de l’ordinateur.',
     over: 'La partie est finie.',
     rate: 'Doucement, puis réessaie.',
     busy: 'Le serveur est occupé un instant ; ta partie ne risque rien. Réessaie bientôt.',
     hostUnavailable:
-      "La partie n'a pas pu démarrer sur cette page : son code ne s'est pas chargé (es-tu hors ligne ?). Recharge la page une fois connecté ; une partie gardée sur cet appareil t'attend.",
+      'La partie n’a pas pu démarrer sur cette page : son code ne s’est pas chargé (es-tu hors ligne ?). Recharge la page une fois connecté ; une partie gardée sur cet appareil t’attend.',
     notKept:
-      "Ce navigateur n'a pas laissé la page garder la partie : recharger ou quitter la page la fera perdre.",
-    reviewAhead: "Ce moment n'est pas encore arrivé.",
-    stopped: "La partie de cette page s'est arrêtée. Retourne à l'accueil et commences-en une nouvelle.",
+      'Ce navigateur n’a pas laissé la page garder la partie : recharger ou quitter la page la fera perdre.',
+    reviewAhead: 'Ce moment n’est pas encore arrivé.',
+    stopped: 'La partie de cette page s’est arrêtée. Retourne à l’accueil et commences-en une nouvelle.',
+    justTurned:
+      'Pas la carte {{card}} : {{seat}} vient de la retourner, et la carte que ton adversaire vient de retourner ne peut pas être retournée aussitôt. Choisis une autre carte.',
+    setAside:
+      'Pas la carte {{card}} : {{seat}} l’a mise de côté, hors jeu pour l’instant. Choisis une autre carte.',
     tutorial:
       'Pas maintenant : la leçon demande un autre coup. Lis ce qu’elle demande au-dessus de la table.',
-    badToken: "Cette page n'a plus de place dans cette partie. Ouvre à nouveau le lien que tu as reçu.",
-    other: "Quelque chose s'est mal passé avec ce coup ; rien n'a changé. Réessaie.",
+    badToken: 'Cette page n’a plus de place dans cette partie. Ouvre à nouveau le lien que tu as reçu.',
+    other: 'Quelque chose s’est mal passé avec ce coup ; rien n’a changé. Réessaie.',
   },
   waiting: {
-    computer: "L'ordinateur réfléchit…",
+    computer: 'L’ordinateur réfléchit…',
     sending: 'Ton coup est envoyé…',
     moment: 'Un instant…',
   },
@@ -234,7 +243,7 @@ export const fr: Catalog = {
     colour: 'Ta couleur',
     red: 'Rouge (rayures)',
     blue: 'Bleu (pois)',
-    more: "Plus d'options",
+    more: 'Plus d’options',
     turnLimitLabel: 'Limite de tours (match nul ensuite)',
     turnLimit: 'Limite de tours',
     none: 'Aucune',
@@ -244,7 +253,7 @@ export const fr: Catalog = {
     clock: 'Pendule',
     clockLive: '5 min chacun + 5 s par tour',
     clockDaily: '1 jour par tour',
-    keptComputer: "Contre l'ordinateur ({{level}}), tu es {{seat}}",
+    keptComputer: 'Contre l’ordinateur ({{level}}), tu es {{seat}}',
     keptPass: 'Chacun son tour, deux joueurs sur cet appareil',
     keptRules: 'règles {{variant}}, tirs {{shots}}',
     keptStandard: 'standard',
@@ -254,24 +263,24 @@ export const fr: Catalog = {
     keptSettingUp: 'en préparation',
     keptTurn: 'tour {{turn}}',
     keptTurnOf: 'tour {{turn}} sur {{limit}}',
-    keptTitle: "Ta partie t'attend",
+    keptTitle: 'Ta partie t’attend',
     continue: 'Reprendre ta partie',
-    abandonAsk: "L'abandonner pour de bon ?",
-    abandonYes: "Oui, l'abandonner",
+    abandonAsk: 'L’abandonner pour de bon ?',
+    abandonYes: 'Oui, l’abandonner',
     abandonNo: 'Non, la garder',
-    abandon: "L'abandonner",
-    keptHint: "Commencer une nouvelle partie contre l'ordinateur ou chacun son tour la remplace.",
+    abandon: 'L’abandonner',
+    keptHint: 'Commencer une nouvelle partie contre l’ordinateur ou chacun son tour la remplace.',
     tagline: 'Cache ton drapeau, aborde le navire ennemi et tire au canon dans le trou de sa voile.',
-    playComputer: "Jouer contre l'ordinateur",
+    playComputer: 'Jouer contre l’ordinateur',
     level: 'Niveau',
     levels: { easy: 'Facile', medium: 'Moyen', hard: 'Difficile', expert: 'Expert' },
     playFriend: 'Jouer en ligne avec un ami',
     friendText: 'Lance une partie et envoie le lien à ton ami.',
     pass: 'Chacun son tour',
     passText:
-      "Deux joueurs, un appareil. L'écran cache les pirates de chacun pendant que vous vous le passez.",
+      'Deux joueurs, un appareil. L’écran cache les pirates de chacun pendant que vous vous le passez.',
     replayTitle: 'Revoir une partie',
-    replayText: "Ouvre le compte rendu d'une partie (un fichier .json enregistré à la fin d'une partie).",
+    replayText: 'Ouvre le compte rendu d’une partie (un fichier .json enregistré à la fin d’une partie).',
     openRecord: 'Ouvrir un compte rendu',
     watchTitle: 'Regarder une partie',
     watchText: 'Regarde en spectateur les parties jouées en ligne en ce moment.',
@@ -286,6 +295,8 @@ export const fr: Catalog = {
     restartLessons: 'Recommencer les leçons',
   },
   game: {
+    // After a name that heads a line ("Red: ..."): French sets a narrow no-break space before it.
+    colon: ' :',
     settingUp: 'On installe la table…',
     home: 'Accueil',
     backHome: '← Accueil',
@@ -296,20 +307,20 @@ export const fr: Catalog = {
     seatTurn: 'au tour de {{seat}}',
     giveUp: 'Abandonner cette partie ?',
     resignOnline: 'Ton adversaire gagne la partie. Dans une partie classée, elle compte comme une défaite.',
-    resignLocal: "L'autre camp gagne la partie.",
+    resignLocal: 'L’autre camp gagne la partie.',
     playOn: 'Continuer à jouer',
     resignYes: 'Oui, abandonner',
     resign: 'Abandonner',
     another: 'Choisir un autre pirate',
-    passDevice: "Passe l'appareil à {{seat}}",
+    passDevice: 'Passe l’appareil à {{seat}}',
     computer: 'Ordinateur : {{level}}',
     keptOnline:
       'La partie continue sur le serveur et ta place est gardée : rouvre le lien de la partie pour revenir.',
     keptLocal:
-      "La partie est gardée sur cet appareil : « Reprendre ta partie » sur la page d'accueil te ramène ici.",
+      'La partie est gardée sur cet appareil : « Reprendre ta partie » sur la page d’accueil te ramène ici.',
     leaveTitle: 'Quitter la table ?',
     stay: 'Rester à la table',
-    goHome: "Retour à l'accueil",
+    goHome: 'Retour à l’accueil',
     lookingBack: 'Retour en arrière : {{line}}',
     lookingHint: 'La table telle que tu la voyais alors. On ne peut rien jouer ici.',
     backToGame: 'Retour à la partie',
@@ -317,7 +328,7 @@ export const fr: Catalog = {
     log: 'Journal de bord',
     logHint: 'Clique sur une ligne pour revoir la table à ce moment-là.',
     logLine: 'Revoir la table à ce moment-là',
-    logKeys: "Les flèches passent d'une ligne à l'autre.",
+    logKeys: 'Les flèches passent d’une ligne à l’autre.',
     skipToChoices: 'Aller à tes choix',
     cannonLabel:
       'Canon orienté de {{yaw}} degrés vers la {{side}}, incliné de {{pitch}} degrés, à {{x}} cm sur le côté et {{back}} cm en arrière',
@@ -325,16 +336,16 @@ export const fr: Catalog = {
     right: 'droite',
     aimAt: 'Vise {{target}}',
     cannonHint:
-      "Fais glisser sur l'image pour viser : vers le bas pour incliner plus haut, sur le côté pour tourner ; de petits glissements règlent finement. Fais glisser le canon lui-même pour le déplacer. Touches : flèches pour viser et incliner, Maj+flèches pour déplacer, Espace pour tirer.",
+      'Fais glisser sur l’image pour viser : vers le bas pour incliner plus haut, sur le côté pour tourner ; de petits glissements règlent finement. Fais glisser le canon lui-même pour le déplacer. Touches : flèches pour viser et incliner, Maj+flèches pour déplacer, Espace pour tirer.',
     cannonHintTouch:
-      "Fais glisser ton doigt sur l'image pour viser : vers le bas pour incliner plus haut, sur le côté pour tourner ; de petits glissements règlent finement. Fais glisser le canon lui-même pour le déplacer. Puis touche Feu !",
+      'Fais glisser ton doigt sur l’image pour viser : vers le bas pour incliner plus haut, sur le côté pour tourner ; de petits glissements règlent finement. Fais glisser le canon lui-même pour le déplacer. Puis touche Feu !',
     sideways: 'Côté',
     back: 'Arrière',
     direction: 'Direction',
     tilt: 'Inclinaison',
     fire: 'Feu !',
-    handoverTitle: "Passe l'appareil à {{seat}}",
-    handoverText: "{{other}}, ne regarde pas. Il n'y a rien de secret sur cet écran.",
+    handoverTitle: 'Passe l’appareil à {{seat}}',
+    handoverText: '{{other}}, ne regarde pas. Il n’y a rien de secret sur cet écran.',
     handoverButton: 'Je suis {{seat}}, montre mes pirates',
     versus: 'contre {{name}}',
     draw: 'Match nul !',
@@ -362,9 +373,9 @@ export const fr: Catalog = {
         pending: 'le résultat est en cours d’enregistrement…',
       },
     },
-    fairness: "Vérification d'équité",
+    fairness: 'Vérification d’équité',
     fair: 'Cette partie était équitable',
-    unfair: "Cette partie n'a PAS passé la vérification",
+    unfair: 'Cette partie n’a PAS passé la vérification',
     revealed: 'Tout est révélé',
     revealedLine:
       'cartes drapeau {{flags}} ; sur son pont {{deck}} ; sur le pont adverse {{boarding}} ; réserve {{extras}} ; hors jeu {{out}}.',
@@ -423,19 +434,19 @@ export const fr: Catalog = {
     title: 'Prépare ton navire, {{seat}}',
     flags: '1. Cache tes cartes drapeau',
     flagsHint:
-      "L'ennemi gagne en retournant ton <strong>Drapeau</strong>. Clique sur une carte, puis sur la place avec laquelle l'échanger (ou fais-la glisser).",
+      'L’ennemi gagne en retournant ton <strong>Drapeau</strong>. Clique sur une carte, puis sur la place avec laquelle l’échanger (ou fais-la glisser).',
     slot: 'Place du drapeau {{slot}} : {{card}}',
     slotHeld: 'Place du drapeau {{slot}} : {{card}} (prise en main)',
     place: 'Place {{slot}}',
     crew: '2. Choisis trois pirates pour ton pont ({{chosen}}/3)',
-    crewHint: "Les autres attendent sous le pont en réserve. L'ennemi voit combien, jamais qui.",
+    crewHint: 'Les autres attendent sous le pont en réserve. L’ennemi voit combien, jamais qui.',
     pirate: 'pirate {{id}}',
     onDeck: '{{name}}, sur le pont',
     sail: 'Lève l’ancre !',
   },
   table: {
     label: 'La table',
-    boarded: "{{name}} (a abordé, donc ce n'est pas la Bombe)",
+    boarded: '{{name}} (a abordé, donc ce n’est pas la Bombe)',
     pieceWhere: '{{name}} {{where}}',
     shipYou: '{{seat}} · toi',
     ship: 'Navire de {{seat}}',
@@ -511,11 +522,11 @@ export const fr: Catalog = {
       beside: 'le boulet a touché la toile à côté du trou',
     },
     hullBelowSail: 'le boulet a touché la coque sous la voile',
-    overHullFace: "le boulet est passé au-dessus de l'avant de la coque et est tombé sur le pont",
+    overHullFace: 'le boulet est passé au-dessus de l’avant de la coque et est tombé sur le pont',
     deckFront: 'le boulet est tombé sur le pont devant la voile',
     deckBehind: 'le boulet est passé au-dessus de la voile et est tombé sur le pont derrière',
     hullSide: 'le boulet a touché le flanc de la coque',
-    hullBack: "le boulet a touché l'arrière de la coque",
+    hullBack: 'le boulet a touché l’arrière de la coque',
     overHullCloth: 'le boulet est passé au-dessus de la coque et a touché la toile',
     overHullHole: 'le boulet est passé au-dessus de la coque et dans le trou de la voile',
     skullBelowSail: 'le boulet a touché la tête de mort sur la coque, sous la voile',
@@ -530,23 +541,23 @@ export const fr: Catalog = {
     title: 'Pirates! Stratego',
     turn: {
       player: 'À toi de jouer contre {{name}}',
-      computer: "À toi de jouer contre l'ordinateur",
+      computer: 'À toi de jouer contre l’ordinateur',
       someone: 'À toi de jouer contre un ami sans nom',
-      open: "À toi de jouer dans la partie que ton ami n'a pas encore rejointe",
+      open: 'À toi de jouer dans la partie que ton ami n’a pas encore rejointe',
     },
     setup: {
       player: 'Prépare ton navire contre {{name}}',
-      computer: "Prépare ton navire contre l'ordinateur",
+      computer: 'Prépare ton navire contre l’ordinateur',
       someone: 'Prépare ton navire contre un ami sans nom',
       open: 'Prépare ton navire pendant que ton ami arrive',
     },
     go: 'Aller à la partie',
     dismiss: 'Fermer',
-    notify: "Préviens-moi quand c'est à moi de jouer",
+    notify: 'Préviens-moi quand c’est à moi de jouer',
     notifyOn:
-      "Ton navigateur te préviendra quand c'est à toi de jouer, même depuis un autre onglet, tant que cette page est ouverte.",
+      'Ton navigateur te préviendra quand c’est à toi de jouer, même depuis un autre onglet, tant que cette page est ouverte.',
     notifyDenied:
-      "Ce navigateur n'autorise pas cette page à te prévenir ; tu peux le changer dans les paramètres du site.",
+      'Ce navigateur n’autorise pas cette page à te prévenir ; tu peux le changer dans les paramètres du site.',
   },
   challenges: {
     title: 'Défis',
@@ -590,11 +601,11 @@ export const fr: Catalog = {
   yourGames: {
     title: 'Tes parties',
     none: 'Aucune partie en cours.',
-    toMove: { you: 'À toi de jouer', opponent: "À l'adversaire de jouer", both: 'Prépare ton navire' },
+    toMove: { you: 'À toi de jouer', opponent: 'À l’adversaire de jouer', both: 'Prépare ton navire' },
     against: {
       player: 'contre {{name}}',
-      computer: "contre l'ordinateur",
-      open: "ton ami n'est pas encore là",
+      computer: 'contre l’ordinateur',
+      open: 'ton ami n’est pas encore là',
       someone: 'contre un ami sans nom',
     },
     left: 'il te reste {{time}}',
@@ -626,14 +637,14 @@ export const fr: Catalog = {
       'Une partie est classée dès que les deux joueurs ont joué un coup à eux après la donne. Un nouveau joueur (moins de {{provisional}} parties classées) ne fait bouger que son propre classement, sauf si les deux sont nouveaux. Entre les deux mêmes joueurs, au plus {{perDay}} parties par jour sont classées.',
     unrated: ' (non classée)',
     ratedAtLeaving: {
-      loss: " · classée comme une défaite : tu es parti et l'ordinateur a joué pour toi",
-      win: " · classée comme une victoire : l'autre joueur est parti et l'ordinateur a joué pour lui",
+      loss: ' · classée comme une défaite : tu es parti et l’ordinateur a joué pour toi',
+      win: ' · classée comme une victoire : l’autre joueur est parti et l’ordinateur a joué pour lui',
     },
     lastGames: 'Dernières parties',
     noFinished: 'Pas encore de partie terminée.',
     result: { over: 'finie', win: 'Gagnée', loss: 'Perdue', draw: 'Nulle', aborted: 'Annulée' },
     asAgainst: 'en {{seat}} contre',
-    computer: "l'ordinateur",
+    computer: 'l’ordinateur',
     forgotten: 'un joueur parti',
     anonymous: 'un ami sans nom',
     emoteButton: 'Émoticône',
@@ -683,12 +694,14 @@ export const fr: Catalog = {
     aPirate: 'un pirate',
   },
   analysis: {
+    // A chance as the language writes it, on the axis as in the sentences: '47%', '47 %' (narrow no-break space).
+    percent: '{{value}} %',
     title: 'Analyse',
     working: 'On calcule les chances de chaque joueur, tour après tour…',
-    hint: "Les chances de victoire de chaque joueur après chaque tour, telles que ce joueur pouvait les connaître alors (le jugement de l'expert sur de nombreux équipages cachés possibles).",
-    graph_one: 'Chances de victoire sur {{count}} moment : rouge finit à {{red}} %, bleu à {{blue}} %',
-    graph_many: 'Chances de victoire sur {{count}} moments : rouge finit à {{red}} %, bleu à {{blue}} %',
-    graph_other: 'Chances de victoire sur {{count}} moments : rouge finit à {{red}} %, bleu à {{blue}} %',
+    hint: 'Les chances de victoire de chaque joueur après chaque tour, telles que ce joueur pouvait les connaître alors (le jugement de l’expert sur de nombreux équipages cachés possibles).',
+    graph_one: 'Chances de victoire sur {{count}} moment : Rouge finit à {{red}} %, Bleu à {{blue}} %',
+    graph_many: 'Chances de victoire sur {{count}} moments : Rouge finit à {{red}} %, Bleu à {{blue}} %',
+    graph_other: 'Chances de victoire sur {{count}} moments : Rouge finit à {{red}} %, Bleu à {{blue}} %',
     legendRed: '━ Rouge',
     legendBlue: '╍ Bleu',
     swings: 'Les plus grands retournements',
@@ -698,18 +711,18 @@ export const fr: Catalog = {
     explore: 'Chances de gagner, tour par tour',
     exploreHint:
       'Pointe le graphique, touche-le ou utilise les flèches ; clique ou appuie sur Entrée pour voir ce tour.',
-    readoutStart: 'Au départ : Rouge {{red}} %, Bleu {{blue}} %',
-    readout: 'Après le tour {{turn}} : Rouge {{red}} %, Bleu {{blue}} %',
-    rose: 'Tour {{turn}} : {{what}} ; les chances de {{seat}} passent de {{from}} % à {{to}} %.',
-    fell: 'Tour {{turn}} : {{what}} ; les chances de {{seat}} tombent de {{from}} % à {{to}} %.',
-    failed: "L'analyse n'a pas pu être calculée sur cette page.",
+    readoutStart: 'Au départ : Rouge {{red}} %, Bleu {{blue}} %',
+    readout: 'Après le tour {{turn}} : Rouge {{red}} %, Bleu {{blue}} %',
+    rose: 'Tour {{turn}} : {{what}} ; les chances de {{seat}} passent de {{from}} % à {{to}} %.',
+    fell: 'Tour {{turn}} : {{what}} ; les chances de {{seat}} tombent de {{from}} % à {{to}} %.',
+    failed: 'L’analyse n’a pas pu être calculée sur cette page.',
   },
   notice: {
-    nothingKept: "Aucune partie n'est gardée sur cet appareil. Commences-en une nouvelle.",
+    nothingKept: 'Aucune partie n’est gardée sur cet appareil. Commences-en une nouvelle.',
     keptBroken:
       'La partie gardée sur cet appareil était illisible, elle a été effacée. Commences-en une nouvelle.',
-    lessonsDone: "Tu connais le jeu maintenant. Joue contre l'ordinateur, avec un ami, ou chacun son tour !",
-    chooseThree: "Choisis d'abord trois pirates pour ton pont.",
+    lessonsDone: 'Tu connais le jeu maintenant. Joue contre l’ordinateur, avec un ami, ou chacun son tour !',
+    chooseThree: 'Choisis d’abord trois pirates pour ton pont.',
     copied: 'Copié !',
     copyByHand: 'Sélectionne le lien et copie-le toi-même.',
   },
@@ -723,17 +736,17 @@ export const fr: Catalog = {
     watchers_other: '{{count}} personnes regardent.',
     spectatorLink: 'Lien pour les spectateurs',
     claim: 'Réclamer la victoire',
-    claimIn: "Si l'autre joueur ne décide pas, tu pourras réclamer la victoire dans {{time}}.",
-    computerOn: "Laisser l'ordinateur continuer",
-    away: "L'autre joueur est absent ({{time}}).",
+    claimIn: 'Si l’autre joueur ne décide pas, tu pourras réclamer la victoire dans {{time}}.',
+    computerOn: 'Laisser l’ordinateur continuer',
+    away: 'L’autre joueur est absent ({{time}}).',
     seconds: '{{s}} s',
     minutes: '{{m}} min {{s}} s',
     days: '{{d}} j {{h}} h',
     hours: '{{h}} h {{m}} min',
   },
   find: {
-    variant: { standard: 'Standard', advanced: 'Avancées', any: 'Toutes règles' },
-    shots: { aimed: 'Viser soi-même', quick: 'Tirs rapides', any: 'Tout canon' },
+    variant: { standard: 'Standard', advanced: 'Avancées', any: 'Toutes les règles' },
+    shots: { aimed: 'Viser soi-même', quick: 'Tirs rapides', any: 'Tous les tirs' },
     clock: { none: 'Sans pendule', live: '5 min + 5 s', daily: '1 jour par tour' },
     seekRules: { standard: 'règles standard', advanced: 'règles avancées', any: 'toutes règles' },
     seekShots: { aimed: 'tirs visés', quick: 'tirs rapides', any: 'tout canon' },
@@ -751,8 +764,8 @@ export const fr: Catalog = {
     cannon: 'Canon',
     clockLegend: 'Pendule',
     looking: 'Recherche d’un adversaire : {{seek}}…',
-    lonely: "Personne n'est encore venu. Jouer contre l'ordinateur à la place ? (La recherche s'arrête.)",
-    computerInstead: "Jouer contre l'ordinateur",
+    lonely: 'Personne n’est encore venu. Jouer contre l’ordinateur à la place ? (La recherche s’arrête.)',
+    computerInstead: 'Jouer contre l’ordinateur',
     keepWaiting: 'Continuer à attendre',
     cancel: 'Annuler',
     waiting: 'Joueurs qui attendent',
@@ -773,7 +786,7 @@ export const fr: Catalog = {
     toMove: 'au tour de {{name}}',
   },
   reach: {
-    none: "aucune inclinaison d'ici",
+    none: 'aucune inclinaison d’ici',
     or: ' ou ',
     // Des phrases entières par cible, pour que chaque langue accorde la cible (issue 32 item 5).
     first: {
@@ -804,7 +817,7 @@ export const fr: Catalog = {
     backUnknown: 'dos inconnu',
     setAside: 'mise de côté',
     by: 'par {{seat}}',
-    justTurned: 'juste jouée',
+    justTurned: 'vient d’être jouée',
     barrel: 'Baril',
   },
   tutorial: {
@@ -819,39 +832,39 @@ export const fr: Catalog = {
       started: 'Cette fois, la pièce a désigné {{seat}} pour commencer.',
       title: 'Prépare ton navire',
       intro:
-        "Chaque camp a dix pirates : Capitaine Rodrick Barbe-Rouge (7), Sally la Bretteuse (6), Walter le Fouet (5), deux Ivan Incisive (4), deux Eddy Boucle-d'oreille (3), Boris Attrape-Bombe (2), Aden Vipère (1) et la Bombe. Les deux joueurs préparent leur navire en même temps, en secret. Les dix cartes action sont déjà posées entre les navires, en deux rangées, chacune avec une face tirée au hasard vers le haut.",
+        'Chaque camp a dix pirates : Capitaine Rodrick Barbe-Rouge (7), Sally la Bretteuse (6), Walter le Fouet (5), deux Ivan Incisive (4), deux Eddy Boucle-d’oreille (3), Boris Attrape-Bombe (2), Aden Vipère (1) et la Bombe. Les deux joueurs préparent leur navire en même temps, en secret. Les dix cartes action sont déjà posées entre les navires, en deux rangées, chacune avec une face tirée au hasard vers le haut.',
       ask: 'Choisis trois pirates pour ton pont (la Bombe peut en être), range tes trois cartes drapeau dans l’ordre que tu veux, puis appuie sur « Lève l’ancre ! ».',
-      done: 'Bleu a préparé son navire en même temps, en secret. Tu vois combien de pirates Bleu a sur le pont et combien attendent en réserve, jamais qui ils sont ; Bleu en voit autant des tiens. Tes cartes drapeau gardent leur ordre toute la partie. Ensuite, une pièce a décidé qui commence : le journal de bord le dit.',
+      done: 'Bleu a préparé son navire en même temps, en secret. Tu vois combien de pirates Bleu a sur le pont et combien attendent en réserve, jamais qui ils sont ; Bleu en voit autant des tiens. Tes cartes drapeau gardent leur ordre toute la partie.',
     },
     newPirate: {
       title: 'Retourner une carte',
       intro:
-        "À chaque tour, tu retournes une des dix cartes action. La face qui était cachée, c'est ce que tu fais ce tour-ci.",
+        'À chaque tour, tu retournes une des dix cartes action. La face qui était cachée, c’est ce que tu fais ce tour-ci.',
       ask: 'Nouveau pirate ! Choisis un pirate de ta réserve (sous ton navire) à faire monter sur le pont.',
-      done: "Ton nouveau pirate est sur ton pont. Les pirates sur le pont défendent ton navire et peuvent aborder l'ennemi. Puis c'était au tour de Bleu. La carte montre maintenant sa nouvelle face, et désormais les deux joueurs connaissent ses deux faces.",
+      done: 'Ton nouveau pirate est sur ton pont. Les pirates sur le pont défendent ton navire et peuvent aborder l’ennemi. Puis c’était au tour de Bleu. La carte montre maintenant sa nouvelle face, et désormais les deux joueurs connaissent ses deux faces.',
     },
     justTurned: {
-      title: 'La carte juste jouée',
+      title: 'La carte qui vient d’être jouée',
       intro:
-        "Les dix cartes ont vingt faces : cinq fois « À l'attaque ! », quatre fois « Se balancer », trois fois « Nouveau pirate », et deux fois chacune « Canon : voile », « Canon : crâne », « La planche » et « Sieste ». Bleu a retourné la carte 6 au tour précédent, elle est donc marquée « juste jouée » : tu ne peux pas la retourner maintenant.",
+        'Les dix cartes ont vingt faces : cinq fois « À l’attaque ! », quatre fois « Se balancer », trois fois « Nouveau pirate », et deux fois chacune « Canon : voile », « Tête de mort », « La planche » et « Sieste ». Bleu a retourné la carte 6 au tour précédent, elle est donc marquée « vient d’être jouée » : tu ne peux pas la retourner maintenant.',
       ask: 'Retourne la carte 1. La carte 6 est celle que Bleu vient de jouer.',
-      done: "Sieste : il ne se passe rien, et c'est au tour de Bleu. Au prochain tour, Bleu ne pourra pas retourner la carte 1, celle que tu viens de jouer. Quelles deux faces partagent une carte, tu l’apprends à mesure que les cartes sont retournées.",
+      done: 'Sieste : il ne se passe rien, et c’est au tour de Bleu. Au prochain tour, Bleu ne pourra pas retourner la carte 1, celle que tu viens de jouer. Quelles deux faces partagent une carte, tu l’apprends à mesure que les cartes sont retournées.',
     },
     swing: {
-      title: "Se balancer à l'abordage",
+      title: 'Se balancer à l’abordage',
       intro:
         '« Se balancer » fait passer un de tes pirates de ton pont sur celui de Bleu, ou du pont de Bleu de retour chez toi. La Bombe ne quitte jamais ton navire.',
       ask: 'Fais passer un pirate sur le navire de Bleu. La Bombe n’est pas proposée.',
-      done: "Ton Ivan est maintenant sur le pont de Bleu. De là, il peut attaquer les pirates de Bleu, ou tenter de prendre le drapeau quand aucun pirate de Bleu ne défend ce pont. « Nouveau pirate », « Se balancer », « À l'attaque ! » et une tentative sur le drapeau peuvent être refusés ; retourner une carte et tirer au canon sont obligatoires.",
+      done: 'Ton Ivan est maintenant sur le pont de Bleu. De là, il peut attaquer les pirates de Bleu, ou tenter de prendre le drapeau quand aucun pirate de Bleu ne défend ce pont. « Nouveau pirate », « Se balancer », « À l’attaque ! » et une tentative sur le drapeau peuvent être refusés ; retourner une carte et tirer au canon sont obligatoires.',
     },
     attack: {
-      title: "À l'attaque !",
+      title: 'À l’attaque !',
       intro:
-        "Bleu a abordé ton navire. Quand tu retournes « À l'attaque ! », un de tes pirates combat un ennemi sur le même pont.",
+        'Bleu a abordé ton navire. Quand tu retournes « À l’attaque ! », un de tes pirates combat un ennemi sur le même pont.',
       ask: 'Choisis ton Capitaine pour attaquer.',
       askTarget:
-        "Choisis maintenant l’ennemi à attaquer : Eddy Boucle-d'oreille, qui est monté à bord de ton navire.",
-      done: "Le plus haut rang gagne le combat : ton Capitaine (7) a battu Eddy Boucle-d'oreille (3), qui quitte le jeu. Les deux joueurs connaissent maintenant les deux pirates.",
+        'Choisis maintenant l’ennemi à attaquer : le pirate inconnu de Bleu sur ton pont, marqué « ? ».',
+      done: 'Le plus haut rang gagne le combat : ton Capitaine (7) a battu Eddy Boucle-d’oreille (3), qui quitte le jeu. Les deux joueurs connaissent maintenant les deux pirates.',
     },
     tie: {
       title: 'Rang égal',
@@ -880,8 +893,8 @@ export const fr: Catalog = {
     onlyBomb: {
       title: 'Quand rien ne peut arriver',
       intro:
-        "Eddy Boucle-d'oreille, de Bleu, est monté à bord de ton navire, et ton seul pirate sur le pont est la Bombe, qui n’attaque jamais.",
-      ask: "Tu as retourné « À l'attaque ! », mais ta Bombe ne peut pas attaquer : appuie sur « Ne pas attaquer ».",
+        'Un pirate de Bleu que tu ne connais pas encore (« ? ») est monté à bord de ton navire, et ton seul pirate sur le pont est la Bombe, qui n’attaque jamais.',
+      ask: 'Tu as retourné « À l’attaque ! », mais ta Bombe ne peut pas attaquer : appuie sur « Ne pas attaquer ».',
       done: 'On te l’a demandé alors que tu ne pouvais que passer : si le jeu répondait à ta place, Bleu saurait que ton pirate est la Bombe. Une action sans choix ne fait rien, le journal de bord dit pourquoi, et le tour compte quand même.',
     },
     plank: {
@@ -898,7 +911,7 @@ export const fr: Catalog = {
       title: 'Viser avec le canon',
       intro:
         'Tir dans la voile : tire au canon dans le trou de la voile ennemie. Avant de tirer, tu peux déplacer le canon sur le côté ou vers l’arrière, jamais devant ton navire, et l’incliner ; le ressort donne la vitesse.',
-      ask: "Viser : fais glisser sur l'image (vers le bas pour incliner plus haut), ou utilise les curseurs, puis appuie sur Feu !",
+      ask: 'Viser : fais glisser sur l’image (vers le bas pour incliner plus haut), ou utilise les curseurs, puis appuie sur Feu !',
       done: 'Touché ou raté, la scène a montré où est allé le boulet : vise un peu plus haut ou plus bas la prochaine fois. Le ressort tremble un peu, donc deux tirs ne volent jamais pareil. Touché, Bleu choisit un de ses pirates sur un pont, qui quitte le jeu ; si Bleu n’a personne sur le pont, tu peux tenter de prendre le drapeau.',
     },
     skull: {
@@ -906,7 +919,7 @@ export const fr: Catalog = {
       miss: 'Cette fois, tu as raté la tête de mort.',
       title: 'La tête de mort et la trappe',
       intro:
-        'Tir sur le crâne : d’abord, tu choisis un pirate de Bleu sur un pont par sa place, sans savoir qui il est. Il se met sur la trappe de Bleu, sous la tête de mort. Ensuite, tu tires sur la tête de mort.',
+        'Tir sur la tête de mort : d’abord, tu choisis un pirate de Bleu sur un pont par sa place, sans savoir qui il est. Il se met sur la trappe de Bleu, au-dessus de la tête de mort. Ensuite, tu tires sur la tête de mort.',
       ask: 'Choisis un pirate de Bleu à mettre sur la trappe.',
       askShoot: 'Vise la tête de mort, puis appuie sur Feu !',
       done: 'Touché : le pirate sur la trappe quitte le jeu, et les deux joueurs voient qui c’était. Raté : il retourne à sa place, et tu ne sais toujours pas qui il est. La tête de mort est plus dure à toucher que la voile.',
@@ -914,7 +927,7 @@ export const fr: Catalog = {
     flag: {
       title: 'Prendre le drapeau',
       intro:
-        "Ton pirate a abordé le navire de Bleu et personne ne le défend. Retourne « À l'attaque ! » pour tenter de prendre le drapeau de Bleu : une des trois cartes drapeau cachées est le Drapeau.",
+        'Ton pirate a abordé le navire de Bleu et personne ne le défend. Retourne « À l’attaque ! » pour tenter de prendre le drapeau de Bleu : une des trois cartes drapeau cachées est le Drapeau.',
       ask: 'Tente de prendre le drapeau avec ton pirate.',
       askFlag: 'Retourne une des trois cartes drapeau de Bleu.',
       done: 'Le Drapeau fait gagner la partie ; le Singe ne fait rien ; le Baril de poudre envoie ton pirate par-dessus bord. Une carte drapeau montrée retourne à sa place et reste connue des deux joueurs. Avec « Abandonner », tu peux aussi t’avouer vaincu, et une partie peut avoir une limite de tours : si elle est atteinte, la partie est nulle. Cache bien ton propre Drapeau !',
@@ -923,7 +936,7 @@ export const fr: Catalog = {
       title: 'Le canon peut gagner',
       intro:
         'Bleu n’a de pirate sur aucun pont. Ne plus avoir de pirates ne met pas fin à la partie : un tir réussi te permet maintenant de tenter de prendre le drapeau. Cette leçon joue avec les tirs rapides, une option : le tir part dès que la carte est retournée, avec des chances fixes au lieu de ta visée.',
-      done: 'Un tir réussi alors que Bleu n’a personne sur ses ponts donne une tentative sur le drapeau. Après un tir, le Baril de poudre se montre seulement : personne ne passe par-dessus bord. Une fois la partie finie, tout son déroulement, avec la graine de son hasard, est public, et chacun peut la rejouer.',
+      done: 'Un tir réussi alors que Bleu n’a personne sur ses ponts donne une tentative sur le drapeau. Après un tir, le Baril de poudre se montre seulement : personne ne passe par-dessus bord. Une fois la partie finie, tout son déroulement, y compris ce qui a fixé ses tirages au sort, est public, et chacun peut la rejouer.',
     },
     advanced: {
       title: 'Règles avancées',
@@ -938,11 +951,11 @@ export const fr: Catalog = {
     status: 'Comment jouer',
     title: 'Comment jouer à Pirates! Stratego',
     intro:
-      "Deux navires pirates, Rouge et Bleu. Chaque capitaine cache trois cartes drapeau sur son navire : le <strong>Drapeau</strong>, un <strong>Singe</strong> et un <strong>Baril de poudre</strong>. <strong>Retourne le Drapeau de l'ennemi et tu gagnes.</strong>",
+      'Deux navires pirates, Rouge et Bleu. Chaque capitaine cache trois cartes drapeau sur son navire : le <strong>Drapeau</strong>, un <strong>Singe</strong> et un <strong>Baril de poudre</strong>. <strong>Retourne le Drapeau de l’ennemi et tu gagnes.</strong>',
     crewTitle: 'Ton équipage',
-    crew: "Dix pirates chacun. Le plus grand nombre gagne un combat : le Capitaine Barbe-Rouge (7), Sally la Bretteuse (6), Walter le Fouet (5), deux Ivan Incisive (4), deux Eddy Boucle-d'oreille (3), Boris Attrape-Bombe (2), Aden Vipère (1) et la Bombe.",
+    crew: 'Dix pirates chacun. Le plus grand nombre gagne un combat : le Capitaine Barbe-Rouge (7), Sally la Bretteuse (6), Walter le Fouet (5), deux Ivan Incisive (4), deux Eddy Boucle-d’oreille (3), Boris Attrape-Bombe (2), Aden Vipère (1) et la Bombe.',
     adder: 'Le petit Aden Vipère bat le Capitaine (mais perd contre tous les autres).',
-    bomb: "Qui attaque la Bombe perd, sauf Boris Attrape-Bombe, qui la désamorce. La Bombe n'attaque jamais.",
+    bomb: 'Qui attaque la Bombe perd, sauf Boris Attrape-Bombe, qui la désamorce. La Bombe n’attaque jamais.',
     equal: 'Nombres égaux : les deux quittent le jeu.',
     shown: 'Un combat montre les deux pirates aux deux joueurs, pour le reste de la partie.',
     setupTitle: 'La mise en place',
@@ -952,12 +965,12 @@ export const fr: Catalog = {
     turn: 'Dix cartes action sont posées entre les navires, avec une image différente sur chaque face. À ton tour, retourne une carte et fais ce que dit sa nouvelle face. Tu ne peux pas retourner la carte que ton adversaire vient de retourner.',
     face: {
       attack:
-        "Un de tes pirates combat un pirate ennemi sur le même pont. Si tu es sur le pont ennemi et qu'aucun pirate ennemi ne le défend, tu peux plutôt tenter de prendre le drapeau.",
+        'Un de tes pirates combat un pirate ennemi sur le même pont. Si tu es sur le pont ennemi et qu’aucun pirate ennemi ne le défend, tu peux plutôt tenter de prendre le drapeau.',
       swing:
         'Envoie un de tes pirates sur le navire ennemi, ou ramène-le chez toi. La Bombe reste à la maison.',
       newPirate: 'Fais monter un pirate de ta réserve sur ton pont.',
       shootSail:
-        "Tire au canon dans le trou de la voile ennemie. Touché : l'ennemi sacrifie un pirate de son choix.",
+        'Tire au canon dans le trou de la voile ennemie. Touché : l’ennemi sacrifie un pirate de son choix.',
       shootSkull:
         'Place un pirate ennemi sur sa trappe, puis tire sur la tête de mort jaune. Touché : ce pirate passe par-dessus bord.',
       plank:
@@ -965,21 +978,21 @@ export const fr: Catalog = {
       sleeping: 'Tout le monde ronfle. Rien ne se passe.',
     },
     optional:
-      "Nouveau pirate, Se balancer, À l'attaque et tenter de prendre le drapeau peuvent être refusés. Retourner une carte et tirer, non.",
+      'Nouveau pirate, Se balancer, À l’attaque et tenter de prendre le drapeau peuvent être refusés. Retourner une carte et tirer, non.',
     flagTitle: 'Prendre le drapeau',
-    flag: "Tu gagnes un essai quand tu attaques depuis le pont ennemi alors qu'aucun pirate ennemi ne le défend, ou quand un tir de canon touche alors que l'ennemi n'a aucun pirate sur aucun pont. Retourne une de ses trois cartes drapeau :",
+    flag: 'Tu gagnes un essai quand tu attaques depuis le pont ennemi alors qu’aucun pirate ennemi ne le défend, ou quand un tir de canon touche alors que l’ennemi n’a aucun pirate sur aucun pont. Retourne une de ses trois cartes drapeau :',
     flagFlag: '<strong>Drapeau</strong> : tu gagnes !',
     flagMonkey:
       '<strong>Singe</strong> : rien ne se passe, mais maintenant tout le monde sait où est le singe.',
-    flagBarrel: "<strong>Baril de poudre</strong> : boum ! Si tu es venu à l'abordage, ton pirate saute.",
+    flagBarrel: '<strong>Baril de poudre</strong> : boum ! Si tu es venu à l’abordage, ton pirate saute.',
     cannonTitle: 'Le canon',
     cannon:
-      "Déplace le canon sur le côté ou vers l'arrière (jamais devant ton navire), tire vers l'arrière pour viser et incliner, lâche pour tirer. Le ressort est un peu capricieux, comme un vrai canon jouet. Tu préfères le hasard à l'adresse ? Choisis les <em>tirs rapides</em> : un tir dans la voile touche 2 fois sur 5, un tir sur la tête de mort un peu moins.",
+      'Déplace le canon sur le côté ou vers l’arrière (jamais devant ton navire), fais glisser sur l’image pour viser et incliner (quand tu lâches, la visée reste), puis appuie sur Feu ! Le ressort est un peu capricieux, comme un vrai canon jouet. Tu préfères le hasard à l’adresse ? Choisis les <em>tirs rapides</em> : un tir dans la voile touche 2 fois sur 5, un tir sur la tête de mort un peu moins.',
     advancedTitle: 'Règles avancées',
     advanced:
       'Après avoir joué ta carte, pose-la devant toi ; à ton tour suivant, remets-la à sa place. Il y a donc moins de cartes en jeu, et les dernières deviennent plus faciles à prévoir.',
     endTitle: 'La fin',
-    end: "La partie se termine quand un drapeau est pris (ne plus avoir de pirates ne la termine pas : le canon peut encore gagner) ou quand quelqu'un abandonne. Une partie peut avoir une limite de tours : l'atteindre donne un match nul.",
+    end: 'La partie se termine quand un drapeau est pris (ne plus avoir de pirates ne la termine pas : le canon peut encore gagner) ou quand quelqu’un abandonne. Une partie peut avoir une limite de tours : l’atteindre donne un match nul.',
     play: 'À toi de jouer !',
   },
   fairness: {
@@ -989,20 +1002,20 @@ export const fr: Catalog = {
       bad: 'Le compte rendu ne se rejoue pas selon les règles.',
     },
     commitment: {
-      ok: "La graine correspond à l'engagement pris par le serveur avant la partie.",
-      bad: "La graine ne correspond pas à l'engagement du serveur.",
+      ok: 'La graine correspond à l’engagement pris par le serveur avant la partie.',
+      bad: 'La graine ne correspond pas à l’engagement du serveur.',
     },
     contributions: {
       ok: 'Les parts de hasard des deux joueurs sont dans la graine.',
-      bad: "La part de hasard d'un joueur manque dans la graine.",
+      bad: 'La part de hasard d’un joueur manque dans la graine.',
     },
     yours: {
       ok: 'Ta propre part de hasard a été utilisée telle que tu l’as envoyée.',
       bad: 'Ta part de hasard n’a pas été utilisée telle que tu l’as envoyée.',
     },
     events: {
-      ok: "Tout ce qu'on t'a montré correspond au compte rendu.",
-      bad: "Ce qu'on t'a montré ne correspond pas au compte rendu.",
+      ok: 'Tout ce qu’on t’a montré correspond au compte rendu.',
+      bad: 'Ce qu’on t’a montré ne correspond pas au compte rendu.',
     },
     outcome: {
       ok: 'Le résultat découle du compte rendu.',
@@ -1011,21 +1024,21 @@ export const fr: Catalog = {
   },
   errors: {
     startOnline: 'Impossible de lancer une partie en ligne : {{reason}}',
-    needInvite: "Pour rejoindre cette partie, il te faut le lien d'invitation de l'ami qui l'a lancée.",
+    needInvite: 'Pour rejoindre cette partie, il te faut le lien d’invitation de l’ami qui l’a lancée.',
     join: 'Impossible de rejoindre la partie : {{reason}}',
-    searchStopped: "La recherche s'est arrêtée (la connexion a coupé) ; cherche à nouveau un adversaire.",
-    searchDropped: "La connexion a coupé et la recherche s'est arrêtée ; cherche à nouveau un adversaire.",
+    searchStopped: 'La recherche s’est arrêtée (la connexion a coupé) ; cherche à nouveau un adversaire.',
+    searchDropped: 'La connexion a coupé et la recherche s’est arrêtée ; cherche à nouveau un adversaire.',
     seek: 'Impossible de chercher un adversaire : {{reason}}',
     seekTaken: 'Ce joueur a déjà trouvé un adversaire, ou ne cherche plus.',
     unreachable: 'Le serveur est injoignable ; réessaie dans un instant.',
-    noName: "Le serveur n'a pas pu te donner de nom pour l'instant.",
-    nameNotLoaded: "Ton nom n'a pas pu être chargé pour l'instant ; tu peux quand même jouer.",
-    nameOffline: "Ton nom n'a pas pu être chargé (es-tu hors ligne ?) ; tu peux quand même jouer.",
+    noName: 'Le serveur n’a pas pu te donner de nom pour l’instant.',
+    nameNotLoaded: 'Ton nom n’a pas pu être chargé pour l’instant ; tu peux quand même jouer.',
+    nameOffline: 'Ton nom n’a pas pu être chargé (es-tu hors ligne ?) ; tu peux quand même jouer.',
     nameRefused: 'Ce nom a été refusé.',
-    noPlayer: "Aucun joueur n'a ce nom.",
-    playerOffline: "Le joueur n'a pas pu être chargé (es-tu hors ligne ?).",
+    noPlayer: 'Aucun joueur n’a ce nom.',
+    playerOffline: 'Le joueur n’a pas pu être chargé (es-tu hors ligne ?).',
     notRecord:
-      "Ce fichier n'est pas une partie enregistrée. Ouvre le fichier .json enregistré avec « Enregistrer le compte rendu » à la fin d'une partie.",
+      'Ce fichier n’est pas une partie enregistrée. Ouvre le fichier .json enregistré avec « Enregistrer le compte rendu » à la fin d’une partie.',
     damaged:
       'Cette partie enregistrée est abîmée (ou a été modifiée à la main) : ses coups ne suivent pas les règles, on ne peut donc pas la rejouer.',
     refused: 'Le coup {{move}} du compte rendu a été refusé : {{reason}}',

@@ -8,6 +8,8 @@
  *   de munt: de haai / de vrolijke piraat · het kanon: richten, kantelen, vuren · een gooi naar de vlag ·
  *   Kapitein Rodrick Roodbaard (7), Sally Sabel (6), Walter Zweep (5), Ivan Snijtand (4), Eddy Oorbel (3),
  *   Boris Bommenvanger (2), Aden Adder (1), de Bom. (De voornamen blijven zoals in de doos.)
+ *   Huisregels: Rood en Blauw zijn namen, ook midden in een zin met hoofdletter · „Beginpagina” voor Home ·
+ *   „47%” zonder spatie, in de tekst en op de as · een verborgen piraat is „een onbekende piraat” („?”).
  */
 import type { Catalog } from './catalog.ts';
 
@@ -162,6 +164,8 @@ export const nl: Catalog = {
     attack: '{{who}} mag aanvallen',
     attackWith: 'Kies een piraat om mee aan te vallen, of pas',
     attackWithOnly: 'Kies een piraat om mee aan te vallen',
+    raidWith: 'Kies welke piraat een gooi naar de vlag doet, of pas',
+    raidWithOnly: 'Kies welke piraat een gooi naar de vlag doet',
     attackWhom: 'Kies de vijandelijke piraat die je aanvalt',
     plank: '{{who}} kiest een piraat van {{victim}} voor de plank',
     plankYou: 'Kies een piraat van {{victim}} voor de plank',
@@ -194,7 +198,11 @@ export const nl: Catalog = {
     notKept:
       'Deze browser liet de pagina het spel niet bewaren: opnieuw laden of de pagina verlaten kost het spel.',
     reviewAhead: 'Dat moment is nog niet gebeurd.',
-    stopped: 'Het spel op deze pagina is gestopt. Ga naar Start en begin een nieuw spel.',
+    stopped: 'Het spel op deze pagina is gestopt. Ga naar de beginpagina en begin een nieuw spel.',
+    justTurned:
+      'Niet kaart {{card}}: {{seat}} heeft die net omgedraaid, en de kaart die je tegenstander net omdraaide mag je niet meteen weer omdraaien. Kies een andere kaart.',
+    setAside:
+      'Niet kaart {{card}}: {{seat}} heeft die opzijgelegd, voorlopig buiten het spel. Kies een andere kaart.',
     tutorial: 'Nu even niet: de les vraagt om een andere zet. Lees boven de tafel wat de les vraagt.',
     badToken: 'Deze pagina heeft geen plek meer in dit spel. Open de link die je kreeg opnieuw.',
     other: 'Er ging iets mis met die zet; er is niets veranderd. Probeer het opnieuw.',
@@ -281,9 +289,11 @@ export const nl: Catalog = {
     restartLessons: 'Begin opnieuw met de lessen',
   },
   game: {
+    // After a name that heads a line ("Red: ..."): French sets a narrow no-break space before it.
+    colon: ':',
     settingUp: 'De tafel wordt klaargezet…',
-    home: 'Start',
-    backHome: '← Start',
+    home: 'Beginpagina',
+    backHome: '← Beginpagina',
     watching: 'Toeschouwer',
     watchingPair: '{{redSeat}}: {{red}} ({{redRating}}) tegen {{blueSeat}}: {{blue}} ({{blueRating}})',
     you: 'Jij: {{seat}}',
@@ -291,7 +301,7 @@ export const nl: Catalog = {
     seatTurn: 'beurt van {{seat}}',
     giveUp: 'Dit spel opgeven?',
     resignOnline: 'Je tegenstander wint het spel. In een spel met rating telt het als verlies.',
-    resignLocal: 'De andere kant wint het spel.',
+    resignLocal: 'Je tegenstander wint het spel.',
     playOn: 'Verder spelen',
     resignYes: 'Ja, opgeven',
     resign: 'Opgeven',
@@ -682,11 +692,13 @@ export const nl: Catalog = {
     aPirate: 'een piraat',
   },
   analysis: {
+    // A chance as the language writes it, on the axis as in the sentences: '47%', '47 %' (narrow no-break space).
+    percent: '{{value}}%',
     title: 'Analyse',
     working: 'De kansen van elke speler worden berekend, beurt na beurt…',
     hint: 'De kans op winst van elke speler na elke beurt, zoals die speler het toen kon weten (het oordeel van de expert over veel mogelijke verborgen bemanningen).',
-    graph_one: 'Winkansen over {{count}} moment: rood eindigt op {{red}}%, blauw op {{blue}}%',
-    graph_other: 'Winkansen over {{count}} momenten: rood eindigt op {{red}}%, blauw op {{blue}}%',
+    graph_one: 'Winkansen over {{count}} moment: Rood eindigt op {{red}}%, Blauw op {{blue}}%',
+    graph_other: 'Winkansen over {{count}} momenten: Rood eindigt op {{red}}%, Blauw op {{blue}}%',
     legendRed: '━ Rood',
     legendBlue: '╍ Blauw',
     swings: 'De grootste omslagen',
@@ -811,7 +823,7 @@ export const nl: Catalog = {
       intro:
         'Elke kant heeft tien piraten: Kapitein Rodrick Roodbaard (7), Sally Sabel (6), Walter Zweep (5), twee keer Ivan Snijtand (4), twee keer Eddy Oorbel (3), Boris Bommenvanger (2), Aden Adder (1) en de Bom. Beide spelers maken hun schip tegelijk en in het geheim klaar. De tien actiekaarten liggen al in twee rijen tussen de schepen, elk met een willekeurige kant boven.',
       ask: 'Kies drie piraten voor je dek (de Bom mag erbij), leg je drie vlagkaarten in de volgorde die je wilt en druk dan op „Hijs de zeilen!”.',
-      done: 'Blauw maakte zijn schip tegelijk klaar, in het geheim. Je ziet hoeveel piraten Blauw aan dek heeft en hoeveel er in de reserve wachten, maar nooit wie het zijn; Blauw ziet net zoveel van de jouwe. Je vlagkaarten houden het hele spel dezelfde volgorde. Daarna besliste een muntworp wie begint: het logboek zegt wie.',
+      done: 'Blauw maakte zijn schip tegelijk klaar, in het geheim. Je ziet hoeveel piraten Blauw aan dek heeft en hoeveel er in de reserve wachten, maar nooit wie het zijn; Blauw ziet net zoveel van de jouwe. Je vlagkaarten houden het hele spel dezelfde volgorde.',
     },
     newPirate: {
       title: 'Draai een kaart om',
@@ -832,14 +844,14 @@ export const nl: Catalog = {
       intro:
         'Met Slingeren zet je een van je piraten van je eigen dek op het dek van Blauw, of van daar terug naar huis. De Bom verlaat je schip nooit.',
       ask: 'Laat een piraat naar het schip van Blauw slingeren. De Bom wordt niet aangeboden.',
-      done: 'Je Ivan staat nu op het dek van Blauw. Van daaruit kan hij de piraten van Blauw aanvallen, of een gooi naar de vlag doen als geen piraat van Blauw dat dek verdedigt. Nieuwe piraat, Slingeren, Aanval! en een gooi naar de vlag mag je overslaan; een kaart omdraaien en het kanon afvuren moet je doen.',
+      done: 'Je Ivan staat nu op het dek van Blauw. Van daaruit kan hij de piraten van Blauw aanvallen, of een gooi naar de vlag doen als Blauw niemand op dat dek heeft om het te verdedigen. Nieuwe piraat, Slingeren, Aanval! en een gooi naar de vlag mag je overslaan; een kaart omdraaien en het kanon afvuren moet je doen.',
     },
     attack: {
       title: 'Aanval!',
       intro:
         'Blauw heeft je schip geënterd. Als je Aanval! omdraait, vecht een van jouw piraten met een vijand op hetzelfde dek.',
       ask: 'Kies je Kapitein om mee aan te vallen.',
-      askTarget: 'Kies nu de vijand die je aanvalt: Eddy Oorbel, die je schip heeft geënterd.',
+      askTarget: 'Kies nu de vijand die je aanvalt: de onbekende piraat van Blauw op je dek, met een „?”.',
       done: 'De hoogste rang wint het gevecht: je Kapitein (7) versloeg Eddy Oorbel (3), die het spel verlaat. Nu kennen beide spelers beide piraten.',
     },
     tie: {
@@ -869,7 +881,7 @@ export const nl: Catalog = {
     onlyBomb: {
       title: 'Als er niets kan gebeuren',
       intro:
-        'Eddy Oorbel van Blauw heeft je schip geënterd, en je enige piraat aan dek is de Bom, die nooit aanvalt.',
+        'Een piraat van Blauw die je nog niet kent („?”) heeft je schip geënterd, en je enige piraat aan dek is de Bom, die nooit aanvalt.',
       ask: 'Je draaide Aanval! om, maar je Bom kan niet aanvallen: druk op „Niet aanvallen”.',
       done: 'Het spel vroeg het je, al kon je alleen passen: als het voor je antwoordde, wist Blauw dat je piraat de Bom is. Een actie zonder keuze doet niets, het logboek zegt waarom, en de beurt telt toch.',
     },
@@ -895,7 +907,7 @@ export const nl: Catalog = {
       miss: 'Deze keer miste je het doodshoofd.',
       title: 'Het doodshoofd en het luik',
       intro:
-        'Doodshoofdschot: eerst kies je een piraat van Blauw aan dek op zijn plek, zonder te weten wie het is. Hij gaat op het luik van Blauw staan, onder het doodshoofd. Daarna schiet je op het doodshoofd.',
+        'Doodshoofdschot: eerst kies je een piraat van Blauw aan dek op zijn plek, zonder te weten wie het is. Hij gaat op het luik van Blauw staan, boven het doodshoofd. Daarna schiet je op het doodshoofd.',
       ask: 'Kies een piraat van Blauw die op het luik gaat staan.',
       askShoot: 'Richt op het doodshoofd en druk dan op Vuur!',
       done: 'Bij een treffer gaat de piraat op het luik uit het spel, en beide spelers zien wie het was. Bij een misser gaat hij terug naar zijn plek, en je weet nog steeds niet wie het is. Het doodshoofd is moeilijker te raken dan het zeil.',
@@ -923,7 +935,7 @@ export const nl: Catalog = {
     },
   },
   rules: {
-    backHome: '← Start',
+    backHome: '← Beginpagina',
     status: 'Hoe speel je?',
     title: 'Zo speel je Pirates! Stratego',
     intro:
@@ -962,7 +974,7 @@ export const nl: Catalog = {
     flagBarrel: '<strong>Kruitvat</strong>: boem! Kwam je door te enteren, dan wordt je piraat opgeblazen.',
     cannonTitle: 'Het kanon',
     cannon:
-      'Schuif het kanon opzij of naar achteren (nooit voor je schip), trek naar achteren om te richten en te kantelen, laat los om te vuren. De veer is een beetje wiebelig, net als bij een echt speelgoedkanon. Liever geluk dan handigheid? Kies <em>snelle schoten</em>: een zeilschot is 2 op de 5 keer raak, een doodshoofdschot iets minder.',
+      'Schuif het kanon opzij of naar achteren (nooit voor je schip), sleep over het plaatje om te richten en te kantelen (loslaten houdt je richting vast) en druk dan op Vuur! De veer is een beetje wiebelig, net als bij een echt speelgoedkanon. Liever geluk dan handigheid? Kies <em>snelle schoten</em>: een zeilschot is 2 op de 5 keer raak, een doodshoofdschot iets minder.',
     advancedTitle: 'Regels voor gevorderden',
     advanced:
       'Leg je kaart na het uitvoeren voor je neer; leg hem in je volgende beurt terug waar hij lag. Zo zijn er minder kaarten in het spel en worden de laatste makkelijker te voorspellen.',

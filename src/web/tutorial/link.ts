@@ -51,20 +51,35 @@ export function startLesson(
     const asked = lesson.steps[step];
     return { ...full, legalActions: asked === undefined ? [] : full.legalActions.filter(asked.accepts) };
   };
-  const doneWords = () => {
-    const happened = lesson.happened?.(seenAll) ?? null;
+  const doneWords = (seen: readonly GameEvent[]) => {
+    const happened = lesson.happened?.(seen) ?? null;
     return happened === null ? lesson.done : `${happened} ${lesson.done}`;
   };
-  const tell = () =>
+  const tell = () => {
+    const at = step;
+    const seen = [...seenAll];
+    const asked = lesson.steps[at];
+    // Getters, as the lessons' own words: read when shown, so a change of language tells the coach anew.
     status({
       lesson: index,
       total: LESSONS.length,
-      title: lesson.title,
-      intro: lesson.intro,
-      ask: lesson.steps[step]?.ask ?? null,
-      askChosen: lesson.steps[step]?.askChosen ?? null,
-      done: step >= lesson.steps.length ? doneWords() : null,
+      get title() {
+        return lesson.title;
+      },
+      get intro() {
+        return lesson.intro;
+      },
+      get ask() {
+        return asked?.ask ?? null;
+      },
+      get askChosen() {
+        return asked?.askChosen ?? null;
+      },
+      get done() {
+        return at >= lesson.steps.length ? doneWords(seen) : null;
+      },
     });
+  };
   let closed = false;
   const later = (news: LinkNews) =>
     queueMicrotask(() => {

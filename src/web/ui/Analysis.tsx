@@ -156,7 +156,7 @@ function AnalysisDone(props: { analysis: Analysis; step: number; ctl: Controller
                 stroke-width={c === 0.5 ? 1 : 0.5}
               />
               <text x={LEFT - 4} y={y(c) + 3} class="axis-label" text-anchor="end">
-                {`${c * 100}%`}
+                {t('analysis.percent', { value: c * 100 })}
               </text>
             </g>
           ))}

@@ -8,7 +8,7 @@
 import { useId } from 'preact/hooks';
 import type { Aim, CannonConfig, Shot, ShotTarget } from '../../engine/index.ts';
 import { flightPoints, type PointCm, previewPoints } from '../game/aim-view.ts';
-import { t } from '../i18n/i18n.ts';
+import { decimal, t } from '../i18n/i18n.ts';
 
 const S = 4;
 const W = 340;
@@ -258,7 +258,7 @@ export function CannonScene(props: CannonSceneProps) {
       {/* From the side */}
       <rect x="0" y={SIDE_TOP - 8} width={W} height={H - SIDE_TOP + 8} fill="#cfe8f3" rx="8" />
       <text x="8" y={SIDE_TOP + 5} font-size="10" fill="#1b4d63" font-weight="700">
-        {t('cannon.side', { tilt: Math.round(aim.pitch) })}
+        {t('cannon.side', { tilt: decimal(aim.pitch) })}
       </text>
       <rect x="0" y={side({ y: 0, z: 0 })[1]} width={W} height="6" fill="#2a8fb5" />
       <rect

@@ -183,6 +183,7 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
               onCard={(i) => {
                 const action = choices.cards.get(i);
                 if (action) ctl.act(action);
+                else ctl.refuseCard(i);
               }}
               onFlag={(slot) => {
                 const action = choices.flags.get(slot);
@@ -389,8 +390,11 @@ function CannonPanel(props: { view: PlayerView; aiming: AimState; ctl: Controlle
   ) => (
     <label class="slider">
       <span>
-        {/* The tilt to a tenth: the stretches that reach a target are told to a tenth too. */}
-        {label}: {field === 'pitch' ? decimal(aiming.aim.pitch) : Math.round(aiming.aim[field])} {unit}
+        {/* The tilt to a tenth: the stretches that reach a target are told to a tenth too. Degrees stick to
+            their number ('26.3°', as the reach says them), centimetres stand apart ('12 cm'). */}
+        {label}
+        {t('game.colon')} {field === 'pitch' ? decimal(aiming.aim.pitch) : Math.round(aiming.aim[field])}
+        {unit === '°' ? unit : ` ${unit}`}
       </span>
       <input
         type="range"
@@ -630,7 +634,8 @@ function Revealed(props: { record: GameRecord }) {
       <h2>{t('game.revealed')}</h2>
       {(['red', 'blue'] as const).map((seat) => (
         <p key={seat} class={`seat-${seat}`}>
-          <strong>{SEAT_NAMES[seat]}</strong>:{' '}
+          <strong>{SEAT_NAMES[seat]}</strong>
+          {t('game.colon')}{' '}
           {t('game.revealedLine', {
             flags: shown[seat].flags.join(', '),
             deck: shown[seat].deck.join(', ') || t('game.nobody'),

@@ -268,8 +268,8 @@ export function EmoteBar(props: { game: GameScreen; ctl: Controller }) {
       )}
       {emote !== null && (
         <p class={`emote-bubble seat-${emote.seat}`} role="status" data-emote-heard={emote.emote}>
-          {emote.seat === game.seat ? t('people.you') : SEAT_NAMES[emote.seat]}:{' '}
-          {EMOTE_FACES[emote.emote].icon} {t(`people.emote.${emote.emote}`)}
+          {emote.seat === game.seat ? t('people.you') : SEAT_NAMES[emote.seat]}
+          {t('game.colon')} {EMOTE_FACES[emote.emote].icon} {t(`people.emote.${emote.emote}`)}
         </p>
       )}
     </div>

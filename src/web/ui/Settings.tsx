@@ -97,8 +97,31 @@ export function SoundButton(props: { on: boolean; ctl: Controller }) {
       data-mute=""
       onClick={() => props.ctl.setSettings({ sound: !props.on })}
     >
-      {props.on ? '🔊' : '🔇'}
+      <SpeakerIcon on={props.on} />
     </button>
+  );
+}
+
+/**
+ * The page's own speaker, drawn in the text's colour: the emoji it replaces showed an empty box on a device
+ * without an emoji font (issue 52). Waves when the sound is on, a cross when it is off.
+ */
+function SpeakerIcon(props: { on: boolean }) {
+  return (
+    <svg class="speaker" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor" />
+      {props.on ? (
+        <path
+          d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13"
+          fill="none"
+          stroke="currentColor"
+          stroke-width="2"
+          stroke-linecap="round"
+        />
+      ) : (
+        <path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+      )}
+    </svg>
   );
 }
 

@@ -112,9 +112,13 @@ export function SetupPanel(props: {
       <button
         type="button"
         class="primary big"
-        disabled={draft.deck.length !== 3 || props.busy === true}
+        // Not `disabled`: a disabled button leaves the Tab order, and a Tab from the last pirate went to nothing
+        // (issue 52). Pressed too early, it says what is missing ("Choose three pirates").
+        aria-disabled={draft.deck.length !== 3 || props.busy === true}
         data-setup-confirm=""
-        onClick={props.onConfirm}
+        onClick={() => {
+          if (props.busy !== true) props.onConfirm();
+        }}
       >
         {t('setup.sail')}
       </button>

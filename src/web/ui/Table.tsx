@@ -281,7 +281,9 @@ function Cards(props: TableProps & { layout: Layout }) {
         if (action === undefined) {
           return (
             <Named key={`${i}-${card.up}`} role="img" label={cardLabel(view, i)}>
-              <g class={flip} style={origin}>
+              {/* A click on a card that may not be turned says why (issue 52); its name says it to a keyboard. */}
+              {/* biome-ignore lint/a11y/noStaticElementInteractions: the card is no choice, only its reason is. */}
+              <g class={flip} style={origin} onClick={() => props.onCard(i)}>
                 {art}
               </g>
             </Named>

@@ -385,6 +385,8 @@ export function FlagArt(props: {
   const { x, y, w, h, card } = props;
   const cx = x + w / 2;
   const cy = y + h / 2 - 3;
+  // Its word shrinks to the card's width: "Drapeau" was clipped on a phone's narrow flag card (issue 52).
+  const flagWord = card === null ? '' : card === 'barrel' ? t('art.barrel') : FLAG_TITLE[card];
   return (
     <g class="flag-art">
       <rect
@@ -441,11 +443,11 @@ export function FlagArt(props: {
           x={cx}
           y={y + h - 2.5}
           text-anchor="middle"
-          font-size={Math.min(9, w * 0.24)}
+          font-size={fitted(flagWord, w - 4, Math.min(9, w * 0.24))}
           font-weight="700"
           fill="#3b2410"
         >
-          {card === 'barrel' ? t('art.barrel') : FLAG_TITLE[card]}
+          {flagWord}
         </text>
       )}
     </g>
