@@ -107,7 +107,15 @@ export class LearnSession {
           error: { code: 'learn/bad-request', message: error.message },
         };
       }
-      throw error;
+      // Anything else is a bug here; the client is told so, and the session (its games) lives on.
+      return {
+        ...(id === undefined ? {} : { id }),
+        ok: false,
+        error: {
+          code: 'learn/internal',
+          message: `The learn server failed on this request: ${String(error)}`,
+        },
+      };
     }
   }
 
