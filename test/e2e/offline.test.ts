@@ -50,7 +50,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, installed and offline',
     for (const [lang, title] of [
       ['nl', 'Speel tegen de computer'],
       ['de', 'Gegen den Computer spielen'],
-      ['fr', "Jouer contre l'ordinateur"],
+      ['fr', 'Jouer contre l’ordinateur'],
       ['en', 'Play the computer'],
     ] as const) {
       await language.selectOption(lang);
