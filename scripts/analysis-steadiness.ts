@@ -1,21 +1,19 @@
 /**
- * How steady the analysis is (issue 32, item 6; docs/web.md "The analysis"): games between heuristic bots are
- * analysed, and two figures printed in points of chance (0..100): how far each seat's line moves on a quiet
- * turn (one where a card was turned and nothing else happened: no battle, shot, plank, swing or new pirate), and the noise of one
- * position judged twice with different draws of worlds. A measurement, not a test:
- *   npx tsx scripts/analysis-steadiness.ts --games 6 --worlds 48
+ * How steady the analysis is (issues 32 and 52; docs/web.md "The analysis"): games between heuristic bots are
+ * analysed, and two figures printed in points of chance (0..100): how far the line moves on a quiet turn (one
+ * where a card was turned and nothing else happened: no battle, shot, plank, swing or new pirate), and how far
+ * it rocks back and forth over two quiet turns in a row (the smaller of the two opposite moves). A measurement,
+ * not a test:
+ *   npx tsx scripts/analysis-steadiness.ts --games 6
  */
 import { parseArgs } from 'node:util';
 import { createBot } from '../src/ai/levels.ts';
 import { playMatch } from '../src/ai/match.ts';
 import { randomFromSeed, recordOf } from '../src/engine/index.ts';
-import { analyse, mainEvent, momentsOf, seatChance } from '../src/web/analysis/analysis.ts';
+import { analyse, mainEvent, momentsOf } from '../src/web/analysis/analysis.ts';
 
-const { values } = parseArgs({
-  options: { games: { type: 'string', default: '6' }, worlds: { type: 'string', default: '48' } },
-});
+const { values } = parseArgs({ options: { games: { type: 'string', default: '6' } } });
 const games = Number(values.games);
-const worlds = Number(values.worlds);
 
 function bot() {
   const made = createBot('heuristic');
@@ -24,7 +22,7 @@ function bot() {
 }
 
 const quiet: number[] = [];
-const noise: number[] = [];
+const rocking: number[] = [];
 let ms = 0;
 for (let g = 0; g < games; g++) {
   const seed = `steady-${g}`;
@@ -35,35 +33,32 @@ for (let g = 0; g < games; g++) {
   );
   const record = recordOf(match.state);
   const began = performance.now();
-  const { points } = analyse(record, { worlds });
+  const { points } = analyse(record);
   ms += performance.now() - began;
-  const moments = momentsOf(record);
-  for (let i = 1; i < moments.length; i++) {
-    const moment = moments[i];
-    const before = points[i - 1];
-    const after = points[i];
-    if (moment === undefined || before === undefined || after === undefined) continue;
+  const calm = momentsOf(record).map((moment) => {
     const main = mainEvent(moment.events);
-    if (moment.state.outcome !== null || (main !== null && main.type !== 'cardTurned')) continue;
-    quiet.push(Math.abs(after.red - before.red) * 100, Math.abs(after.blue - before.blue) * 100);
-  }
-  for (const moment of moments.filter((_, i) => i % 5 === 0)) {
-    if (moment.state.outcome !== null) continue;
-    for (const seat of ['red', 'blue'] as const) {
-      const once = seatChance(moment.state, seat, moment.seen[seat], worlds, `noise/${g}/a`);
-      const twice = seatChance(moment.state, seat, moment.seen[seat], worlds, `noise/${g}/b`);
-      noise.push(Math.abs(once - twice) * 100);
+    return moment.state.outcome === null && (main === null || main.type === 'cardTurned');
+  });
+  for (let i = 1; i < points.length; i++) {
+    const there = points[i]?.red ?? 0;
+    const before = points[i - 1]?.red ?? 0;
+    if (calm[i]) quiet.push(Math.abs(there - before) * 100);
+    const next = points[i + 1]?.red;
+    if (calm[i] && calm[i + 1] && next !== undefined) {
+      const a = there - before;
+      const b = next - there;
+      rocking.push(a * b < 0 ? Math.min(Math.abs(a), Math.abs(b)) * 100 : 0);
     }
   }
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const fixed = (x: number) => x.toFixed(2);
-console.log(`${games} games, ${worlds} worlds per seat and moment`);
+console.log(`${games} games`);
 console.log(
-  `quiet turns: ${quiet.length / 2}, the line moved ${fixed(mean(quiet))} points on average, ${fixed(Math.max(0, ...quiet))} at most`,
+  `quiet turns: ${quiet.length}, the line moved ${fixed(mean(quiet))} points on average, ${fixed(Math.max(0, ...quiet))} at most`,
 );
 console.log(
-  `the same position judged twice: ${noise.length} pairs, ${fixed(mean(noise))} points apart on average, ${fixed(Math.max(0, ...noise))} at most`,
+  `two quiet turns in a row: ${rocking.length}, back and forth ${fixed(mean(rocking))} points on average, ${fixed(Math.max(0, ...rocking))} at most`,
 );
 console.log(`analysis time: ${(ms / 1000).toFixed(2)} s for ${games} analyses`);

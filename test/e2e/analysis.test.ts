@@ -6,9 +6,28 @@
 
 import { describe, expect, it } from 'vitest';
 import { createGame, recordOf } from '../../src/engine/index.ts';
+import type { Catalog } from '../../src/web/i18n/catalog.ts';
+import { de } from '../../src/web/i18n/de.ts';
+import { en } from '../../src/web/i18n/en.ts';
+import { fr } from '../../src/web/i18n/fr.ts';
+import { nl } from '../../src/web/i18n/nl.ts';
 import { PATIENCE_MS } from '../patience.ts';
 import { playUntil } from '../web/fixtures.ts';
 import { chromiumAvailable, staticSite } from './harness.ts';
+
+/** A catalog's sentence by its key, e.g. 'analysis.readout'. */
+function word(catalog: Catalog, key: string): string {
+  let at: string | Catalog | undefined = catalog;
+  for (const part of key.split('.')) at = typeof at === 'object' ? at[part] : undefined;
+  if (typeof at !== 'string') throw new Error(`no ${key}`);
+  return at;
+}
+
+/** A sentence with its variables as capture groups, e.g. 'After turn (\\d+): Red (\\d+)%…', anchored. */
+function pattern(sentence: string): RegExp {
+  const escaped = sentence.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\{\{(\w+)\}\}/g, '(?<$1>\\d+)')}$`);
+}
 
 describe.skipIf(!chromiumAvailable())('the analysis of a finished game, in the browser', () => {
   const site = staticSite();
@@ -42,7 +61,7 @@ describe.skipIf(!chromiumAvailable())('the analysis of a finished game, in the b
     await page.keyboard.press('End');
     await expect
       .poll(() => readout.textContent())
-      .toMatch(/^After turn \d+: Red (100|0|50)%, Blue (100|0|50)%$/);
+      .toMatch(/^After turn \d+: (Red (100|0)%, Blue (100|0)%|a draw, neither side wins)$/);
     // Enter opens the replay at the moment chosen: after turn 2, the replay's turn 2.
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowRight');
@@ -55,7 +74,7 @@ describe.skipIf(!chromiumAvailable())('the analysis of a finished game, in the b
     await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
     await expect
       .poll(() => readout.textContent())
-      .toMatch(/^After turn \d+: Red (100|0|50)%, Blue (100|0|50)%$/);
+      .toMatch(/^After turn \d+: (Red (100|0)%, Blue (100|0)%|a draw, neither side wins)$/);
     const lastTurn = /^After turn (\d+):/.exec((await readout.textContent()) ?? '')?.[1];
     await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
     await page.getByText(new RegExp(`Replay · turn ${lastTurn} · move (\\d+) of \\1$`)).waitFor();
@@ -91,5 +110,70 @@ describe.skipIf(!chromiumAvailable())('the analysis of a finished game, in the b
     )?.[1];
     await touch.getByText(new RegExp(`Replay · turn ${tappedTurn} · move \\d+ of`)).waitFor();
     await phone.close();
+  });
+
+  it('counts turns one way on the axis, the readout and the summary, the chances add up to 100%, the labels are readable, in four languages (issue 52)', async () => {
+    const state = playUntil(createGame({ seed: 'e2e-analysis', shots: 'quick', turnLimit: 40 }), () => false);
+    const record = JSON.stringify(recordOf(state));
+    for (const [locale, catalog, viewport] of [
+      ['en-GB', en, { width: 1280, height: 900 }],
+      ['nl-NL', nl, { width: 390, height: 844 }],
+      ['de-DE', de, { width: 844, height: 390 }],
+      ['fr-FR', fr, { width: 1280, height: 800 }],
+    ] as const) {
+      const context = await site.browser.newContext({ locale, viewport });
+      const page = await context.newPage();
+      await page.goto(site.url);
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'game.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(record),
+      });
+      await page.getByRole('button', { name: word(catalog, 'replay.analyse') }).click();
+      const graph = page.getByRole('slider', { name: word(catalog, 'analysis.explore') });
+      await graph.waitFor({ timeout: PATIENCE_MS });
+      const readout = page.locator('[data-analysis-readout]');
+      await graph.focus();
+      await page.keyboard.press('Home');
+      await expect.poll(() => readout.textContent()).toMatch(pattern(word(catalog, 'analysis.readoutStart')));
+      const start = pattern(word(catalog, 'analysis.readoutStart')).exec((await readout.textContent()) ?? '');
+      expect(Number(start?.groups?.red) + Number(start?.groups?.blue)).toBe(100);
+      // Every moment's two chances add up to 100% (a draw is said as a draw).
+      const moments = Number(await graph.getAttribute('aria-valuemax'));
+      for (let i = 1; i <= moments; i++) {
+        await page.keyboard.press('ArrowRight');
+        const text = await graph.getAttribute('aria-valuetext');
+        const after = pattern(word(catalog, 'analysis.readout')).exec(text ?? '');
+        if (after === null) {
+          expect(text).toMatch(pattern(word(catalog, 'analysis.readoutDraw')));
+          continue;
+        }
+        expect(Number(after.groups?.turn)).toBe(i);
+        expect(Number(after.groups?.red) + Number(after.groups?.blue)).toBe(100);
+      }
+      // The end: the readout's turn, the axis' last number and the summary's count are one number.
+      const end = /(\d+)/.exec((await readout.textContent()) ?? '')?.[1];
+      expect(end).toBe(String(moments));
+      const ticks = await page.locator('[data-turn-tick]').allTextContents();
+      expect(ticks[0]).toBe('0');
+      expect(ticks[ticks.length - 1]).toBe(end);
+      const summary = (await page.locator('#analysis-summary').textContent()) ?? '';
+      const said = [word(catalog, 'analysis.graph_other'), word(catalog, 'analysis.graphDraw_other')].some(
+        (s) => pattern(s).test(summary),
+      );
+      expect(said).toBe(true);
+      expect(summary).toContain(` ${end} `);
+      // Every label on the drawing is at least 12 CSS px high as drawn.
+      const sizes = await page.locator('.analysis-graph text').evaluateAll((texts) =>
+        texts.map((text) => {
+          const svg = text.closest('svg');
+          const scale = (svg?.getBoundingClientRect().width ?? 0) / (svg?.viewBox.baseVal.width || 1);
+          return Number.parseFloat(getComputedStyle(text).fontSize) * scale;
+        }),
+      );
+      expect(sizes.length).toBeGreaterThan(5);
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+      await context.close();
+    }
   });
 });

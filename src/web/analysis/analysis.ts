@@ -1,20 +1,19 @@
 /**
- * After the game, an analysis like lichess' but for hidden information: for every turn, each seat's chance of
- * winning as that seat could know it then, and the three biggest swings explained in one sentence each.
+ * After the game, an analysis like lichess' but for a game of hidden pieces: each side's chance of winning
+ * after every turn, the three biggest swings explained in one sentence each.
  *
- * A seat's chance at a moment is the expert's evaluation (ai/evaluation.ts, the search's own judgement of a
- * position) averaged over worlds drawn consistent with everything that seat had seen (ai/sample.ts, the
- * search's own determinization). Nothing the seat did not know enters its figure: its chance is what the
- * expert, sitting in its chair, would have thought. Runs in a Worker (worker.ts); pure and deterministic.
+ * Judged with every secret shown (issue 52): the game is over and its replay shows every pirate, so a moment
+ * is judged on the whole table as it stood, by the expert's own judgement (ai/evaluation.ts); what the cards
+ * and the coin would bring next is still chance to it. One judgement for the table makes the two sides'
+ * chances complementary (Red + Blue = 100%, a drawn end shown as a draw), where each side's own guess at
+ * the other's crew (issue 20) gave "Red 48%, Blue 54%"; and it draws no worlds, so it has no sampling noise.
  *
- * Made steady (issue 32): a moment is judged as the mean of the judgement with either seat to move
- * (`evenJudgement`), so the line does not jump with whose half-turn it is; every moment draws its worlds from
- * the same seed (common random numbers), so two neighbouring moments that differ in nothing differ in no
- * draw; and the fixed part of the drawing (the Determinizer) is built once per moment and seat.
+ * Steady (issues 32 and 52): a moment is judged as the mean of the judgement with either side about to
+ * play its turn (`evenJudgement`), so the line does not rock with whose turn comes next while nothing
+ * happens. Pure and deterministic; runs in a Worker (worker.ts).
  */
 
 import { winChance } from '../../ai/evaluation.ts';
-import { Determinizer } from '../../ai/sample.ts';
 import {
   applyAction,
   eventsFor,
@@ -22,46 +21,44 @@ import {
   type GameRecord,
   type GameState,
   newGame,
-  randomFromSeed,
+  opponentOf,
   recordOptions,
   type Seat,
-  viewFor,
 } from '../../engine/index.ts';
 
-/** One moment of the graph, e.g. `{ step: 14, turn: 3, red: 0.62, blue: 0.41 }`. */
+/** One moment of the graph, e.g. `{ step: 14, turn: 3, red: 0.62, blue: 0.38, draw: 0 }`. */
 export interface AnalysisPoint {
   /** Replay moves applied (after the contributions), so a click can show the table then. */
   readonly step: number;
-  /** Turns completed, e.g. 3. */
+  /**
+   * The turn that led to this moment, counted from 1 as the replay and the swings count it; 0 at the start.
+   * A game that ends inside a turn ends "after" that turn, e.g. 35 for a flag found in turn 35.
+   */
   readonly turn: number;
-  /** Red's chance of winning as red could know it, 0..1. */
+  /** Red's chance of winning, 0..1. */
   readonly red: number;
-  /** Blue's chance of winning as blue could know it, 0..1. */
+  /** Blue's chance of winning, 0..1; red + blue + draw = 1. */
   readonly blue: number;
+  /** 1 at the end of a drawn game, else 0 (the judgement counts a draw as half a win for each side). */
+  readonly draw: number;
 }
 
-/** A turn that changed a seat's chance most, e.g. "Turn 7: Red's Captain beat Blue's Eddy…". */
+/** A turn that changed the chances most, e.g. "Turn 7: Red's Captain beat Blue's Eddy…". */
 export interface Swing {
   readonly step: number;
+  /** The turn that made the change, counted from 1 as people do, e.g. 7. */
   readonly turn: number;
-  /** The seat whose chance moved, as it saw it. */
+  /** The side that played that turn: the sentence tells its chance. */
   readonly seat: Seat;
   readonly from: number;
   readonly to: number;
   /** What the turn is best told by (the page says it in words, analysis/sentence.ts), or null for a quiet turn. */
   readonly main: GameEvent | null;
-  /** The turn that made the change, counted from 1 as people do, e.g. 7. */
-  readonly played: number;
 }
 
 export interface Analysis {
   readonly points: readonly AnalysisPoint[];
   readonly swings: readonly Swing[];
-}
-
-export interface AnalysisOptions {
-  /** Worlds drawn per seat and moment, e.g. 48: more is smoother and slower. */
-  readonly worlds?: number;
 }
 
 /** Events that say most about a turn, in the order a person would name them. */
@@ -79,13 +76,11 @@ const WEIGHT: Partial<Record<GameEvent['type'], number>> = {
   cardTurned: 1,
 };
 
-/** One moment the analysis judges: the table then, what each seat had seen, and what happened since the last. */
+/** One moment the analysis judges: the table then, and what happened since the last. */
 export interface Moment {
   /** Replay moves applied, e.g. 14. */
   readonly step: number;
   readonly state: GameState;
-  /** Each seat's events up to this moment (its history for the drawing of worlds). */
-  readonly seen: Readonly<Record<Seat, readonly GameEvent[]>>;
   /** The spectator's events since the previous moment, e.g. a card turned and the turn ended. */
   readonly events: readonly GameEvent[];
 }
@@ -96,13 +91,12 @@ export function momentsOf(record: GameRecord): Moment[] {
   const created = parsed.ok ? newGame(parsed.value) : parsed;
   if (!created.ok) throw new Error(created.error.message);
   let state: GameState = created.value;
-  const seen: Record<Seat, GameEvent[]> = { red: [], blue: [] };
   const moments: Moment[] = [];
   let pending: GameEvent[] = [];
   let step = 0;
   let lead = true;
   const mark = () => {
-    moments.push({ step, state, seen: { red: seen.red.slice(), blue: seen.blue.slice() }, events: pending });
+    moments.push({ step, state, events: pending });
     pending = [];
   };
   for (const entry of record.actions) {
@@ -112,7 +106,6 @@ export function momentsOf(record: GameRecord): Moment[] {
     if (lead && entry.action.type === 'contribute') continue;
     lead = false;
     step++;
-    for (const seat of ['red', 'blue'] as const) seen[seat].push(...eventsFor(result.events, seat));
     pending.push(...eventsFor(result.events, 'spectator'));
     const started = result.events.some((e) => e.type === 'started');
     const ended = result.events.some((e) => e.type === 'turnEnded' || e.type === 'gameOver');
@@ -122,76 +115,58 @@ export function momentsOf(record: GameRecord): Moment[] {
   return moments;
 }
 
-export function analyse(record: GameRecord, options: AnalysisOptions = {}): Analysis {
-  const worlds = options.worlds ?? 48;
-  const seed = `analysis/${record.options.seed ?? ''}`;
+export function analyse(record: GameRecord): Analysis {
   const moments = momentsOf(record);
-  const points = moments.map(({ step, state, seen }) => ({
-    step,
-    turn: state.turn,
-    red: seatChance(state, 'red', seen.red, worlds, `${seed}/red`),
-    blue: seatChance(state, 'blue', seen.blue, worlds, `${seed}/blue`),
-  }));
-  return {
-    points,
-    swings: swingsOf(
-      points,
-      moments.map((m) => m.events),
-    ),
-  };
+  const points = moments.map(({ step, state }, i): AnalysisPoint => {
+    const before = moments[i - 1];
+    const turn = before === undefined ? 0 : before.state.turn + 1;
+    const outcome = state.outcome;
+    if (outcome !== null)
+      return {
+        step,
+        turn,
+        red: outcome.winner === 'red' ? 1 : 0,
+        blue: outcome.winner === 'blue' ? 1 : 0,
+        draw: outcome.winner === null ? 1 : 0,
+      };
+    const red = evenJudgement(state);
+    return { step, turn, red, blue: 1 - red, draw: 0 };
+  });
+  return { points, swings: swingsOf(points, moments) };
 }
 
 /**
- * `seat`'s chance of winning at `state` as it could know it: the even judgement averaged over `worlds` worlds
- * drawn from `seed`. The same seed at every moment gives common random numbers: a moment where nothing
- * changed draws the very same worlds, so the line moves only when the game does.
+ * Red's chance at `state` judged with either side about to play, averaged: the fitted judgement gives the side
+ * to move a tempo and its threats this turn (a raid one card away), which rocked the line every turn while
+ * nothing happened. At a turn's start the other side is put to start its turn instead; mid-turn (a choice
+ * still asked) only the tempo is swapped, since the turn's threats are real then.
  */
-export function seatChance(
-  state: GameState,
-  seat: Seat,
-  history: readonly GameEvent[],
-  worlds: number,
-  seed: string,
-): number {
-  if (state.outcome !== null)
-    return state.outcome.winner === null ? 0.5 : state.outcome.winner === seat ? 1 : 0;
-  const determinizer = new Determinizer(viewFor(state, seat), history);
-  const random = randomFromSeed(seed);
-  let red = 0;
-  for (let i = 0; i < worlds; i++) red += evenJudgement(determinizer.sample(random));
-  red /= worlds;
-  return seat === 'red' ? red : 1 - red;
+export function evenJudgement(state: GameState): number {
+  if (state.phase !== 'play') return winChance(state);
+  const other = opponentOf(state.mover);
+  const swapped: GameState =
+    state.pending.ask === 'turnCard'
+      ? { ...state, mover: other, pending: { ask: 'turnCard', seat: other } }
+      : { ...state, mover: other };
+  return (winChance(state) + winChance(swapped)) / 2;
 }
 
-/**
- * Red's chance in `world` judged with either seat to move, averaged: the fitted judgement gives the seat to
- * move a tempo and its threats this turn, which flipped the line every half-turn while nothing happened.
- */
-export function evenJudgement(world: GameState): number {
-  if (world.phase !== 'play') return winChance(world);
-  const other = world.mover === 'red' ? 'blue' : 'red';
-  return (winChance(world) + winChance({ ...world, mover: other })) / 2;
-}
-
-/** The three biggest changes of a seat's own chance from one moment to the next, biggest first. */
-function swingsOf(points: readonly AnalysisPoint[], turnEvents: readonly (readonly GameEvent[])[]): Swing[] {
+/** The three biggest changes of the chances from one moment to the next, biggest first. */
+function swingsOf(points: readonly AnalysisPoint[], moments: readonly Moment[]): Swing[] {
   const all: Swing[] = [];
   for (let i = 1; i < points.length; i++) {
     const before = points[i - 1];
     const after = points[i];
-    if (before === undefined || after === undefined) continue;
-    const moved: Seat =
-      Math.abs(after.red - before.red) >= Math.abs(after.blue - before.blue) ? 'red' : 'blue';
-    const from = before[moved];
-    const to = after[moved];
+    const turnStart = moments[i - 1];
+    if (before === undefined || after === undefined || turnStart === undefined) continue;
+    const seat = turnStart.state.mover;
     all.push({
       step: after.step,
       turn: after.turn,
-      seat: moved,
-      from,
-      to,
-      main: mainEvent(turnEvents[i] ?? []),
-      played: before.turn + 1,
+      seat,
+      from: before[seat],
+      to: after[seat],
+      main: mainEvent(moments[i]?.events ?? []),
     });
   }
   return all.sort((a, b) => Math.abs(b.to - b.from) - Math.abs(a.to - a.from) || a.step - b.step).slice(0, 3);

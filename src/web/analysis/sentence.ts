@@ -25,7 +25,7 @@ export function sentenceFor(
 
 /** The sentence of one of the analysis' swings; its turn is the one that made the change. */
 export function swingSentence(swing: Swing): string {
-  return sentenceOf(swing.main, swing.seat, swing.from, swing.to, swing.played);
+  return sentenceOf(swing.main, swing.seat, swing.from, swing.to, swing.turn);
 }
 
 function sentenceOf(main: GameEvent | null, seat: Seat, from: number, to: number, turn: number): string {

@@ -1,6 +1,7 @@
 /**
- * The analysis beside a replay: each seat's chance of winning at every turn as that seat could know it, drawn
- * as two lines, the three biggest swings marked and told in a sentence each; a click on one shows that turn.
+ * The analysis beside a replay: each side's chance of winning after every turn (judged with every secret shown,
+ * so the two add up to 100%), drawn as two lines, the three biggest swings marked and told in a sentence each;
+ * a click on one shows that turn. Axis, readout and summary count the same thing: turns played (issue 52).
  * The graph is labelled (0/50/100% chance, turns) and explored as a slider (issue 32): the pointer, a tap or
  * the arrow keys choose a moment and the readout says it; a click or Enter opens the replay there.
  */
@@ -12,10 +13,15 @@ import { t } from '../i18n/i18n.ts';
 import type { AnalysisState } from '../state.ts';
 
 const W = 320;
-const H = 150;
+const H = 190;
 /** Room for the chance labels at the left and the turn labels below. */
-const LEFT = 40;
-const BOTTOM = 30;
+const LEFT = 58;
+const BOTTOM = 44;
+/**
+ * The labels' size in the drawing's units: the drawing is never shown narrower than 256 CSS px (styles.css,
+ * .analysis-graph), so a label is at least 15 * 256 / 320 = 12 CSS px (issue 52: they were 8).
+ */
+export const LABEL_UNITS = 15;
 
 export function AnalysisPanel(props: { analysis: AnalysisState; step: number; ctl: Controller }) {
   const { analysis, step, ctl } = props;
@@ -48,18 +54,26 @@ function momentAt(points: readonly AnalysisPoint[], step: number): number {
   return at;
 }
 
-/**
- * The moment in words: after the turn that led to it, counted as the swings and the replay count it (a game
- * that ends inside a turn ends "after" that turn, though it never completed).
- */
+/** The moment in words: "At the start: …", "After turn 12: Red 62%, Blue 38%", or a drawn end. */
 function readoutOf(points: readonly AnalysisPoint[], at: number): string {
   const point = points[at];
   if (point === undefined) return '';
-  const before = points[at - 1];
-  const words = { red: Math.round(point.red * 100), blue: Math.round(point.blue * 100) };
-  return before === undefined
-    ? t('analysis.readoutStart', words)
-    : t('analysis.readout', { ...words, turn: before.turn + 1 });
+  const words = { red: Math.round(point.red * 100), blue: Math.round(point.blue * 100), turn: point.turn };
+  if (point.draw > 0) return t('analysis.readoutDraw', words);
+  return at === 0 ? t('analysis.readoutStart', words) : t('analysis.readout', words);
+}
+
+/**
+ * The turns the axis names: 0, every 5th, 10th or 20th turn as the game is long, and the last; a round turn
+ * too close to the last for both labels to be read (under 30 units apart) gives way to it.
+ */
+export function turnTicks(last: number): number[] {
+  const every = last <= 15 ? 5 : last <= 60 ? 10 : 20;
+  const ticks = [0];
+  for (let turn = every; turn < last; turn += every)
+    if (((last - turn) / last) * (W - LEFT - 10) >= 30) ticks.push(turn);
+  if (last > 0) ticks.push(last);
+  return ticks;
 }
 
 /** Keys that move along the graph: by one moment, by ten, or to either end. */
@@ -88,8 +102,10 @@ function AnalysisDone(props: { analysis: Analysis; step: number; ctl: Controller
   const y = (chance: number) => H - BOTTOM - chance * (H - BOTTOM - 8);
   const line = (seat: 'red' | 'blue') =>
     points.map((p) => `${x(p.step).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(' ');
-  const lastTurn = points[points.length - 1]?.turn ?? 0;
-  const middle = points[Math.floor(points.length / 2)];
+  const lastPoint = points[points.length - 1];
+  const lastTurn = lastPoint?.turn ?? 0;
+  // The x of a turn: where its moment stands (turn i is the moment i: one moment per turn).
+  const stepOfTurn = (turn: number) => points.find((p) => p.turn === turn)?.step ?? first;
   const readout = readoutOf(points, at);
   const open = () => {
     if (point !== undefined) ctl.replayStep(point.step);
@@ -109,10 +125,10 @@ function AnalysisDone(props: { analysis: Analysis; step: number; ctl: Controller
       <h2>{t('analysis.title')}</h2>
       <p class="hint">{t('analysis.hint')}</p>
       <p class="hint" id="analysis-summary">
-        {t('analysis.graph', {
-          count: points.length,
-          red: Math.round((points[points.length - 1]?.red ?? 0) * 100),
-          blue: Math.round((points[points.length - 1]?.blue ?? 0) * 100),
+        {t(lastPoint !== undefined && lastPoint.draw > 0 ? 'analysis.graphDraw' : 'analysis.graph', {
+          count: lastTurn,
+          red: Math.round((lastPoint?.red ?? 0) * 100),
+          blue: Math.round((lastPoint?.blue ?? 0) * 100),
         })}
       </p>
       <p class="hint" id="analysis-explore-hint">
@@ -155,35 +171,36 @@ function AnalysisDone(props: { analysis: Analysis; step: number; ctl: Controller
                 stroke-dasharray={c === 0.5 ? '3 3' : undefined}
                 stroke-width={c === 0.5 ? 1 : 0.5}
               />
-              <text x={LEFT - 4} y={y(c) + 3} class="axis-label" text-anchor="end">
+              <text x={LEFT - 5} y={y(c) + 5} class="axis-label" font-size={LABEL_UNITS} text-anchor="end">
                 {t('analysis.percent', { value: c * 100 })}
               </text>
             </g>
           ))}
           <text
-            x="10"
+            x="13"
             y={y(0.5)}
-            transform={`rotate(-90 10 ${y(0.5)})`}
+            transform={`rotate(-90 13 ${y(0.5)})`}
             class="axis-title"
+            font-size={LABEL_UNITS}
             text-anchor="middle"
           >
             {t('analysis.axisChance')}
           </text>
-          {[points[0], middle, points[points.length - 1]].map((p, i) =>
-            p === undefined ? null : (
-              <text
-                key={`${i}-${p.step}`}
-                x={x(p.step)}
-                y={H - BOTTOM + 12}
-                class="axis-label"
-                text-anchor="middle"
-              >
-                {p.turn}
-              </text>
-            ),
-          )}
-          <text x={(W + LEFT) / 2} y={H - 3} class="axis-title" text-anchor="middle">
-            {t('analysis.axisTurns')} {`(${lastTurn})`}
+          {turnTicks(lastTurn).map((turn) => (
+            <text
+              key={turn}
+              x={x(stepOfTurn(turn))}
+              y={H - BOTTOM + 17}
+              class="axis-label"
+              font-size={LABEL_UNITS}
+              text-anchor="middle"
+              data-turn-tick={turn}
+            >
+              {turn}
+            </text>
+          ))}
+          <text x={(W + LEFT) / 2} y={H - 5} class="axis-title" font-size={LABEL_UNITS} text-anchor="middle">
+            {t('analysis.axisTurns')}
           </text>
           <polyline points={line('red')} fill="none" stroke="#c0392b" stroke-width="2" />
           <polyline
