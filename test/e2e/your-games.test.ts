@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../patience.ts';
 import { chromiumAvailable, gameSite } from './harness.ts';
-import { type Moment, stepOnce } from './play.ts';
+import { type Moment, playToEnd, stepOnce } from './play.ts';
 
 /**
  * Runs in the page before its scripts: `window.hidden` (set by the test) makes the tab look in the background,
@@ -170,5 +170,45 @@ describe.skipIf(!chromiumAvailable())('the browser game, your games', () => {
       .getByText(/Your browser will tell you|does not allow this page to notify you/)
       .waitFor({ timeout: PATIENCE_MS });
     expect(await panel.getByRole('button', { name: 'Tell me when it is my turn' }).count()).toBe(0);
+  });
+
+  it('lists a finished game against the computer on the player’s own page, unrated, with its replay and analysis (issue 52)', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(site.url);
+    await nameOf(page);
+    const card = page.getByRole('region', { name: 'Play the computer' });
+    await card.getByText('More options').click();
+    await card.getByLabel('Turn limit').selectOption('20');
+    await page.click('[data-start=computer]');
+    await page.waitForSelector('[data-setup-piece]', { timeout: PATIENCE_MS });
+    await playToEnd(page);
+    await page
+      .locator('[data-end]')
+      .getByRole('button', { name: 'Play again' })
+      .waitFor({ timeout: PATIENCE_MS });
+    await page.goto(site.url);
+    await page.getByRole('link', { name: 'Your page' }).click();
+    const here = page.getByRole('region', { name: 'Against the computer, on this device' });
+    const game = here.getByRole('listitem');
+    await game.first().waitFor({ timeout: PATIENCE_MS });
+    expect(await game.count()).toBe(1);
+    expect(await game.textContent()).toMatch(
+      /^(Won|Lost|Draw) as (Red|Blue) against the computer \((easy|medium|hard|expert)\) · /,
+    );
+    expect(await here.getByText('they are not rated').count()).toBe(1);
+    expect(await page.getByText('No finished games yet.').count()).toBe(0);
+    // Not rated: the page still counts no rated game.
+    expect(await page.locator('[data-rating]').textContent()).toMatch(/· 0 rated games/);
+    await game.getByRole('button', { name: 'Analysis of this game' }).click();
+    await page.getByRole('slider', { name: 'Win chances, turn by turn' }).waitFor({ timeout: PATIENCE_MS });
+    await page
+      .getByText(/Replay · move \d+ of \d+|Replay · turn \d+ · move \d+ of \d+/)
+      .first()
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -10,6 +10,7 @@ import { turningCard } from '../game/replay.ts';
 import { type Scene, scenesOf } from '../game/scenes.ts';
 import { EMPTY_DRAFT } from '../game/setup.ts';
 import type { LinkNews } from '../link.ts';
+import { type FinishedComputerGame, keepFinished } from '../local/finished.ts';
 import type { HostLink } from './host-link.ts';
 import { LOG_LINES, logLine } from './log-lines.ts';
 import type { LookBack } from './look-back.ts';
@@ -42,7 +43,17 @@ export class NewsFromHost {
       return;
     }
     let heard: Scene[] = [];
+    let finished: FinishedComputerGame | null = null;
     changeGame(this.page, (g) => {
+      // A game against the computer just over: kept on this device for the player's own page (local/finished.ts).
+      if (news.record !== null && g.record === null && g.mode === 'computer' && news.view.outcome !== null)
+        finished = {
+          record: news.record,
+          human: g.seat,
+          level: g.form.level,
+          winner: news.view.outcome.winner,
+          endedAt: Date.now(),
+        };
       const lines = news.events.map((e) => logLine(e, news.seat, news.v, news.view.rules.cannon));
       g.logs[news.seat] = [...g.logs[news.seat], ...lines].slice(-LOG_LINES);
       keepCommitment(g.fairness, news.seedHash);
@@ -88,6 +99,7 @@ export class NewsFromHost {
     });
     this.scenes.sounds(heard);
     this.scenes.next();
+    if (finished !== null) void keepFinished(finished).catch(() => undefined);
     // A snapshot after some moves (a reload, a reconnection, a kept game taken up): fetch the log it missed.
     if (news.since !== null && news.since > 0) this.host.current?.history(news.seat);
   }

@@ -641,6 +641,9 @@ export const de: Catalog = {
     },
     lastGames: 'Letzte Spiele',
     noFinished: 'Noch keine beendeten Spiele.',
+    deviceGames: 'Gegen den Computer, auf diesem Gerät',
+    deviceGamesHint:
+      'Spiele gegen den Computer laufen in diesem Browser: Nur dieses Gerät bewahrt sie auf (die letzten 20), und sie werden nicht gewertet.',
     result: {
       over: 'vorbei',
       win: 'Gewonnen',

@@ -625,6 +625,9 @@ export const en = {
     },
     lastGames: 'Last games',
     noFinished: 'No finished games yet.',
+    deviceGames: 'Against the computer, on this device',
+    deviceGamesHint:
+      'Games against the computer are played in this browser: only this device keeps them (the last 20), and they are not rated.',
     result: { over: 'over', win: 'Won', loss: 'Lost', draw: 'Draw', aborted: 'Aborted' },
     asAgainst: 'as {{seat}} against',
     computer: 'the computer',

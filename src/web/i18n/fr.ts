@@ -642,6 +642,9 @@ export const fr: Catalog = {
     },
     lastGames: 'Dernières parties',
     noFinished: 'Pas encore de partie terminée.',
+    deviceGames: 'Contre l’ordinateur, sur cet appareil',
+    deviceGamesHint:
+      'Les parties contre l’ordinateur se jouent dans ce navigateur : seul cet appareil les garde (les 20 dernières), et elles ne sont pas classées.',
     result: { over: 'finie', win: 'Gagnée', loss: 'Perdue', draw: 'Nulle', aborted: 'Annulée' },
     asAgainst: 'en {{seat}} contre',
     computer: 'l’ordinateur',

@@ -640,6 +640,9 @@ export const nl: Catalog = {
     },
     lastGames: 'Laatste spellen',
     noFinished: 'Nog geen uitgespeelde spellen.',
+    deviceGames: 'Tegen de computer, op dit apparaat',
+    deviceGamesHint:
+      'Spellen tegen de computer worden in deze browser gespeeld: alleen dit apparaat bewaart ze (de laatste 20), en ze tellen niet mee voor je rating.',
     result: { over: 'voorbij', win: 'Gewonnen', loss: 'Verloren', draw: 'Gelijk', aborted: 'Afgebroken' },
     asAgainst: 'als {{seat}} tegen',
     computer: 'de computer',

@@ -12,6 +12,7 @@ import { SEAT_NAMES } from '../game/names.ts';
 import { t } from '../i18n/i18n.ts';
 import type { ChallengesState, GameScreen, MeState, PlayerPageState } from '../state.ts';
 import { ChallengeThem } from './Challenges.tsx';
+import { DeviceGames } from './DeviceGames.tsx';
 import { PlayerName } from './PlayerName.tsx';
 import { ratingChangeWords } from './rating-change.ts';
 import { YourGames } from './YourGames.tsx';
@@ -128,6 +129,8 @@ export function PlayerPageView(props: {
 }) {
   const { state, me, challenges, ctl } = props;
   const page = state.page;
+  // The finished games against the computer this device keeps for its own page, e.g. 2.
+  const [deviceGames, setDeviceGames] = useState(0);
   return (
     <main class="player-page">
       <header class="game-bar">
@@ -159,7 +162,11 @@ export function PlayerPageView(props: {
           {/* One's own page also lists the games in progress (only this device knows they are its own). */}
           {me.player !== null && me.player.id === page.id && <YourGames me={me} ctl={ctl} showEmpty />}
           <h2>{t('people.lastGames')}</h2>
-          {page.games.length === 0 && <p>{t('people.noFinished')}</p>}
+          {page.games.length === 0 && deviceGames === 0 && <p>{t('people.noFinished')}</p>}
+          {/* One's own page also lists the games against the computer played on this device (issue 52). */}
+          {me.player !== null && me.player.id === page.id && (
+            <DeviceGames ctl={ctl} onCount={setDeviceGames} />
+          )}
           <ul class="player-games">
             {page.games.map((g) => (
               <li key={g.gameId} data-player-game={g.gameId}>
