@@ -66,6 +66,21 @@ export const SERVER_ERRORS = {
   'store/corrupt': 'A stored game no longer replays under the rules.',
   'player/unknown': 'No player has this id or name, or this identity was forgotten (HTTP 404 or 401).',
   'player/identity': 'This request needs the player’s identity (Authorization: Bearer <secret>) (HTTP 401).',
+  'device/revoked':
+    'This device was signed out of its player (here or from another device); sign in again (HTTP 401).',
+  'device/unknown': 'The player has no such device, or it was signed out already (HTTP 404).',
+  'passkey/challenge':
+    'The passkey request is unknown, used already or expired (a few minutes); start again (HTTP 400).',
+  'passkey/refused':
+    'The passkey’s answer did not verify: another site or origin, a bad signature, a counter gone back (HTTP 400).',
+  'passkey/unknown': 'No player here has this passkey: it was removed, or saved on another site (HTTP 404).',
+  'passkey/exists': 'This passkey is saved here already (HTTP 409).',
+  'link/unknown': 'No device shows this code; check it, or ask for a new one (HTTP 404).',
+  'link/expired': 'The code was not used in time (5 minutes); ask for a new one (HTTP 410).',
+  'link/used': 'The code was used already, or a newer one replaced it; ask for a new one (HTTP 409).',
+  'rate/link-codes':
+    'Too many codes tried from this address, or wrong codes on this server, this minute; wait (HTTP 429).',
+  'rate/passkeys': 'Too many passkey requests from this address this minute; wait a moment (HTTP 429).',
   'name/invalid': "A name is 3 to 20 letters, digits, spaces, ' and - (HTTP 400).",
   'name/rude': 'A name with a word on the server’s list of unkind words is refused (HTTP 400).',
   'name/taken': 'Another player has this name (HTTP 409).',

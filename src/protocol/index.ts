@@ -1,5 +1,6 @@
 /** The messages between server and browser: zod schemas and their types, nothing else (DESIGN "Layers"). */
 
+export * from './accounts.ts';
 export * from './bot-lines.ts';
 export * from './bot-lines-2.ts';
 export * from './challenges.ts';

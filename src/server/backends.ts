@@ -27,6 +27,8 @@ export interface Backends {
   readonly presence: SharedPresence;
   /** Tells a waiting seeker's process that its seek was paired. */
   readonly lobby: LobbyBus;
+  /** Tells the processes holding a device's sockets that it was signed out (channel `<prefix>device:<id>`). */
+  readonly devices: LobbyBus;
   /** The Redis command connection, for the shared per-address limits; null without REDIS_URL. */
   readonly redis: RedisConnection | null;
   /** Each Redis connection by its role, for readiness and the metrics (empty without REDIS_URL). */
@@ -65,6 +67,7 @@ export async function openBackends(
       lease: new LocalLease(),
       presence: new SingleProcessPresence(),
       lobby: new LocalLobbyBus(),
+      devices: new LocalLobbyBus(),
       redis: null,
       redisConnections: [],
       kinds: {
@@ -122,6 +125,7 @@ export async function openBackends(
       lease,
       presence,
       lobby,
+      devices: new RedisLobbyBus(channels, config.redisPrefix, 'device'),
       redis: publisher,
       redisConnections: [
         { connection: 'publisher', client: publisher },

@@ -38,6 +38,10 @@ export interface Limits {
   readonly seeksPerPlayer: number;
   /** Open seeks one IP address may hold, whatever its identities. */
   readonly seeksPerAddress: number;
+  /** Per IP address: passkey requests (options and answers) a minute (issue 51). */
+  readonly passkeysPerMinute: number;
+  /** Per IP address: link codes tried a minute; on the whole server (every process): 12 times that. */
+  readonly linkTriesPerMinute: number;
 }
 
 /** Fair play (issue 35): what is rated. */
@@ -129,6 +133,12 @@ export interface ServerConfig {
    * /player/<name> never shows someone new soon after; the player who renamed away may take it back.
    */
   readonly nameHoldMs: number;
+  /**
+   * Passkeys (issue 51): the relying party's id (a domain, e.g. 'pirates.example') and the origins a passkey
+   * may be used from (e.g. 'https://pirates.example'). Null: taken from each request's Host header, which
+   * suits localhost; a deployment behind a proxy sets PASSKEY_RP_ID and PASSKEY_ORIGINS (docs/deploy.md).
+   */
+  readonly passkeys: { readonly rpId: string | null; readonly origins: readonly string[] | null };
   /** The server's clock (ms since 1970); tests pass a fake one to run clocks out without waiting. */
   readonly now?: () => number;
   readonly limits: Limits;
@@ -184,6 +194,8 @@ export const DEFAULT_LIMITS: Limits = {
   // people behind one router: lichess lets one account seek a handful; the lobby lists 50.
   seeksPerPlayer: 2,
   seeksPerAddress: 6,
+  passkeysPerMinute: 30,
+  linkTriesPerMinute: 10,
 };
 
 export const DEFAULT_FAIR_PLAY: FairPlay = {
@@ -224,6 +236,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   clockTickMs: 1000,
   // A month: old links and memories of a name fade before someone else may have it.
   nameHoldMs: 30 * 24 * 3600 * 1000,
+  passkeys: { rpId: null, origins: null },
   limits: DEFAULT_LIMITS,
   fairPlay: DEFAULT_FAIR_PLAY,
   logLevel: 'info',
@@ -369,6 +382,7 @@ export function configFromEnv(env: Env): ServerConfig {
     heartbeatMs: number('HEARTBEAT_SECONDS', DEFAULT_CONFIG.heartbeatMs / 1000, 1) * 1000,
     clockTickMs: DEFAULT_CONFIG.clockTickMs,
     nameHoldMs: number('NAME_HOLD_DAYS', DEFAULT_CONFIG.nameHoldMs / 86_400_000) * 86_400_000,
+    passkeys: passkeysOf(env.PASSKEY_RP_ID, env.PASSKEY_ORIGINS),
     limits: {
       ...DEFAULT_LIMITS,
       messagesPerSecond: number('MESSAGES_PER_SECOND', DEFAULT_LIMITS.messagesPerSecond, 1),
@@ -387,6 +401,8 @@ export function configFromEnv(env: Env): ServerConfig {
       lookBacksPerSecond: number('LOOK_BACKS_PER_SECOND', DEFAULT_LIMITS.lookBacksPerSecond, 1),
       seeksPerPlayer: number('SEEKS_PER_PLAYER', DEFAULT_LIMITS.seeksPerPlayer, 1),
       seeksPerAddress: number('SEEKS_PER_ADDRESS', DEFAULT_LIMITS.seeksPerAddress, 1),
+      passkeysPerMinute: number('PASSKEYS_PER_MINUTE', DEFAULT_LIMITS.passkeysPerMinute, 1),
+      linkTriesPerMinute: number('LINK_TRIES_PER_MINUTE', DEFAULT_LIMITS.linkTriesPerMinute, 1),
     },
     fairPlay: {
       provisionalGames: number('PROVISIONAL_GAMES', DEFAULT_FAIR_PLAY.provisionalGames),
@@ -403,6 +419,26 @@ export function configFromEnv(env: Env): ServerConfig {
     closeSocketsPerSecond: number('CLOSE_SOCKETS_PER_SECOND', DEFAULT_CONFIG.closeSocketsPerSecond, 1),
     shutdownMs,
   };
+}
+
+/** PASSKEY_RP_ID (a host name) and PASSKEY_ORIGINS (comma-separated https://host[:port] origins). */
+function passkeysOf(rpId: string | undefined, origins: string | undefined): ServerConfig['passkeys'] {
+  const id = rpId === undefined || rpId.trim() === '' ? null : rpId.trim().toLowerCase();
+  if (id !== null && !/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(id))
+    throw new Error(`PASSKEY_RP_ID must be a host name such as pirates.example, not '${id.slice(0, 60)}'.`);
+  const list =
+    origins === undefined || origins.trim() === ''
+      ? null
+      : origins.split(',').map((origin) => origin.trim().replace(/\/$/, ''));
+  for (const origin of list ?? []) {
+    if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(origin))
+      throw new Error(
+        `PASSKEY_ORIGINS must be origins such as https://pirates.example, not '${origin.slice(0, 60)}'.`,
+      );
+  }
+  if (id !== null && list === null) return { rpId: id, origins: [`https://${id}`] };
+  if (id === null && list !== null) throw new Error('PASSKEY_ORIGINS needs PASSKEY_RP_ID beside it.');
+  return { rpId: id, origins: list };
 }
 
 /** TRUST_PROXY: unset, '' or 'false' for none; a whole number of hops; or proxy addresses, comma-separated. */

@@ -9,6 +9,7 @@ import type { Fanout } from './fanout/fanout.ts';
 import type { ComputerGamesLimit } from './http/computer-games-limit.ts';
 import type { Challenges } from './lobby/challenges.ts';
 import type { Lobby } from './lobby/lobby.ts';
+import type { SignOuts } from './players/sign-outs.ts';
 import type { LookBackBudget } from './rooms/look-backs.ts';
 import type { PresenceBoard } from './rooms/presence.ts';
 import type { RoomRegistry } from './rooms/room-registry.ts';
@@ -31,6 +32,8 @@ export interface ServerContext {
   readonly lookBacks: LookBackBudget;
   /** Seeks for an opponent and the seekers waiting on them. */
   readonly lobby: Lobby;
+  /** Signed-out devices' sockets, closed on every process (issue 51). */
+  readonly devices: SignOuts;
   /** Challenges of one named player to another (issue 31). */
   readonly challenges: Challenges;
   /** What the Prometheus endpoint counts (watch/metrics.ts). */

@@ -19,6 +19,7 @@ import { ComputerPlayers } from './bots/computer-players.ts';
 import { ExternalSeats } from './bots/external-seats.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
+import { registerAccountRoutes } from './http/account-routes.ts';
 import { registerAddressLimits } from './http/address-limits.ts';
 import { registerChallengeRoutes } from './http/challenge-routes.ts';
 import { ComputerGamesLimit } from './http/computer-games-limit.ts';
@@ -31,6 +32,7 @@ import { Challenges } from './lobby/challenges.ts';
 import { Lobby } from './lobby/lobby.ts';
 import { loggerOptions } from './logger.ts';
 import { finishGame } from './players/ratings.ts';
+import { SignOuts } from './players/sign-outs.ts';
 import { ClockBeats } from './rooms/clock-outage.ts';
 import { ClockWatch } from './rooms/clock-watch.ts';
 import type { Outage } from './rooms/decision-limits.ts';
@@ -349,6 +351,7 @@ function buildParts(
           ),
     lobby,
     challenges: new Challenges(store, rooms, { turnLimit: config.turnLimit, now }),
+    devices: new SignOuts(backends.devices),
     metrics,
     draining: false,
     closing: false,
@@ -387,6 +390,7 @@ async function registerRoutes(
   registerPlayerRoutes(app, context);
   registerLobbyRoutes(app, context);
   registerChallengeRoutes(app, context);
+  registerAccountRoutes(app, context);
   registerSocketRoute(app, context, sessions);
   registerLobbySocket(app, context);
   await registerWebClient(app, context.config.webRoot);

@@ -56,6 +56,7 @@ export function testConfig(dir: string, overrides: Partial<ServerConfig> = {}): 
       seeksPerPlayer: 100_000,
       seeksPerAddress: 100_000,
       lookBacksPerSecond: 100_000,
+      passkeysPerMinute: 100_000,
     },
     logLevel: 'info',
     // A test's server stops at once: no proxy in front waits to notice it is draining.

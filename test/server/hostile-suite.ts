@@ -366,6 +366,8 @@ export function hostileSuite(title: string, start: StartServer): void {
           lookBacksPerSecond: 4,
           seeksPerPlayer: 2,
           seeksPerAddress: 6,
+          passkeysPerMinute: 30,
+          linkTriesPerMinute: 10,
         },
       });
       try {

@@ -79,3 +79,23 @@ export function perMinute(
     await reply.code(429).header('retry-after', counted.ttlInSeconds).send(errorMessage(code, sentence));
   };
 }
+
+/**
+ * An onRequest hook: at most `max` requests a minute under `name` from every address together (with Redis,
+ * on every process together): a bound on what many addresses can try between them, e.g. link codes. Past it,
+ * `code` with `sentence` (HTTP 429); no connection is cut, since the many are not all the ones to blame.
+ */
+export function serverPerMinute(
+  app: FastifyInstance,
+  name: string,
+  max: number,
+  code: ErrorCode,
+  sentence: string,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  const limit = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: () => `${name}:server` });
+  return async (request, reply) => {
+    const counted = await limit(request);
+    if (counted.isAllowed || !counted.isExceeded) return;
+    await reply.code(429).header('retry-after', counted.ttlInSeconds).send(errorMessage(code, sentence));
+  };
+}

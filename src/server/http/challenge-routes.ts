@@ -42,7 +42,7 @@ export function registerChallengeRoutes(app: FastifyInstance, context: ServerCon
     const parsed = challengeRequestSchema.safeParse(bodyOf(request));
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A challenge', parsed.error));
-    const player = await requiredPlayer(context.store.players, request, reply);
+    const player = await requiredPlayer(context.store, request, reply);
     if (player === null) return reply;
     const made = await context.challenges.challenge(parsed.data, player);
     if (refusedOf(made)) return replyError(reply, made.status, made.code, made.message);
@@ -51,7 +51,7 @@ export function registerChallengeRoutes(app: FastifyInstance, context: ServerCon
   });
 
   app.get('/api/players/me/challenges', async (request, reply) => {
-    const player = await requiredPlayer(context.store.players, request, reply);
+    const player = await requiredPlayer(context.store, request, reply);
     if (player === null) return reply;
     return reply.send(await context.challenges.list(player));
   });
@@ -74,7 +74,7 @@ export function registerChallengeRoutes(app: FastifyInstance, context: ServerCon
             'request/invalid',
             describeIssues(`The ${action} of a challenge`, body.error),
           );
-        const player = await requiredPlayer(context.store.players, request, reply);
+        const player = await requiredPlayer(context.store, request, reply);
         if (player === null) return reply;
         const id = request.params.id;
         if (!gameIdSchema.safeParse(id).success)

@@ -38,7 +38,7 @@ export function registerGameRoutes(app: FastifyInstance, context: ServerContext)
 
   /** The id of the request's player (undefined: no identity sent), or null after a refusal was sent. */
   const playerOf = async (request: FastifyRequest, reply: FastifyReply) => {
-    const player = await requestPlayer(context.store.players, request, reply);
+    const player = await requestPlayer(context.store, request, reply);
     return player == null ? player : player.id;
   };
 

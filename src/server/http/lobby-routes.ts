@@ -67,7 +67,7 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
     if (!parsed.success)
       return replyError(reply, 400, 'request/invalid', describeIssues('A seek', parsed.error));
     // The identity says who seeks and at what rating; a seek without one is neither named nor rated.
-    const player = await requestPlayer(context.store.players, request, reply);
+    const player = await requestPlayer(context.store, request, reply);
     if (player === null) return reply;
     const placed = await context.lobby.place(parsed.data, player ?? null, request.ip);
     if ('code' in placed) return replyError(reply, 429, placed.code, placed.message);
@@ -89,7 +89,7 @@ export function registerLobbyRoutes(app: FastifyInstance, context: ServerContext
   app.post<{ Params: IdParams }>('/api/seeks/:id/accept', { onRequest: seeking }, async (request, reply) => {
     if (context.draining) return replyError(reply, 503, 'server/closing', 'The server is shutting down.');
     const id = request.params.id;
-    const player = await requestPlayer(context.store.players, request, reply);
+    const player = await requestPlayer(context.store, request, reply);
     if (player === null) return reply;
     const accepted = gameIdSchema.safeParse(id).success
       ? await context.lobby.accept(id, player ?? null, request.ip)

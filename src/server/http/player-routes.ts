@@ -16,6 +16,7 @@ import {
   type YourGamesResponse,
 } from '../../protocol/index.ts';
 import type { ServerContext } from '../context.ts';
+import { deviceLabel } from '../players/device-label.ts';
 import { resignGamesInProgress } from '../players/forget.ts';
 import { gameRating } from '../players/game-rating.ts';
 import { identityOf, newPlayerId, summaryOf } from '../players/identity.ts';
@@ -24,9 +25,10 @@ import { pirateName } from '../players/pirate-names.ts';
 import { NEW_GLICKO } from '../players/ratings.ts';
 import { clockView } from '../rooms/clock.ts';
 import type { Room } from '../rooms/room.ts';
-import { sha256 } from '../secrets.ts';
+import { newGameId, sha256 } from '../secrets.ts';
 import { describeIssues } from '../socket/describe-issues.ts';
 import type { NameHold, StoredOpenGame, StoredPlayer, StoredPlayerGame } from '../store/player-store.ts';
+import { revoked } from './account-routes.ts';
 import { perMinute } from './address-limits.ts';
 import { replyError } from './reply-error.ts';
 import { bodyOf } from './request-body.ts';
@@ -56,6 +58,10 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
       return null;
     }
     const player = await players.bySecret(identity.hash);
+    if (player === null && (await context.store.accounts.device(identity.hash)) === 'revoked') {
+      revoked(reply);
+      return null;
+    }
     if (player === null) {
       replyError(
         reply,
@@ -105,7 +111,10 @@ export function registerPlayerRoutes(app: FastifyInstance, context: ServerContex
         games: 0,
         createdAt: context.config.now?.() ?? Date.now(),
       };
-      const outcome = await players.create(player, hash);
+      const outcome = await players.create(player, hash, {
+        id: newGameId(),
+        label: deviceLabel(request.headers['user-agent']),
+      });
       if (outcome === 'created') {
         request.log.info({ playerId: player.id }, 'player created');
         return reply.code(201).send(summaryOf(player));

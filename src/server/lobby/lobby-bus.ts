@@ -43,10 +43,13 @@ export class RedisLobbyBus implements LobbyBus {
   readonly #channels: RedisChannels;
   readonly #prefix: string;
   readonly #origin = randomBytes(8).toString('hex');
+  /** What the channels are about: 'seek' here; 'device' for sign-outs (players/sign-outs.ts). */
+  readonly #topic: string;
 
-  constructor(channels: RedisChannels, prefix: string) {
+  constructor(channels: RedisChannels, prefix: string, topic = 'seek') {
     this.#channels = channels;
     this.#prefix = prefix;
+    this.#topic = topic;
   }
 
   paired(seekId: string): void {
@@ -66,7 +69,7 @@ export class RedisLobbyBus implements LobbyBus {
   }
 
   #channel(seekId: string): string {
-    return `${this.#prefix}seek:${seekId}`;
+    return `${this.#prefix}${this.#topic}:${seekId}`;
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import type { BySeat, RecordEntry, Seat } from '../../engine/index.ts';
 import type { ClockControl, Pairing } from '../../protocol/index.ts';
+import type { AccountStore } from './account-store.ts';
 import type { ChallengeStore } from './challenge-store.ts';
 import type { ClockShift } from './clock-beats.ts';
 import type { PlayerStore } from './player-store.ts';
@@ -150,6 +151,8 @@ export interface GameStore {
   readonly players: PlayerStore;
   /** Challenges of one named player to another (challenge-store.ts), in the same database. */
   readonly challenges: ChallengeStore;
+  /** Devices, passkeys, their challenges and link codes (issue 51). */
+  readonly accounts: AccountStore;
   createGame(game: StoredGame): Promise<void>;
   /**
    * Appends action `seq` (the count of actions before it) in one transaction; rejects with SequenceConflict.

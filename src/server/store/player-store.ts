@@ -1,6 +1,7 @@
 /**
  * Players, ratings and rematches in storage: the same database as the games (SQLite or PostgreSQL), behind
- * one interface so nothing outside store/ knows SQL. An identity is kept as the sha256 of its secret only;
+ * one interface so nothing outside store/ knows SQL. An identity is a device's secret, kept as its sha256 only
+ * (a player may have several devices since issue 51: account-store.ts);
  * a forgotten player's row goes, and with it every link from a game seat to it (the games themselves stay,
  * as does each rated game's result and rating numbers, with the forgotten side's id emptied).
  */
@@ -69,6 +70,12 @@ export type RatingRule = (
   pairGames: number,
 ) => { red: Glicko | null; blue: Glicko | null };
 
+/** The first device of a new player: its public id and what it said it is. */
+export interface NewDevice {
+  readonly id: string;
+  readonly label: string;
+}
+
 export type CreateOutcome = 'created' | 'name-taken' | 'exists';
 
 /**
@@ -94,7 +101,8 @@ export interface PlayerStore {
    * A new identity; 'exists' when this secret already has one (the page asked twice); 'name-taken' when a
    * player's name or a held one looks like it (name-key.ts), judged at `player.createdAt`.
    */
-  create(player: StoredPlayer, secretHash: string): Promise<CreateOutcome>;
+  create(player: StoredPlayer, secretHash: string, device: NewDevice): Promise<CreateOutcome>;
+  /** The player of a device's secret (its sha256), unless that device was signed out (account-store.ts). */
   bySecret(secretHash: string): Promise<StoredPlayer | null>;
   /** By public id, or else by name (case does not matter). */
   find(idOrName: string): Promise<StoredPlayer | null>;

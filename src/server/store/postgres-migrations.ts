@@ -180,6 +180,51 @@ CREATE TABLE {schema}.challenges (
 CREATE INDEX challenges_challenger ON {schema}.challenges (challenger_id, status);
 CREATE INDEX challenges_challenged ON {schema}.challenges (challenged_id, status);
 `,
+  // Issue 51: accounts that travel. A player has devices (each its own secret's sha256; the one the player was
+  // made with becomes its first, and the players table keeps no secret), passkeys (public keys), WebAuthn
+  // challenges waiting to be answered, and link codes (sha256).
+  `
+CREATE TABLE {schema}.devices (
+  id TEXT PRIMARY KEY,
+  secret_hash TEXT NOT NULL CONSTRAINT devices_secret_hash_key UNIQUE,
+  player_id TEXT NOT NULL REFERENCES {schema}.players (id) ON DELETE CASCADE,
+  via TEXT NOT NULL,
+  label TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  last_used_at BIGINT NOT NULL,
+  revoked_at BIGINT
+);
+CREATE INDEX devices_player ON {schema}.devices (player_id);
+INSERT INTO {schema}.devices (id, secret_hash, player_id, via, label, created_at, last_used_at)
+  SELECT substr(md5(random()::text || id), 1, 16), secret_hash, id, 'first', '', created_at, created_at
+  FROM {schema}.players;
+ALTER TABLE {schema}.players DROP COLUMN secret_hash;
+CREATE TABLE {schema}.passkeys (
+  id TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES {schema}.players (id) ON DELETE CASCADE,
+  public_key BYTEA NOT NULL,
+  counter BIGINT NOT NULL,
+  transports TEXT NOT NULL,
+  label TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  last_used_at BIGINT
+);
+CREATE INDEX passkeys_player ON {schema}.passkeys (player_id);
+CREATE TABLE {schema}.ceremonies (
+  challenge TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  player_id TEXT REFERENCES {schema}.players (id) ON DELETE CASCADE,
+  expires_at BIGINT NOT NULL
+);
+CREATE TABLE {schema}.link_codes (
+  code_hash TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES {schema}.players (id) ON DELETE CASCADE,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  used_at BIGINT
+);
+CREATE INDEX link_codes_player ON {schema}.link_codes (player_id);
+`,
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations across processes. */

@@ -9,6 +9,7 @@ import { opponentOf, type Seat } from '../../engine/index.ts';
 import { nameKey } from './name-key.ts';
 import type {
   CreateOutcome,
+  NewDevice,
   PlayerStore,
   RatedResult,
   RatingRule,
@@ -43,7 +44,10 @@ export class PostgresPlayerStore implements PlayerStore {
     rated: string;
     rematches: string;
     holds: string;
+    devices: string;
   };
+  /** The player id of a device secret's hash ($1), while the device is not signed out. */
+  readonly #playerOfSecret: string;
   readonly #insertGame: (query: Query, game: StoredGame) => Promise<void>;
 
   constructor(
@@ -62,32 +66,41 @@ export class PostgresPlayerStore implements PlayerStore {
       rated: `${schema}.game_results`,
       rematches: `${schema}.rematches`,
       holds: `${schema}.name_holds`,
+      devices: `${schema}.devices`,
     };
+    this.#playerOfSecret = `(SELECT player_id FROM ${schema}.devices WHERE secret_hash = $1 AND revoked_at IS NULL)`;
     this.#insertGame = insertGame;
   }
 
-  async create(player: StoredPlayer, secretHash: string): Promise<CreateOutcome> {
+  async create(player: StoredPlayer, secretHash: string, device: NewDevice): Promise<CreateOutcome> {
     try {
-      // A name held since it was given up is as taken as one in use (the unique key covers names in use).
-      const inserted = await this.#query(
-        `INSERT INTO ${this.#t.players} (id, secret_hash, name, name_key, rating, rd, vol, games, created_at)
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
-         WHERE NOT EXISTS (SELECT 1 FROM ${this.#t.holds} WHERE name_key = $4 AND held_until > $9)`,
-        [
-          player.id,
-          secretHash,
-          player.name,
-          nameKey(player.name),
-          player.glicko.rating,
-          player.glicko.rd,
-          player.glicko.vol,
-          player.games,
-          player.createdAt,
-        ],
-      );
-      if (inserted.rowCount !== 0) return 'created';
-      // Held: unless the secret has an identity already (the page asked twice), the name is taken.
-      return (await this.bySecret(secretHash)) === null ? 'name-taken' : 'exists';
+      return await this.#transaction(async (query): Promise<CreateOutcome> => {
+        const known = await query(`SELECT 1 FROM ${this.#t.devices} WHERE secret_hash = $1`, [secretHash]);
+        if ((known.rowCount ?? 0) > 0) return 'exists';
+        // A name held since it was given up is as taken as one in use (the unique key covers names in use).
+        const inserted = await query(
+          `INSERT INTO ${this.#t.players} (id, name, name_key, rating, rd, vol, games, created_at)
+           SELECT $1, $2, $3, $4, $5, $6, $7, $8
+           WHERE NOT EXISTS (SELECT 1 FROM ${this.#t.holds} WHERE name_key = $3 AND held_until > $8)`,
+          [
+            player.id,
+            player.name,
+            nameKey(player.name),
+            player.glicko.rating,
+            player.glicko.rd,
+            player.glicko.vol,
+            player.games,
+            player.createdAt,
+          ],
+        );
+        if (inserted.rowCount === 0) return 'name-taken';
+        await query(
+          `INSERT INTO ${this.#t.devices} (id, secret_hash, player_id, via, label, created_at, last_used_at)
+           VALUES ($1, $2, $3, 'first', $4, $5, $5)`,
+          [device.id, secretHash, player.id, device.label, player.createdAt],
+        );
+        return 'created';
+      });
     } catch (error) {
       const constraint = (error as { code?: unknown; constraint?: unknown }).constraint;
       if ((error as { code?: unknown }).code !== '23505') throw error;
@@ -96,9 +109,10 @@ export class PostgresPlayerStore implements PlayerStore {
   }
 
   async bySecret(secretHash: string): Promise<StoredPlayer | null> {
-    const rows = await this.#query<PlayerRow>(`SELECT * FROM ${this.#t.players} WHERE secret_hash = $1`, [
-      secretHash,
-    ]);
+    const rows = await this.#query<PlayerRow>(
+      `SELECT * FROM ${this.#t.players} WHERE id = ${this.#playerOfSecret}`,
+      [secretHash],
+    );
     const row = rows.rows[0];
     return row === undefined ? null : playerOf(row);
   }
@@ -117,7 +131,7 @@ export class PostgresPlayerStore implements PlayerStore {
     try {
       return await this.#transaction(async (query): Promise<RenameOutcome> => {
         const mine = await query<{ id: string; name_key: string }>(
-          `SELECT id, name_key FROM ${this.#t.players} WHERE secret_hash = $1 FOR UPDATE`,
+          `SELECT id, name_key FROM ${this.#t.players} WHERE id = ${this.#playerOfSecret} FOR UPDATE`,
           [secretHash],
         );
         const me = mine.rows[0];
@@ -151,9 +165,10 @@ export class PostgresPlayerStore implements PlayerStore {
 
   async forget(secretHash: string, hold: NameHold): Promise<boolean> {
     return this.#transaction(async (query) => {
-      // ON DELETE CASCADE takes the seat links, SET NULL empties the rated games' side and this player's holds.
+      // ON DELETE CASCADE takes the seat links, the devices, passkeys, challenges and link codes; SET NULL
+      // empties the rated games' side and this player's holds.
       const gone = await query<{ name_key: string }>(
-        `DELETE FROM ${this.#t.players} WHERE secret_hash = $1 RETURNING name_key`,
+        `DELETE FROM ${this.#t.players} WHERE id = ${this.#playerOfSecret} RETURNING name_key`,
         [secretHash],
       );
       const key = gone.rows[0]?.name_key;

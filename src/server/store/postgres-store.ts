@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
+import type { AccountStore } from './account-store.ts';
 import type { ChallengeStore } from './challenge-store.ts';
 import { beatPostgres, type ClockShift, resumePostgres } from './clock-beats.ts';
 import {
@@ -36,6 +37,7 @@ import {
 } from './game-store.ts';
 import { GroupedCalls } from './grouped-calls.ts';
 import type { PlayerStore } from './player-store.ts';
+import { PostgresAccounts } from './postgres-accounts.ts';
 import { PostgresChallenges } from './postgres-challenges.ts';
 import { isConnectionFailure } from './postgres-failures.ts';
 import { CLOCK_DEADLINE, CLOCK_RUNNING, migrate, quoteIdentifier } from './postgres-migrations.ts';
@@ -90,6 +92,7 @@ export class PostgresGameStore implements GameStore {
   readonly #t: { games: string; actions: string; seeks: string };
   readonly players: PlayerStore;
   readonly challenges: ChallengeStore;
+  readonly accounts: AccountStore;
   /** The tables the lobby reads names from and links seats in. */
   readonly #people: { seats: string; players: string };
   /**
@@ -137,6 +140,18 @@ export class PostgresGameStore implements GameStore {
       (sql, values) => this.#query(sql, values),
       (work) => this.#transaction(work),
       (query, game) => this.#insertGame(query, game),
+    );
+    this.accounts = new PostgresAccounts(
+      {
+        ...this.#people,
+        games: this.#t.games,
+        devices: `${quoted}.devices`,
+        passkeys: `${quoted}.passkeys`,
+        ceremonies: `${quoted}.ceremonies`,
+        codes: `${quoted}.link_codes`,
+      },
+      (sql, values) => this.#query(sql, values),
+      (work) => this.#transaction(work),
     );
     this.#seeks = new PostgresSeeks(
       pool,

@@ -8,6 +8,7 @@ import { opponentOf, type Seat } from '../../engine/index.ts';
 import { nameKey } from './name-key.ts';
 import type {
   CreateOutcome,
+  NewDevice,
   PlayerStore,
   RatedResult,
   RatingRule,
@@ -19,6 +20,9 @@ import type {
 } from './player-store.ts';
 import { changeOf, type NameHold, type PlayerRow, playerOf, type RatedNumbers } from './player-store.ts';
 import type { SeatRecord, StoredGame } from './stored-game.ts';
+
+/** The player id of a device secret's hash (one `?`), while the device is not signed out. */
+const PLAYER_OF_SECRET = '(SELECT player_id FROM devices WHERE secret_hash = ? AND revoked_at IS NULL)';
 
 interface PlayerGameRow {
   game_id: string;
@@ -50,14 +54,15 @@ export class SqlitePlayerStore implements PlayerStore {
     this.#insertGame = insertGame;
   }
 
-  async create(player: StoredPlayer, secretHash: string): Promise<CreateOutcome> {
+  async create(player: StoredPlayer, secretHash: string, device: NewDevice): Promise<CreateOutcome> {
     return this.#db.transaction((): CreateOutcome => {
-      if (this.#db.prepare('SELECT 1 FROM players WHERE secret_hash = ?').get(secretHash) !== undefined)
+      if (this.#db.prepare('SELECT 1 FROM devices WHERE secret_hash = ?').get(secretHash) !== undefined)
         return 'exists';
       const key = nameKey(player.name);
       if (this.#db.prepare('SELECT 1 FROM players WHERE name_key = ?').get(key) !== undefined)
         return 'name-taken';
       if (this.#heldFor(key, player.createdAt) !== undefined) return 'name-taken';
+      // secret_hash is no identity since issue 51 (the devices table is): it only fills the old column.
       this.#db
         .prepare(
           `INSERT INTO players (id, secret_hash, name, name_key, rating, rd, vol, games, created_at)
@@ -65,7 +70,7 @@ export class SqlitePlayerStore implements PlayerStore {
         )
         .run(
           player.id,
-          secretHash,
+          `player:${player.id}`,
           player.name,
           key,
           player.glicko.rating,
@@ -74,12 +79,18 @@ export class SqlitePlayerStore implements PlayerStore {
           player.games,
           player.createdAt,
         );
+      this.#db
+        .prepare(
+          `INSERT INTO devices (id, secret_hash, player_id, via, label, created_at, last_used_at)
+           VALUES (?, ?, ?, 'first', ?, ?, ?)`,
+        )
+        .run(device.id, secretHash, player.id, device.label, player.createdAt, player.createdAt);
       return 'created';
     })();
   }
 
   async bySecret(secretHash: string): Promise<StoredPlayer | null> {
-    const row = this.#db.prepare('SELECT * FROM players WHERE secret_hash = ?').get(secretHash) as
+    const row = this.#db.prepare(`SELECT * FROM players WHERE id = ${PLAYER_OF_SECRET}`).get(secretHash) as
       | PlayerRow
       | undefined;
     return row === undefined ? null : playerOf(row);
@@ -95,9 +106,9 @@ export class SqlitePlayerStore implements PlayerStore {
 
   async rename(secretHash: string, name: string, hold: NameHold): Promise<RenameOutcome> {
     return this.#db.transaction((): RenameOutcome => {
-      const me = this.#db.prepare('SELECT id, name_key FROM players WHERE secret_hash = ?').get(secretHash) as
-        | { id: string; name_key: string }
-        | undefined;
+      const me = this.#db
+        .prepare(`SELECT id, name_key FROM players WHERE id = ${PLAYER_OF_SECRET}`)
+        .get(secretHash) as { id: string; name_key: string } | undefined;
       if (me === undefined) return 'unknown';
       const key = nameKey(name);
       const holder = this.#db.prepare('SELECT id FROM players WHERE name_key = ?').get(key) as
@@ -117,12 +128,13 @@ export class SqlitePlayerStore implements PlayerStore {
 
   async forget(secretHash: string, hold: NameHold): Promise<boolean> {
     return this.#db.transaction((): boolean => {
-      const me = this.#db.prepare('SELECT name_key FROM players WHERE secret_hash = ?').get(secretHash) as
-        | { name_key: string }
-        | undefined;
+      const me = this.#db
+        .prepare(`SELECT id, name_key FROM players WHERE id = ${PLAYER_OF_SECRET}`)
+        .get(secretHash) as { id: string; name_key: string } | undefined;
       if (me === undefined) return false;
-      // ON DELETE CASCADE takes the seat links, SET NULL empties the rated games' side and this player's holds.
-      this.#db.prepare('DELETE FROM players WHERE secret_hash = ?').run(secretHash);
+      // ON DELETE CASCADE takes the seat links, the devices, passkeys, challenges and link codes; SET NULL
+      // empties the rated games' side and this player's holds.
+      this.#db.prepare('DELETE FROM players WHERE id = ?').run(me.id);
       this.#hold(me.name_key, null, hold);
       return true;
     })();

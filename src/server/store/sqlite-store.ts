@@ -12,6 +12,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Action, BySeat, GameOptions, RecordEntry, Seat } from '../../engine/index.ts';
 import type { ClockControl } from '../../protocol/index.ts';
+import type { AccountStore } from './account-store.ts';
 import type { ChallengeStore } from './challenge-store.ts';
 import { beatSqlite, type ClockShift, resumeSqlite } from './clock-beats.ts';
 import {
@@ -40,6 +41,7 @@ import {
 } from './game-store.ts';
 import { type KeyedName, rekeyedNames } from './name-key.ts';
 import type { PlayerStore } from './player-store.ts';
+import { SqliteAccounts } from './sqlite-accounts.ts';
 import { SqliteChallenges } from './sqlite-challenges.ts';
 import { SqlitePlayerStore } from './sqlite-players.ts';
 import { recordNoShow, seekRefusal } from './sqlite-seek-guard.ts';
@@ -212,6 +214,55 @@ CREATE TABLE challenges (
 CREATE INDEX challenges_challenger ON challenges (challenger_id, status);
 CREATE INDEX challenges_challenged ON challenges (challenged_id, status);
 `,
+  // Issue 51: accounts that travel. A player has devices (each its own secret's sha256; the one the player was
+  // made with becomes its first), passkeys (public keys), WebAuthn challenges waiting to be answered, and link
+  // codes (sha256). The players table's secret_hash is no identity any more: SQLite cannot drop a UNIQUE
+  // column, so it holds 'player:<id>' and is never read.
+  (db) => {
+    db.exec(`
+CREATE TABLE devices (
+  id TEXT PRIMARY KEY,
+  secret_hash TEXT NOT NULL UNIQUE,
+  player_id TEXT NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+  via TEXT NOT NULL,
+  label TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  last_used_at INTEGER NOT NULL,
+  revoked_at INTEGER
+);
+CREATE INDEX devices_player ON devices (player_id);
+CREATE TABLE passkeys (
+  id TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+  public_key BLOB NOT NULL,
+  counter INTEGER NOT NULL,
+  transports TEXT NOT NULL,
+  label TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  last_used_at INTEGER
+);
+CREATE INDEX passkeys_player ON passkeys (player_id);
+CREATE TABLE ceremonies (
+  challenge TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  player_id TEXT REFERENCES players (id) ON DELETE CASCADE,
+  expires_at INTEGER NOT NULL
+);
+CREATE TABLE link_codes (
+  code_hash TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER
+);
+CREATE INDEX link_codes_player ON link_codes (player_id);
+`);
+    db.exec(`
+INSERT INTO devices (id, secret_hash, player_id, via, label, created_at, last_used_at)
+  SELECT lower(hex(randomblob(9))), secret_hash, id, 'first', '', created_at, created_at FROM players;
+UPDATE players SET secret_hash = 'player:' || id;
+`);
+  },
 ];
 
 interface GameRow {
@@ -277,6 +328,7 @@ export class SqliteGameStore implements GameStore {
   readonly #db: Database.Database;
   readonly players: PlayerStore;
   readonly challenges: ChallengeStore;
+  readonly accounts: AccountStore;
   readonly #insertGame: Database.Statement;
   readonly #insertAction: Database.Statement;
   readonly #bumpVersion: Database.Statement;
@@ -339,6 +391,7 @@ export class SqliteGameStore implements GameStore {
     });
     this.players = new SqlitePlayerStore(this.#db, (game) => this.#insertGame.run(gameRow(game)));
     this.challenges = new SqliteChallenges(this.#db, (paired) => this.#storePaired(paired));
+    this.accounts = new SqliteAccounts(this.#db);
   }
 
   async createGame(game: StoredGame): Promise<void> {
