@@ -20,7 +20,12 @@ export type ProbeAnswer =
   | { readonly t: 'infer'; readonly outputs: number[][] }
   | {
       readonly t: 'beliefs';
-      readonly outputs: { readonly probabilities: number[]; readonly draws: string[][] }[];
+      readonly outputs: {
+        readonly probabilities: number[];
+        readonly draws: string[][];
+        /** LearnedBelief.prepare's wall time (the network, then the chain's 256 draws), ms. */
+        readonly ms: number;
+      }[];
     }
   | {
       readonly t: 'decide';

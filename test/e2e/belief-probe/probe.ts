@@ -73,7 +73,10 @@ export function probePositions(count: number, seed: string, every = 9, fromTurn 
   return found;
 }
 
-/** The probe page open in a fresh context: each question goes to its Worker, one at a time. */
+/**
+ * The probe page open in a fresh context: each question goes to its Worker (as the game's bots run), or with
+ * `thread: 'page'` to the page's own thread, one at a time.
+ */
 export interface Probe {
   readonly page: Page;
   readonly cdp: CDPSession;
@@ -88,7 +91,11 @@ export interface Probe {
   close(): Promise<void>;
 }
 
-export async function openProbe(browser: Browser, url: string): Promise<Probe> {
+export async function openProbe(
+  browser: Browser,
+  url: string,
+  thread: 'worker' | 'page' = 'worker',
+): Promise<Probe> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const requests: string[] = [];
@@ -98,9 +105,13 @@ export async function openProbe(browser: Browser, url: string): Promise<Probe> {
   const cdp = await context.newCDPSession(page);
   const ask = async (request: ProbeRequest): Promise<ProbeAnswer> => {
     const answer = await page.evaluate(
-      (r) => (globalThis as unknown as { probe: (q: ProbeRequest) => Promise<ProbeAnswer> }).probe(r),
-      request,
+      ([r, where]) => {
+        const scope = globalThis as unknown as Record<string, (q: ProbeRequest) => Promise<ProbeAnswer>>;
+        return (where === 'page' ? scope.probeHere : scope.probe)?.(r);
+      },
+      [request, thread] as const,
     );
+    if (answer === undefined) throw new Error('the probe page has no probe');
     if (answer.t === 'error') throw new Error(`the probe's Worker: ${answer.message}`);
     return answer;
   };
