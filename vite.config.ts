@@ -5,7 +5,9 @@
  *
  * The page installs as an app and plays the computer offline (issue 20): vite-plugin-pwa writes the web app
  * manifest and a Workbox service worker that precaches the whole build (the game's Worker included), so a
- * page opened without a network still starts. /api is never cached: online play needs the server.
+ * page opened without a network still starts. /api is never cached: online play needs the server. The
+ * learned belief's model file is an asset of its own (src/ai/belief-model.ts: the Worker fetches it only for
+ * a computer that uses it), precached too so that computer plays offline.
  *
  * Every text file also gets a brotli (.br) and a gzip (.gz) copy at build time (issue 30), which the server
  * sends to a browser that accepts them (@fastify/static's preCompressed), so no request costs compression.
@@ -44,7 +46,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        // json: the learned belief's model file, fetched by the game's Worker when a computer uses it.
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest,json}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
       },

@@ -5,6 +5,12 @@
  */
 export { type Hidden, hiddenOf } from '../learn/hidden.ts';
 export { type BeliefOptions, DEFAULT_BELIEF, ParticleBelief } from './belief.ts';
+export {
+  BELIEF_MODEL_SHA256,
+  type BeliefModelErrorCode,
+  loadShippedBeliefNetwork,
+  readBeliefModel,
+} from './belief-model.ts';
 export type { AsyncBot, Bot, DecisionInput } from './bot.ts';
 export { FEATURES, type Feature, featuresOf, WEIGHTS, winChance } from './evaluation.ts';
 export { heuristicBot } from './heuristic.ts';
@@ -15,7 +21,7 @@ export {
   type SearchResult,
   search,
 } from './ismcts.ts';
-export { BOT_NAMES, createBot, LEVELS, type Level } from './levels.ts';
+export { BOT_NAMES, createBot, LEVELS, type Level, prepareBot, usesBeliefModel } from './levels.ts';
 export { type Cheater, type Contestant, type MatchOptions, type MatchResult, playMatch } from './match.ts';
 export { randomBot } from './random-bot.ts';
 export { type EloWithInterval, eloWithIntervals, fitElo, type PairGames, scoreInterval } from './rating.ts';

@@ -9,7 +9,7 @@
 import type { Action, Result } from '../engine/index.ts';
 import { withAim } from './aim.ts';
 import { DEFAULT_BELIEF, ParticleBelief } from './belief.ts';
-import { shippedBeliefNetwork } from './belief-model.ts';
+import { type BeliefModelErrorCode, loadShippedBeliefNetwork, shippedBeliefNetwork } from './belief-model.ts';
 import type { Bot, DecisionInput } from './bot.ts';
 import { heuristicChoice } from './heuristic.ts';
 import { LearnedBelief } from './learned-belief.ts';
@@ -166,9 +166,11 @@ export function createBot(name: string): Result<Bot, 'bot/unknown'> {
       return ok(beliefSearch(name, count ?? 1000, SKILL.hard));
     case 'imagine':
       return ok(beliefSearch(name, count ?? 1000, SKILL.hard, undefined, ENEMY_VIEW_SHARE));
-    case 'learned':
+    case 'learned': {
       // hard's search, budget and time cap (or N iterations, as 'hard:N'), its worlds drawn from the
       // learned belief: against 'hard' it measures the belief alone (docs/ai.md, "The learned belief").
+      // The network now, not at the first decision: in the page, a bot made before `prepareBot` is a bug.
+      const network = shippedBeliefNetwork();
       return ok(
         searchBot({
           name,
@@ -179,14 +181,32 @@ export function createBot(name: string): Result<Bot, 'bot/unknown'> {
             ms: HARD.ms,
           },
           priorVisits: SEARCH_DEFAULTS.priorVisits,
-          belief: () => new LearnedBelief(shippedBeliefNetwork()),
+          belief: () => new LearnedBelief(network),
         }),
       );
+    }
     default:
       return fail(
         `There is no computer player called '${name}'. Try one of: ${BOT_NAMES.join(', ')}, ismcts:N, belief:N, imagine:N, learned:N.`,
       );
   }
+}
+
+/** Whether the bot called `name` reads the learned belief's model file (models/belief.json). */
+export function usesBeliefModel(name: string): boolean {
+  return name.split(':')[0] === 'learned';
+}
+
+/**
+ * Loads what the bot called `name` needs before `createBot` can make it: the learned belief's model file,
+ * fetched by the page's Worker only for a level that uses it (belief-model.ts). Node reads the file on first
+ * use, so only the page must call this; anywhere else it is harmless. A file that cannot be fetched or
+ * does not match its recorded hash is a value.
+ */
+export async function prepareBot(name: string): Promise<Result<void, BeliefModelErrorCode>> {
+  if (!usesBeliefModel(name)) return { ok: true, value: undefined };
+  const loaded = await loadShippedBeliefNetwork();
+  return loaded.ok ? { ok: true, value: undefined } : loaded;
 }
 
 function ok(bot: Bot): Result<Bot, 'bot/unknown'> {

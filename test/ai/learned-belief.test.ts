@@ -3,11 +3,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BELIEF_MODEL_SHA256, shippedBeliefNetwork } from '../../src/ai/belief-model.ts';
+import {
+  BELIEF_MODEL_SHA256,
+  beliefModelUrl,
+  loadShippedBeliefNetwork,
+  readBeliefModel,
+  shippedBeliefNetwork,
+} from '../../src/ai/belief-model.ts';
 import type { Bot, DecisionInput } from '../../src/ai/bot.ts';
 import { heuristicChoice } from '../../src/ai/heuristic.ts';
 import { drawAssignments, LearnedBelief, learnedMarginals } from '../../src/ai/learned-belief.ts';
-import { createBot } from '../../src/ai/levels.ts';
+import { createBot, prepareBot, usesBeliefModel } from '../../src/ai/levels.ts';
 import { playMatch } from '../../src/ai/match.ts';
 import {
   type BeliefNetwork,
@@ -89,6 +95,36 @@ describe('the shipped model file', () => {
     const network = shippedBeliefNetwork();
     expect(network.sizes.input).toBe(INFORMATION_STATE_SIZE);
     expect(network.parameters.length).toBe(parameterCount(network.sizes));
+  });
+
+  it('is read from the one file every runtime reads, and loads the same network by the lazy path', async () => {
+    expect(beliefModelUrl().href).toBe(MODEL.href);
+    const loaded = await loadShippedBeliefNetwork();
+    expect(loaded.ok).toBe(true);
+    if (loaded.ok) expect(loaded.value).toBe(shippedBeliefNetwork());
+    expect(await prepareBot('learned:5')).toEqual({ ok: true, value: undefined });
+    expect(await prepareBot('hard')).toEqual({ ok: true, value: undefined });
+    expect(['learned', 'learned:40'].map(usesBeliefModel)).toEqual([true, true]);
+    expect(['easy', 'medium', 'hard', 'expert', 'belief:10'].some(usesBeliefModel)).toBe(false);
+  });
+
+  it('refuses bytes whose SHA-256 is not the recorded one, with a code and a sentence', () => {
+    const bytes = new Uint8Array(readFileSync(MODEL));
+    expect(readBeliefModel(bytes).ok).toBe(true);
+    // One character of the training notes changed: still a valid model, but not the recorded file.
+    const text = new TextDecoder().decode(bytes).replace('"format"', '"format" ');
+    const changed = readBeliefModel(new TextEncoder().encode(text));
+    expect(changed.ok).toBe(false);
+    if (!changed.ok) {
+      expect(changed.error.code).toBe('model/hash');
+      expect(changed.error.message).toContain(BELIEF_MODEL_SHA256);
+    }
+    // The same bytes under their own hash load: the refusal was the hash's alone.
+    const own = createHash('sha256').update(text).digest('hex');
+    expect(readBeliefModel(new TextEncoder().encode(text), own).ok).toBe(true);
+    const notJson = new TextEncoder().encode('{');
+    const refused = readBeliefModel(notJson, createHash('sha256').update('{').digest('hex'));
+    expect(refused.ok ? null : refused.error.code).toBe('model/invalid');
   });
 
   it('refuses a file of another format or size with a sentence', () => {

@@ -45,6 +45,9 @@ describe('a production install from the built folder', () => {
           join(app, 'dist/lib'),
         ],
         { cwd: ROOT },
+      ).then(() =>
+        // build:node's second step: the model files, byte for byte (their hash is checked when read).
+        run(process.execPath, [join(ROOT, 'scripts/copy-models.mjs'), join(app, 'dist/lib')], { cwd: ROOT }),
       ),
       run(
         process.execPath,
@@ -75,6 +78,13 @@ describe('a production install from the built folder', () => {
     for (const dev of ['tsx', 'typescript', 'vite', 'vitest', 'preact', 'esbuild'])
       expect(installed).not.toContain(dev);
     expect(existsSync(join(app, 'src'))).toBe(false);
+  });
+
+  it('the compiled code reads the learned belief from its own copy of the model file, hash checked', async () => {
+    const module = join(app, 'dist/lib/ai/belief-model.js');
+    const script = `const m = await import(${JSON.stringify(module)}); console.log(m.shippedBeliefNetwork().parameters.length);`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: app });
+    expect(Number(stdout.trim())).toBeGreaterThan(1000);
   });
 
   it('serves, and a person plays a whole game against the computer', async () => {

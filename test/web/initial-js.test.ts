@@ -3,11 +3,15 @@
  * index.html loads at once (its module scripts and their modulepreloads), each gzipped with node:zlib. The
  * Worker that hosts a local game and any chunk imported later are not counted: index.html does not load them,
  * the page fetches them only when a game needs them. The build is the production one `npm run build:web` makes.
+ * The learned belief's model file (src/ai/models/belief.json, ~28 kB) is in no script at all: it is an asset of
+ * its own that the game's Worker fetches only for a computer that uses it (src/ai/belief-model.ts).
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BELIEF_MODEL_SHA256 } from '../../src/ai/belief-model.ts';
 import { buildWeb, distFor } from '../e2e/harness.ts';
 
 /** 150 KB, as Vite counts a kB: 1000 bytes. */
@@ -29,8 +33,8 @@ describe("the page's initial JavaScript", () => {
     expect(initialScripts(html)).toEqual(['/assets/index-A.js', '/assets/vendor-B.js']);
   });
 
-  it('stays under 150 KB gzipped (the local game worker, loaded later, not counted)', async () => {
-    const out = distFor('size');
+  const out = distFor('size');
+  beforeAll(async () => {
     // What `npm run build:web` ships: under vitest NODE_ENV is 'test', which would build Preact's development
     // code into the page (about 4.5 kB more gzipped).
     const nodeEnv = process.env.NODE_ENV;
@@ -40,6 +44,9 @@ describe("the page's initial JavaScript", () => {
     } finally {
       process.env.NODE_ENV = nodeEnv;
     }
+  });
+
+  it('stays under 150 KB gzipped (the local game worker, loaded later, not counted)', () => {
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     const scripts = initialScripts(html);
     expect(scripts.length).toBeGreaterThan(0);
@@ -53,5 +60,26 @@ describe("the page's initial JavaScript", () => {
     // The page itself is tens of kB: a total this small means a script was missed, not a small page.
     expect(total, summary).toBeGreaterThan(10_000);
     expect(total, `initial JavaScript gzipped: ${summary}`).toBeLessThan(INITIAL_JS_BUDGET);
+  });
+
+  it("carries no model: the learned belief's file is an asset of its own, the recorded bytes, precached", () => {
+    const assets = readdirSync(join(out, 'assets'));
+    const models = assets.filter((name) => /^belief-[\w-]+\.json$/.test(name));
+    expect(models).toHaveLength(1);
+    const model = readFileSync(join(out, 'assets', models[0] ?? ''));
+    expect(createHash('sha256').update(model).digest('hex')).toBe(BELIEF_MODEL_SHA256);
+    // A stretch of the weights (base64): found in the model, in no script of the build.
+    const weights = (JSON.parse(model.toString('utf8')) as { weights: string }).weights;
+    const stretch = weights.slice(1000, 1064);
+    expect(stretch).toHaveLength(64);
+    const scripts = [
+      ...assets.filter((name) => name.endsWith('.js')).map((name) => join('assets', name)),
+      ...readdirSync(out).filter((name) => name.endsWith('.js')),
+    ];
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const script of scripts)
+      expect(readFileSync(join(out, script), 'utf8'), script).not.toContain(stretch);
+    // The service worker keeps it with the rest of the build, so a computer that uses it plays offline.
+    expect(readFileSync(join(out, 'sw.js'), 'utf8')).toContain(`assets/${models[0]}`);
   });
 });

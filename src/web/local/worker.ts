@@ -2,8 +2,11 @@
  * The Web Worker that runs a local game (computer or pass-and-play): engine and bot off the page's thread,
  * so the page never needs a server for them and a thinking bot never freezes the table. After every move it
  * keeps the game on the device (kept.ts) before telling the page, so the page is never shown a position a
- * reload would lose; a finished game is forgotten.
+ * reload would lose; a finished game is forgotten. A computer whose level reads a model file (the learned
+ * belief) has it fetched here first, when the game starts, so neither the page nor this Worker's script
+ * carries it (prepareBot, src/ai/levels.ts).
  */
+import { prepareBot } from '../../ai/index.ts';
 import { LocalHost } from './host.ts';
 import { forgetGame, keepGame, loadKeptGame } from './kept.ts';
 import type { FromHost, FromWorker, ToHost, ToWorker } from './messages.ts';
@@ -35,6 +38,7 @@ scope.onmessage = (event) => {
 async function handle(message: ToHost): Promise<void> {
   try {
     if (message.t === 'start') {
+      if (message.mode === 'computer' && !(await computerReady(message.level))) return;
       host = new LocalHost(message);
       return keepThenPost(host, host.begin());
     }
@@ -44,6 +48,9 @@ async function handle(message: ToHost): Promise<void> {
       if (data === null) {
         return scope.postMessage({ t: 'error', code: 'host/nothing-kept', message: 'No game is kept.' });
       }
+      const level = (data as { mode?: unknown; level?: unknown }).level;
+      const computer = (data as { mode?: unknown }).mode === 'computer';
+      if (computer && typeof level === 'string' && !(await computerReady(level))) return;
       const resumed = LocalHost.resume(data);
       if (!resumed.ok) {
         await forgetGame().catch(() => undefined);
@@ -60,6 +67,14 @@ async function handle(message: ToHost): Promise<void> {
   } catch (error) {
     scope.postMessage({ t: 'error', code: 'host/internal', message: String(error) });
   }
+}
+
+/** Loads what the computer of `level` needs; false (and the page told why) when it cannot be had. */
+async function computerReady(level: string): Promise<boolean> {
+  const prepared = await prepareBot(level);
+  if (prepared.ok) return true;
+  scope.postMessage({ t: 'error', code: 'host/computer-unavailable', message: prepared.error.message });
+  return false;
 }
 
 /** Keeps the game (or forgets it once over), then tells the page; a device that cannot keep it is told so. */

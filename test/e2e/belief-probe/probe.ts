@@ -1,0 +1,139 @@
+/**
+ * The learned belief in Chromium, for the test that Node and the browser build infer the same
+ * (test/e2e/belief-browser.test.ts) and the benchmark of its decision time (scripts/bench-browser.ts): a small
+ * page built by Vite with the page's build settings, whose Web Worker bundles the same src/ai code the game's
+ * Worker does and fetches the same model file by the same lazy path. Positions come from Node.
+ */
+import { join } from 'node:path';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { createBot } from '../../../src/ai/levels.ts';
+import {
+  applyAction,
+  createGame,
+  eventsFor,
+  type GameEvent,
+  randomFromSeed,
+  SEATS,
+  toAct,
+  viewFor,
+} from '../../../src/engine/index.ts';
+import { hiddenOf } from '../../../src/learn/hidden.ts';
+import { ROOT } from '../harness.ts';
+import type { ProbeAnswer, ProbePosition, ProbeRequest } from './messages.ts';
+
+/** Builds the probe page into `outDir` with the game page's target and Worker format (vite.config.ts). */
+export async function buildProbe(outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    root: join(ROOT, 'test/e2e/belief-probe'),
+    base: '/',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+    worker: { format: 'es' },
+  });
+}
+
+/**
+ * Decisions in play from games the heuristic plays against itself: every `every`-th decision with a real
+ * choice and a hidden enemy piece, from turn `fromTurn` on, each with its own seed.
+ */
+export function probePositions(count: number, seed: string, every = 9, fromTurn = 4): ProbePosition[] {
+  const heuristic = createBot('heuristic');
+  if (!heuristic.ok) throw new Error(heuristic.error.message);
+  const found: ProbePosition[] = [];
+  for (let g = 0; found.length < count && g < count * 10; g++) {
+    let state = createGame({ seed: `${seed}-${g}`, shots: 'quick', turnLimit: 150 });
+    const history = { red: [] as GameEvent[], blue: [] as GameEvent[] };
+    const random = randomFromSeed(`${seed}-bots-${g}`);
+    let seen = 0;
+    while (state.outcome === null && found.length < count) {
+      const seat = toAct(state)[0];
+      if (seat === undefined) break;
+      const view = viewFor(state, seat);
+      if (
+        state.phase === 'play' &&
+        state.turn >= fromTurn &&
+        view.legalActions.length > 1 &&
+        hiddenOf(view).unknown.length > 0 &&
+        seen++ % every === 0
+      ) {
+        found.push({ view, history: history[seat].slice(), seed: `${seed}-${found.length}` });
+      }
+      const result = applyAction(
+        state,
+        seat,
+        heuristic.value.decide({ view, history: history[seat], random }),
+      );
+      if (!result.ok) throw new Error(result.error.message);
+      state = result.state;
+      for (const s of SEATS) history[s].push(...eventsFor(result.events, s));
+    }
+  }
+  return found;
+}
+
+/**
+ * The probe page open in a fresh context: each question goes to its Worker (as the game's bots run), or with
+ * `thread: 'page'` to the page's own thread, one at a time.
+ */
+export interface Probe {
+  readonly page: Page;
+  readonly cdp: CDPSession;
+  /** Every URL the page and its Worker fetched, in order. */
+  readonly requests: string[];
+  infer(tensors: readonly (readonly [number, number][])[]): Promise<number[][]>;
+  beliefs(
+    positions: readonly ProbePosition[],
+    draws: number,
+  ): Promise<Extract<ProbeAnswer, { t: 'beliefs' }>['outputs']>;
+  decide(bot: string, positions: readonly ProbePosition[]): Promise<Extract<ProbeAnswer, { t: 'decide' }>>;
+  close(): Promise<void>;
+}
+
+export async function openProbe(
+  browser: Browser,
+  url: string,
+  thread: 'worker' | 'page' = 'worker',
+): Promise<Probe> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const requests: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
+  await page.goto(url);
+  await page.waitForFunction(() => 'probe' in globalThis);
+  const cdp = await context.newCDPSession(page);
+  const ask = async (request: ProbeRequest): Promise<ProbeAnswer> => {
+    const answer = await page.evaluate(
+      ([r, where]) => {
+        const scope = globalThis as unknown as Record<string, (q: ProbeRequest) => Promise<ProbeAnswer>>;
+        return (where === 'page' ? scope.probeHere : scope.probe)?.(r);
+      },
+      [request, thread] as const,
+    );
+    if (answer === undefined) throw new Error('the probe page has no probe');
+    if (answer.t === 'error') throw new Error(`the probe's Worker: ${answer.message}`);
+    return answer;
+  };
+  const wrong = (answer: ProbeAnswer): never => {
+    throw new Error(`the probe answered '${answer.t}' to another question`);
+  };
+  return {
+    page,
+    cdp,
+    requests,
+    async infer(tensors) {
+      const answer = await ask({ t: 'infer', tensors });
+      return answer.t === 'infer' ? answer.outputs : wrong(answer);
+    },
+    async beliefs(positions, draws) {
+      const answer = await ask({ t: 'beliefs', positions, draws });
+      return answer.t === 'beliefs' ? answer.outputs : wrong(answer);
+    },
+    async decide(bot, positions) {
+      const answer = await ask({ t: 'decide', bot, positions });
+      return answer.t === 'decide' ? answer : wrong(answer);
+    },
+    close: () => context.close(),
+  };
+}
