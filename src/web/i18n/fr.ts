@@ -810,6 +810,7 @@ export const fr: Catalog = {
     enemyShip: 'navire ennemi',
     sailHole: 'voile, trou',
     skull: 'tête de mort',
+    spyglass: 'Longue-vue',
     frontLine: 'avant de ton navire',
     side: 'Vu de côté · inclinaison {{tilt}}°',
   },
