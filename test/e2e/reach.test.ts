@@ -1,10 +1,11 @@
 /**
- * Within reach (issue 21, item 6): on a desktop (1280x800) and a phone (390x844), everything a decision needs
- * is on the first screen, without scrolling: the home page's start buttons, and in a real pass-and-play game
+ * Within reach (issue 21, item 6): on a desktop (1280x800) and a phone (390x844; held sideways, 844x390,
+ * issue 52 item 1), everything a decision needs is on the first screen, without scrolling: the home page's
+ * start buttons, and in a real pass-and-play game
  * the prompt and every control of each kind of decision (setup with its "Set sail!", a card to turn, a
  * pirate to choose, the cannon with its sliders and Fire!, a flag card to turn). Pass and play, so the test
  * decides for both seats and steers towards a flag attempt (swing aboard, decline the rest, try for the
- * flag). One game serves both sizes: at each decision the window is resized to each and measured.
+ * flag). One game serves all sizes: at each decision the window is resized to each and measured.
  */
 
 import type { Browser, Page } from 'playwright-core';
@@ -14,6 +15,8 @@ import { chooseSetup } from './play.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+/** A phone held sideways (issue 52 item 1). */
+const SIDEWAYS = { width: 844, height: 390 };
 
 type Decision = 'setup' | 'turn' | 'choose' | 'aim' | 'flag';
 
@@ -73,7 +76,7 @@ async function outOfReach(page: Page, size: { width: number; height: number }, s
 /** Checks a decision at both sizes; returns the complaints, e.g. ['390x844 aim: Fire! at 29,827-361,872']. */
 async function check(page: Page, what: string, needed: (typeof NEEDED)[Decision]): Promise<string[]> {
   const complaints: string[] = [];
-  for (const size of [DESKTOP, PHONE]) {
+  for (const size of [DESKTOP, PHONE, SIDEWAYS]) {
     for (const selector of needed.must) {
       const { count, out } = await outOfReach(page, size, selector);
       if (count === 0) complaints.push(`${size.width}x${size.height} ${what}: nothing found for ${selector}`);
@@ -154,7 +157,7 @@ describe.skipIf(!chromiumAvailable())('everything a decision needs is within rea
     await context.close();
   });
 
-  it('a pass-and-play game: setup, a card, a choice, the cannon and a flag card, at both sizes', async () => {
+  it('a pass-and-play game: setup, a card, a choice, the cannon and a flag card, at all three sizes', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const errors: string[] = [];

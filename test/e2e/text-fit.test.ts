@@ -1,14 +1,15 @@
 /**
  * Words that fit, in every language (issue 32 item 5): every screen and dialog of the page is rendered in
- * English, Dutch, German and French, at a desktop's size (1280x800, a mouse) and a phone's (390x844, a finger),
- * and the test fails on text that is cut off by a box that hides its overflow, that sticks out of its own box,
+ * English, Dutch, German and French, at a desktop's size (1280x800, a mouse) and a phone's held upright
+ * (390x844, a finger) and sideways (844x390, issue 52), and the test fails on text that is cut off by a box
+ * that hides its overflow, that runs off the card it is drawn on, that sticks out of its own box,
  * leaves the window, makes the page wider than the window, or that overlaps other text (the table's SVG labels
  * included). The screens: home (with a kept game, your games, challenges), settings, rules, the lobby (looking,
  * nobody came), a friend game online (the invitation, setting up, the emotes, the other away with the claim of
  * the win, resigning, its end with the rematch), a live game's clocks, a player's own page and another's with the challenge form, the Watch page, a game against the
  * computer (setup, the coin, the table, looking back, leaving, resigning, the end with its fairness check), a
  * replay with its analysis, pass and play's hand-over, and every lesson of "Learn to play" played through (the
- * coach, each step, the cannon, the scenes). A language's desktop and phone run side by side, each with a
+ * coach, each step, the cannon, the scenes). A language's desktop and phones run side by side, each with a
  * second browser (English) that plays the other person; one game server and one Chromium serve them all.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -26,6 +27,8 @@ const LOCALES: Record<Language, string> = { en: 'en-US', nl: 'nl-NL', de: 'de-DE
 const SIZES = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  // The phone held sideways (issue 52 item 1).
+  sideways: { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true },
 } as const;
 type Size = keyof typeof SIZES;
 
@@ -114,6 +117,42 @@ function look(page: Page): Promise<Look> {
         o === 'hidden' || o === 'clip' ? 'hides' : o === 'visible' ? null : 'scrolls';
       return { left, top, right, bottom, x: kind(s.overflowX), y: kind(s.overflowY) };
     };
+    // Every card's words stay on the card (issue 52: "Drapeau" ran off the flag card): the words drawn on an
+    // action card or a flag card, wherever it is drawn (the table, the setup, a scene, the rules).
+    for (const card of layer.querySelectorAll('.card-art, .flag-art')) {
+      const face = card.querySelector('rect');
+      if (face === null || !visible(card)) continue;
+      const edge = face.getBoundingClientRect();
+      if (edge.width < 1 || edge.height < 1) continue;
+      for (const word of card.querySelectorAll('text')) {
+        const text = word.textContent ?? '';
+        const r = word.getBoundingClientRect();
+        if (text.trim() === '' || r.width < 0.5) continue;
+        if (
+          r.left < edge.left - 0.5 ||
+          r.right > edge.right + 0.5 ||
+          r.top < edge.top - 1 ||
+          r.bottom > edge.bottom + 1
+        )
+          problems.add(`${quote(text)} runs off its card`);
+      }
+    }
+    // A pirate's or a flag place's name keeps clear of its tile's edges (issue 52: "Sally Swashbuckler"
+    // touched both sides of hers on a phone held sideways): 2 px inside the border at least.
+    for (const tile of layer.querySelectorAll('.crew-member, .flag-slot')) {
+      if (!visible(tile)) continue;
+      const box = tile.getBoundingClientRect();
+      const left = box.left + Number.parseFloat(style(tile).borderLeftWidth) + 2;
+      const right = box.right - Number.parseFloat(style(tile).borderRightWidth) - 2;
+      const words = document.createTreeWalker(tile, NodeFilter.SHOW_TEXT);
+      for (let node = words.nextNode(); node !== null; node = words.nextNode()) {
+        if (node.parentElement?.closest('.sr-only, svg') != null || (node.textContent ?? '').trim() === '')
+          continue;
+        range.selectNodeContents(node);
+        if ([...range.getClientRects()].some((r) => r.width > 0.5 && (r.left < left || r.right > right)))
+          problems.add(`${quote(node.textContent ?? '')} touches the edge of its ${name(tile)}`);
+      }
+    }
     const seen: { item: Item; rects: DOMRect[] }[] = [];
     for (const item of items) {
       const shown: DOMRect[] = [];
@@ -272,7 +311,14 @@ async function lobby(p: Player): Promise<void> {
     .locator('fieldset')
     .first()
     .locator('label')
-    .nth(p.size === 'desktop' ? 0 : 1)
+    .nth(p.size === 'phone' ? 1 : 0)
+    .click();
+  // The phone held sideways looks for quick shots, where the desktop looks for aimed ones.
+  await card
+    .locator('fieldset')
+    .nth(1)
+    .locator('label')
+    .nth(p.size === 'sideways' ? 1 : 0)
     .click();
   await card.locator('[data-seek]').click();
   await page.locator('[data-seeking]').waitFor();
@@ -349,7 +395,7 @@ async function friendGame(p: Player, other: Page): Promise<void> {
 }
 
 /**
- * A live game found in the lobby by both browsers (rules by size so the desktop and the phone do not meet,
+ * A live game found in the lobby by both browsers (rules and shots by size so the desktop and the phones do not meet,
  * aimed cannon, the live clock): the clocks, then resigned.
  */
 async function timedGame(p: Player, other: Page): Promise<void> {
@@ -358,8 +404,8 @@ async function timedGame(p: Player, other: Page): Promise<void> {
     who.locator('[data-find] fieldset').nth(group).locator('label').nth(option).click();
   await Promise.all([visit(page, '/'), visit(other, '/')]);
   for (const who of [page, other]) {
-    await pick(who, 0, p.size === 'desktop' ? 0 : 1);
-    await pick(who, 1, 0);
+    await pick(who, 0, p.size === 'phone' ? 1 : 0);
+    await pick(who, 1, p.size === 'sideways' ? 1 : 0);
     await pick(who, 2, 1);
     await who.locator('[data-find] [data-seek]').click();
   }
@@ -592,7 +638,8 @@ describe.skipIf(!chromiumAvailable())('text that fits, on every screen, in four 
 
   beforeAll(async () => {
     const dist = await sharedBuild();
-    server = await startGameServer(dist, { SEEK_OFFER_SECONDS: '1' });
+    // All the browsers come from one address: three sizes and their other persons seek at once.
+    server = await startGameServer(dist, { SEEK_OFFER_SECONDS: '1', SEEKS_PER_ADDRESS: '20' });
     browser = await launch();
     // A short finished game, for the replay and its analysis.
     const state = playUntil(createGame({ seed: 'text-fit', shots: 'quick', turnLimit: 24 }), () => false);
@@ -605,7 +652,7 @@ describe.skipIf(!chromiumAvailable())('text that fits, on every screen, in four 
   });
 
   for (const language of LANGUAGES)
-    it(`every screen in ${language}, on a desktop and a phone, has no clipped or overlapping words`, async () => {
+    it(`every screen in ${language}, on a desktop and a phone upright and sideways, has no clipped or overlapping words`, async () => {
       const contexts = await Promise.all(
         (Object.keys(SIZES) as Size[]).map(async (size) => {
           const context = await browser.newContext({

@@ -822,6 +822,7 @@ export const de: Catalog = {
     enemyShip: 'gegnerisches Schiff',
     sailHole: 'Segel, Loch',
     skull: 'Totenkopf',
+    spyglass: 'Fernrohr',
     frontLine: 'Vorderkante deines Schiffs',
     side: 'Von der Seite · Neigung {{tilt}}°',
   },

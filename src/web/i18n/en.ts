@@ -785,6 +785,7 @@ export const en = {
     enemyShip: 'enemy ship',
     sailHole: 'sail, hole',
     skull: 'skull',
+    spyglass: 'Spyglass',
     frontLine: "your ship's front line",
     side: 'From the side · tilt {{tilt}}°',
   },

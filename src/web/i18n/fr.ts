@@ -817,6 +817,7 @@ export const fr: Catalog = {
     enemyShip: 'navire ennemi',
     sailHole: 'voile, trou',
     skull: 'tête de mort',
+    spyglass: 'Longue-vue',
     frontLine: 'avant de ton navire',
     side: 'Vu de côté · inclinaison {{tilt}}°',
   },

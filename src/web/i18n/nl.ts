@@ -805,6 +805,7 @@ export const nl: Catalog = {
     enemyShip: 'vijandelijk schip',
     sailHole: 'zeil, gat',
     skull: 'doodshoofd',
+    spyglass: 'Verrekijker',
     frontLine: 'voorkant van je schip',
     side: 'Van opzij · kanteling {{tilt}}°',
   },

@@ -212,6 +212,7 @@ export function CannonScene(props: CannonSceneProps) {
           opacity="0.07"
         />
       </g>
+      {shot === null && <Spyglass cannon={c} target={target} clip={`${clip}-lens`} />}
       <g class="aim-zone" clip-path={topClip}>
         <rect x="0" y="18" width={W} height={SIDE_TOP - 32} fill="transparent" />
         {preview.length > 0 && (
@@ -295,7 +296,7 @@ export function CannonScene(props: CannonSceneProps) {
       <circle
         cx={side({ y: sailY, z: 0 })[0]}
         cy={side({ y: 0, z: c.holeHeight })[1]}
-        r="3"
+        r={(c.holeDiameter / 2) * S}
         fill={target === 'sail' ? '#ffd54f' : 'none'}
         stroke="#4a2a12"
         stroke-dasharray="2 2"
@@ -331,5 +332,83 @@ export function CannonScene(props: CannonSceneProps) {
         </g>
       )}
     </svg>
+  );
+}
+
+/** The spyglass's lens in the top view's empty corner (SVG units) and its magnification (units per cm). */
+const LENS = { cx: 70, cy: 104, r: 56, k: 12 };
+
+/**
+ * The target through a spyglass (issue 52): on a phone the whole scene is drawn at about two thirds of its
+ * size, where the skull was 8 px and the sail's hole 3, too small to see what to aim at. The lens shows the
+ * target as the shooter sees it, three times the top view's scale: the hull face with the skull, or the sail
+ * with its hole. It adds no knowledge (the preview still shows only the start of the flight); styles.css shows
+ * it only on small screens, and it lets drags through to the aiming zone under it.
+ */
+function Spyglass(props: { cannon: CannonConfig; target: ShotTarget; clip: string }) {
+  const { cannon: c, target } = props;
+  const { cx, cy, r, k } = LENS;
+  const centreZ = target === 'skull' ? c.skullHeight : c.holeHeight;
+  /** A point of the target's face (x across, z up, cm) in the lens. */
+  const at = (x: number, z: number): [number, number] => [cx + x * k, cy - (z - centreZ) * k];
+  const [hullLeft, hullTop] = at(-c.hullWidth / 2, c.hullHeight);
+  const [sailLeft, sailTop] = at(-c.sailWidth / 2, c.sailTop);
+  const [, sailBottom] = at(0, c.sailBottom);
+  const [, water] = at(0, 0);
+  const [skullX, skullY] = at(0, c.skullHeight);
+  const [holeX, holeY] = at(0, c.holeHeight);
+  return (
+    <g class="close-up" data-close-up={target} pointer-events="none">
+      <defs>
+        <clipPath id={props.clip}>
+          <circle cx={cx} cy={cy} r={r} />
+        </clipPath>
+      </defs>
+      <text x={cx} y={cy - r - 6} font-size="10" font-weight="700" text-anchor="middle" fill="#e8f4fa">
+        {t('cannon.spyglass')}
+      </text>
+      <g clip-path={`url(#${props.clip})`}>
+        <rect x={cx - r} y={cy - r} width={2 * r} height={2 * r} fill="#cfe8f3" />
+        <rect x={cx - r} y={water} width={2 * r} height={2 * r} fill="#2a8fb5" />
+        <rect
+          x={sailLeft}
+          y={sailTop}
+          width={c.sailWidth * k}
+          height={sailBottom - sailTop}
+          fill="#f3e6c8"
+          stroke="#b9a47a"
+          stroke-width="2"
+        />
+        <circle
+          cx={holeX}
+          cy={holeY}
+          r={(c.holeDiameter / 2) * k}
+          fill={target === 'sail' ? '#ffd54f' : '#cfe8f3'}
+          stroke="#4a2a12"
+          stroke-width="2"
+          data-aim-target={target === 'sail' ? 'sail' : undefined}
+        />
+        <rect
+          x={hullLeft}
+          y={hullTop}
+          width={c.hullWidth * k}
+          height={c.hullHeight * k}
+          fill="#8a552c"
+          stroke="#4a2a12"
+          stroke-width="2"
+        />
+        <circle
+          cx={skullX}
+          cy={skullY}
+          r={(c.skullDiameter / 2) * k}
+          fill="#f7d13d"
+          stroke={target === 'skull' ? '#fff' : '#4a3520'}
+          stroke-width="3"
+          data-aim-target={target === 'skull' ? 'skull' : undefined}
+        />
+      </g>
+      <circle cx={cx} cy={cy} r={r} fill="none" stroke="#5b3a1e" stroke-width="5" />
+      <circle cx={cx} cy={cy} r={r - 3} fill="none" stroke="#d9a441" stroke-width="1.5" />
+    </g>
   );
 }

@@ -193,8 +193,8 @@ export function GameView(props: { game: GameScreen; ctl: Controller }) {
           )}
         </div>
         <aside class="side-col">
-          {/* Beside a landscape table the lesson reads in the side column: above it, it took the table's height. */}
-          {shape === 'landscape' && coach}
+          {/* Beside a landscape or wide table the lesson reads in the side column: above it, it took the table's height. */}
+          {shape !== 'portrait' && coach}
           {game.bot !== null && (
             <p class="bot-note">{t('game.computer', { level: t(`home.levels.${game.form.level}`) })}</p>
           )}

@@ -13,15 +13,24 @@ import { CardArt, Defs, FlagArt, PieceName, Pirate, Ship } from './art.tsx';
 import { Hit, Named } from './hit.tsx';
 import { type TableShape, useTableShape } from './table-shape.ts';
 
-/** Where things lie on the table of one shape (SVG units; a ship is drawn across x 30-370 in both). */
+/** Where one seat's ship and extras lie: `dx` shifts the whole side (drawn across x 30-370) to the right. */
+interface Side {
+  readonly dx: number;
+  readonly extrasY: number;
+  readonly deckY: number;
+}
+
+/** Where things lie on the table of one shape (SVG units; a ship is drawn across x 30-370 of its side). */
 interface Layout {
   readonly w: number;
   readonly h: number;
-  readonly top: { readonly extrasY: number; readonly deckY: number };
-  readonly bottom: { readonly extrasY: number; readonly deckY: number };
+  readonly top: Side;
+  readonly bottom: Side;
   /** Card `i`'s top-left corner. */
   card(i: number): { x: number; y: number };
   readonly outY: number;
+  /** The out-of-play band's width (beside the landscape cards it stops under the ships). */
+  readonly outW: number;
   readonly waves: readonly number[];
 }
 
@@ -29,21 +38,35 @@ const LAYOUTS: Readonly<Record<TableShape, Layout>> = {
   portrait: {
     w: 400,
     h: 724,
-    top: { extrasY: 34, deckY: 204 },
-    bottom: { extrasY: 660, deckY: 584 },
+    top: { dx: 0, extrasY: 34, deckY: 204 },
+    bottom: { dx: 0, extrasY: 660, deckY: 584 },
     card: (i) => ({ x: 14 + (i % 5) * 75, y: 266 + Math.floor(i / 5) * 100 }),
     outY: 686,
+    outW: 400,
     waves: [60, 250, 300, 350, 400, 450, 640],
   },
   // The ships one above the other on the left, the cards in reading order in two columns on the right.
   landscape: {
     w: 564,
     h: 532,
-    top: { extrasY: 34, deckY: 204 },
-    bottom: { extrasY: 466, deckY: 390 },
+    top: { dx: 0, extrasY: 34, deckY: 204 },
+    bottom: { dx: 0, extrasY: 466, deckY: 390 },
     card: (i) => ({ x: 412 + (i % 2) * 76, y: 16 + Math.floor(i / 2) * 100 }),
     outY: 494,
+    outW: 400,
     waves: [60, 160, 260, 360, 460],
+  },
+  // A phone held sideways (issue 52): the ships side by side, the opponent's on the left, the cards in one row
+  // under them; twice as wide as tall, so the table fills the short window's height.
+  wide: {
+    w: 800,
+    h: 404,
+    top: { dx: 0, extrasY: 34, deckY: 204 },
+    bottom: { dx: 400, extrasY: 34, deckY: 204 },
+    card: (i) => ({ x: 24 + i * 76, y: 262 }),
+    outY: 366,
+    outW: 800,
+    waves: [60, 160, 260, 360],
   },
 };
 
@@ -94,14 +117,23 @@ export function Table(props: TableProps) {
       <Defs />
       <rect width={layout.w} height={layout.h} fill="url(#sea)" />
       <Waves layout={layout} />
-      <Extras {...props} seat={top} y={layout.top.extrasY} />
-      <ShipBlock {...props} seat={top} deckY={layout.top.deckY} />
+      <g transform={shift(layout.top)}>
+        <Extras {...props} seat={top} y={layout.top.extrasY} />
+        <ShipBlock {...props} seat={top} deckY={layout.top.deckY} />
+      </g>
       <Cards {...props} layout={layout} />
-      <ShipBlock {...props} seat={bottom} deckY={layout.bottom.deckY} />
-      <Extras {...props} seat={bottom} y={layout.bottom.extrasY} />
+      <g transform={shift(layout.bottom)}>
+        <ShipBlock {...props} seat={bottom} deckY={layout.bottom.deckY} />
+        <Extras {...props} seat={bottom} y={layout.bottom.extrasY} />
+      </g>
       <OutPile {...props} layout={layout} />
     </svg>
   );
+}
+
+/** The transform that puts a side where the layout says (none for a side at the left edge). */
+function shift(side: Side): string | undefined {
+  return side.dx === 0 ? undefined : `translate(${side.dx} 0)`;
 }
 
 function Waves(props: { layout: Layout }) {
@@ -311,7 +343,7 @@ function OutPile(props: TableProps & { layout: Layout }) {
   const y = layout.outY;
   return (
     <Named role="group" label={t('table.out', { count: view.out.length })}>
-      <rect x={0} y={y} width={400} height={38} fill="#0e3d52" opacity="0.85" />
+      <rect x={0} y={y} width={layout.outW} height={38} fill="#0e3d52" opacity="0.85" />
       <text x={8} y={y + 12} font-size="9" font-weight="700" fill="#e8f4fa">
         {t('table.outTitle', { count: view.out.length })}
       </text>
