@@ -6,10 +6,14 @@ import type { Action, Seat } from '../engine/index.ts';
 import type { FromHost } from './local/messages.ts';
 
 /** One thing the game's host says, whichever host it is. */
-/** A refusal carries its code (null for a link that failed), so the page can choose what a player reads. */
+/**
+ * A refusal carries its code (null for a link that failed), so the page can choose what a player reads; a
+ * lesson's refusal may carry the sentence itself (`said`: why the move is not the one to make), in the page's
+ * language.
+ */
 export type LinkNews =
   | Extract<FromHost, { t: 'update' | 'history' | 'review' }>
-  | { readonly t: 'error'; readonly code: string | null; readonly message: string };
+  | { readonly t: 'error'; readonly code: string | null; readonly message: string; readonly said?: string };
 
 export interface GameLink {
   send(seat: Seat, action: Action): void;

@@ -6,7 +6,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type Action, applyAction, type GameEvent, type PlayerView } from '../../src/engine/index.ts';
+import {
+  type Action,
+  applyAction,
+  FLAG_CARDS,
+  type GameEvent,
+  type GameState,
+  legalActions,
+  PIECE_SET,
+  type PlayerView,
+  SEATS,
+  viewFor,
+} from '../../src/engine/index.ts';
 import { cardRefusal } from '../../src/web/game/choices.ts';
 import { promptFor } from '../../src/web/game/prompt.ts';
 import type { Catalog } from '../../src/web/i18n/catalog.ts';
@@ -216,7 +227,7 @@ describe('what each lesson shows', () => {
 
 describe('the lessons', () => {
   for (const [index, lesson] of LESSONS.entries()) {
-    it(`lesson ${index + 1}, ${lesson.title}: each step offers only what it asks, and the lesson ends done`, async () => {
+    it(`lesson ${index + 1}, ${lesson.title}: each step offers what it asks (first) or can say is wrong, and ends done`, async () => {
       const heard: LinkNews[] = [];
       const statuses: LessonStatus[] = [];
       const link = startLesson(
@@ -230,9 +241,14 @@ describe('the lessons', () => {
         if (update?.t !== 'update') throw new Error('no update');
         const offered = update.view.legalActions;
         expect(offered.length, step.ask).toBeGreaterThan(0);
-        for (const action of offered) expect(step.accepts(action)).toBe(true);
+        // A move the step does not ask for is offered only when the lesson says why it is wrong.
+        for (const action of offered) {
+          const answered = step.accepts(action, update.view) || step.why?.(action, update.view) != null;
+          expect(answered, JSON.stringify(action)).toBe(true);
+        }
         expect(statuses.at(-1)?.ask).toBe(step.ask);
         const first = offered[0] as Action;
+        expect(step.accepts(first, update.view)).toBe(true);
         link.send('red', first);
         await settle();
       }
@@ -366,4 +382,171 @@ describe('what the lessons say agrees with the table (issue 52 item 2)', () => {
       link.close();
     }
   });
+});
+
+/**
+ * What a table reached in play always holds, whatever happened before: the crews of R1.1, every piece in one
+ * place and on its deck list, the Bomb never aboard the enemy (R3.4), three flag cards each (R1.2), never the
+ * Flag shown (R6.4 ends the game), and a card turned before once the game is under way (R2.2). Problems, in words.
+ */
+function problemsOf(state: GameState): string[] {
+  const problems: string[] = [];
+  const sorted = (kinds: readonly string[]) => [...kinds].sort().join(',');
+  if (state.phase !== 'play' || state.outcome !== null) problems.push('not a game in play');
+  if (state.pending.ask !== 'turnCard' || state.pending.seat !== 'red' || state.mover !== 'red')
+    problems.push('not Red to turn a card');
+  for (const seat of SEATS) {
+    const first = seat === 'red' ? 0 : 10;
+    if (sorted(state.kinds.slice(first, first + 10)) !== sorted(PIECE_SET))
+      problems.push(`${seat}: not R1.1's crew`);
+    const standing = state.places.flatMap((place, id) => (place === seat ? [id] : []));
+    if (sorted(standing.map(String)) !== sorted(state.decks[seat].map(String)))
+      problems.push(`${seat}: the deck list and the places disagree`);
+    if (sorted(state.flagSlots[seat]) !== sorted(FLAG_CARDS)) problems.push(`${seat}: not three flag cards`);
+    if (state.flagSlots[seat].some((card, slot) => card === 'flag' && state.flagShown[seat][slot]))
+      problems.push(`${seat}: the Flag shown, yet the game goes on`);
+  }
+  for (const [id, place] of state.places.entries()) {
+    const owner = id < 10 ? 'red' : 'blue';
+    const aboard = place !== owner && place !== 'extras' && place !== 'out';
+    if (aboard && state.kinds[id] === 'bomb') problems.push(`the Bomb ${id} aboard the enemy`);
+    if (aboard && !state.boarded[id]) problems.push(`piece ${id} aboard but not marked boarded`);
+    if (state.shown[id] && place === 'extras') problems.push(`piece ${id} shown, yet among the extras`);
+  }
+  if (state.turn > 0 && state.lastTurned === null) problems.push('under way, yet no card turned before');
+  return problems;
+}
+
+/**
+ * Plays a lesson on the engine itself, step by step: each step's asked move must be among the engine's legal
+ * moves and be applied; Blue's part inside the turn is its first legal answer, as the lesson link plays it.
+ */
+function playOnEngine(id: LessonId): { table: GameState; end: GameState; events: GameEvent[] } {
+  const lesson = LESSONS[indexOf(id)];
+  if (lesson === undefined) throw new Error(`no lesson ${id}`);
+  const table = lesson.table();
+  let state = table;
+  const events: GameEvent[] = [];
+  for (const step of lesson.steps) {
+    const view = viewFor(state, 'red');
+    const asked = legalActions(state, 'red').find((a) => step.accepts(a, view));
+    if (asked === undefined) throw new Error(`${id}: the asked move is not legal (${step.ask})`);
+    const played = applyAction(state, 'red', asked);
+    if (!played.ok) throw new Error(played.error.message);
+    state = played.state;
+    events.push(...played.events);
+  }
+  return { table, end: state, events };
+}
+
+describe('the lessons that play what was only described: winning, the Powder Barrel, Pass (issue 52 item 2)', () => {
+  for (const id of ['decline', 'barrel', 'win'] as const) {
+    it(`${id}: the prepared table is one a game can reach, and each asked move is legal there`, () => {
+      const { table, end } = playOnEngine(id);
+      expect(problemsOf(table)).toEqual([]);
+      expect(end.log.length).toBe(table.log.length + (LESSONS[indexOf(id)]?.steps.length ?? 0));
+    });
+  }
+
+  it('R2.5, R5.1: Attack! declined with Pass; Ivan keeps the deck, so the Captain cannot try for the flag', async () => {
+    const { table, end } = playOnEngine('decline');
+    const view = viewFor(table, 'red');
+    expect(view.ships.red.deck.map((p) => p.kind)).toEqual(['incisor', 'captain']);
+    expect(end.out).toEqual([]);
+    expect(end.pending).toMatchObject({ ask: 'turnCard', seat: 'blue' });
+    expect(legalActions(end, 'blue').some((a) => a.type === 'raid')).toBe(false);
+    // The attack the lesson warns against is legal, offered, and answered with the reason; nothing changes.
+    const { link, heard } = await openLesson(indexOf('decline'));
+    link.send('red', { type: 'turnCard', card: 0 });
+    await settle();
+    const asked = heard.findLast((n) => n.t === 'update');
+    if (asked?.t !== 'update') throw new Error('no view');
+    expect(asked.view.legalActions[0]).toEqual({ type: 'pass' });
+    const attack = asked.view.legalActions.find((a) => a.type === 'attack');
+    if (attack === undefined) throw new Error('the attack is not offered');
+    const updates = heard.filter((n) => n.t === 'update').length;
+    link.send('red', attack);
+    await settle();
+    expect(heard.at(-1)).toEqual({
+      t: 'error',
+      code: 'tutorial/why',
+      message: 'The lesson asks for another move.',
+      said: en.tutorial.decline.whyAttack,
+    });
+    expect(heard.filter((n) => n.t === 'update')).toHaveLength(updates);
+    link.send('red', { type: 'pass' });
+    await settle();
+    expect(heard.at(-1)).toMatchObject({ t: 'update' });
+    link.close();
+  });
+
+  it('R6.3: the Powder Barrel blows the raider overboard; the Captain, not asked to try, stays aboard', async () => {
+    const { end, events } = playOnEngine('barrel');
+    const turned = events.find((e) => e.type === 'flagCardTurned');
+    expect(turned).toMatchObject({ owner: 'blue', slot: 0, card: 'barrel' });
+    expect(end.out.map((id) => end.kinds[id])).toEqual(['earring']);
+    expect(viewFor(end, 'red').ships.blue.deck.map((p) => p.kind)).toEqual(['captain']);
+    expect(end.flagShown.blue).toEqual([true, false, false]);
+    expect(end.outcome).toBeNull();
+    expect(LESSONS[indexOf('barrel')]?.happened?.(events)).toBe(en.tutorial.turned.barrelRaid);
+    // Before it is turned, Red sees none of Blue's flag cards: the lesson's words cannot lean on one.
+    expect(viewFor(playOnEngine('barrel').table, 'red').ships.blue.flagSlots).toEqual([null, null, null]);
+    // A try with the Captain, or another flag card, is answered with why, and changes nothing.
+    const { link, heard } = await openLesson(indexOf('barrel'));
+    link.send('red', { type: 'turnCard', card: 0 });
+    await settle();
+    const asked = heard.findLast((n) => n.t === 'update');
+    if (asked?.t !== 'update') throw new Error('no view');
+    const captain = asked.view.ships.blue.deck.find((p) => p.kind === 'captain');
+    link.send('red', { type: 'raid', piece: captain?.id ?? -1 });
+    await settle();
+    expect(heard.at(-1)).toMatchObject({ t: 'error', said: en.tutorial.barrel.whyCaptain });
+    const eddy = asked.view.ships.blue.deck.find((p) => p.kind === 'earring');
+    link.send('red', { type: 'raid', piece: eddy?.id ?? -1 });
+    await settle();
+    link.send('red', { type: 'turnFlag', slot: 2 });
+    await settle();
+    expect(heard.at(-1)).toMatchObject({ t: 'error', said: en.tutorial.barrel.whyCard });
+    link.close();
+  });
+
+  it('R6.4, R6.5, R7.1: with the Monkey and the Barrel shown, the card left is the Flag, and turning it wins', async () => {
+    const { table, end, events } = playOnEngine('win');
+    // What the lesson's words lean on is on the table: Blue's Monkey and Powder Barrel, shown before.
+    expect(viewFor(table, 'red').ships.blue.flagSlots).toEqual([null, 'monkey', 'barrel']);
+    expect(events.find((e) => e.type === 'flagCardTurned')).toMatchObject({ slot: 0, card: 'flag' });
+    expect(end.outcome).toMatchObject({ winner: 'red' });
+    expect(LESSONS[indexOf('win')]?.happened?.(events)).toBe(en.tutorial.turned.flag);
+    const { link, heard, statuses } = await openLesson(indexOf('win'));
+    link.send('red', { type: 'turnCard', card: 0 });
+    await settle();
+    const raid = heard.findLast((n) => n.t === 'update');
+    if (raid?.t !== 'update') throw new Error('no view');
+    link.send('red', raid.view.legalActions[0] as Action);
+    await settle();
+    for (const [slot, said] of [
+      [1, en.tutorial.win.whyMonkey],
+      [2, en.tutorial.win.whyBarrel],
+    ] as const) {
+      link.send('red', { type: 'turnFlag', slot });
+      await settle();
+      expect(heard.at(-1)).toMatchObject({ t: 'error', code: 'tutorial/why', said });
+    }
+    expect(statuses.at(-1)?.done).toBeNull();
+    link.send('red', { type: 'turnFlag', slot: 0 });
+    await settle();
+    expect(statuses.at(-1)?.done).toBe(`${en.tutorial.turned.flag} ${en.tutorial.win.done}`);
+    link.close();
+  });
+
+  for (const [language, catalog] of Object.entries({ en, nl, de, fr } as Record<string, Catalog>)) {
+    it(`${language}: the words name the button as labelled, and the Monkey and the Barrel by the slots the table shows`, () => {
+      expect(words(catalog, 'tutorial.decline.ask')).toContain(words(catalog, 'choices.pass.attack'));
+      expect(words(catalog, 'tutorial.decline.whyAttack')).toContain(words(catalog, 'choices.pass.attack'));
+      // The Monkey is Blue's flag card 2 and the Barrel card 3, as the table's labels count them.
+      const intro = words(catalog, 'tutorial.win.intro');
+      expect(intro).toMatch(/2\)/);
+      expect(intro).toMatch(/3\)/);
+    });
+  }
 });

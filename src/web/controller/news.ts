@@ -37,7 +37,7 @@ export class NewsFromHost {
       // The developer's wording goes to the console; the player reads a sentence written for players.
       if (typeof console !== 'undefined') console.info(`refused (${news.code ?? 'link'}): ${news.message}`);
       changeGame(this.page, (g) => {
-        g.error = refusalSentence(news.code);
+        g.error = news.said ?? refusalSentence(news.code);
         g.waiting = false;
       });
       return;

@@ -37,6 +37,7 @@ export function refusalSentence(code: string | null): string {
     case 'host/no-game':
       return t('refusal.stopped');
     case 'tutorial/not-asked':
+    case 'tutorial/why':
       return t('refusal.tutorial');
     case 'auth/bad-token':
       return t('refusal.badToken');

@@ -910,6 +910,15 @@ export const de: Catalog = {
       ask: 'Du hast Angriff! umgedreht, aber deine Bombe kann nicht angreifen: Drück auf „Nicht angreifen“.',
       done: 'Du wurdest gefragt, obwohl du nur passen konntest: Würde das Spiel für dich antworten, wüsste Blau, dass dein Pirat die Bombe ist. Eine Aktion ohne Wahl bewirkt nichts, das Logbuch sagt, warum, und der Zug zählt trotzdem.',
     },
+    decline: {
+      title: 'Nein sagen',
+      intro:
+        'Der Kapitän (7) von Blau hat dein Schiff geentert; ein früherer Kampf hat ihn gezeigt. Dein einziger Pirat an Deck ist Ivan Schneidezahn (4). Neuer Pirat, Schwingen, Angriff! und der Griff nach der Flagge dürfen abgelehnt werden: Du musst nicht tun, was die Karte anbietet.',
+      ask: 'Du hast Angriff! umgedreht, aber kämpfen musst du nicht. Ivan Schneidezahn (4) würde gegen den Kapitän (7) von Blau verlieren: Drück auf „Nicht angreifen“.',
+      whyAttack:
+        'Lieber nicht: Ivan Schneidezahn (4) würde gegen den Kapitän (7) von Blau verlieren und aus dem Spiel gehen, und ohne einen Piraten auf deinem Deck könnte der Kapitän von Blau nach deiner Flagge greifen. Drück auf „Nicht angreifen“.',
+      done: 'Du hast abgelehnt: Nichts passiert, und der Zug geht an Blau. Ivan steht noch auf deinem Deck und verteidigt es: Solange er dort steht, kann der Kapitän von Blau nicht nach deiner Flagge greifen. Lehne eine Aktion ab, wenn sie dir mehr schadet als Blau.',
+    },
     plank: {
       shark: 'Diesmal zeigte die Münze den Hai: Dein Pirat hat das Spiel verlassen.',
       saved: 'Diesmal zeigte die Münze den fröhlichen Piraten: Dein Pirat ist gerettet.',
@@ -944,6 +953,30 @@ export const de: Catalog = {
       ask: 'Greif mit deinem Enterer nach der Flagge.',
       askFlag: 'Dreh eine der drei Flaggenkarten von Blau um.',
       done: 'Die Flagge gewinnt das Spiel; der Affe tut nichts; das Pulverfass sprengt deinen Enterer über Bord. Eine gezeigte Flaggenkarte kommt an ihren Platz zurück und bleibt beiden bekannt. Mit „Aufgeben“ kannst du ein Spiel auch verloren geben, und ein Spiel kann eine Zuggrenze haben: Wird sie erreicht, endet es unentschieden. Versteck deine eigene Flagge gut!',
+    },
+    barrel: {
+      title: 'Das Pulverfass',
+      intro:
+        'Eddy Ohrring (3) und dein Kapitän (7) haben das Schiff von Blau geentert, und Blau hat niemanden auf seinem Deck, der es verteidigt. Der Griff nach der Flagge ist ein Wagnis: Eine der drei Flaggenkarten von Blau ist das Pulverfass.',
+      ask: 'Greif mit dem Piraten nach der Flagge, den du am ehesten entbehren kannst: Eddy Ohrring, nicht dein Kapitän.',
+      whyCaptain:
+        'Nicht der Kapitän: Ist die umgedrehte Karte das Pulverfass, geht der Pirat, der nach der Flagge greift, über Bord, und der Kapitän ist dein stärkster Pirat. Greif mit Eddy Ohrring nach der Flagge.',
+      askFlag: 'Dreh die linke Flaggenkarte von Blau um (Flaggenkarte 1).',
+      whyCard:
+        'Im Spiel darfst du jede der drei umdrehen. Diese Lektion ist um die linke herum aufgebaut: Dreh Flaggenkarte 1 um.',
+      done: 'Das Pulverfass kommt an seinen Platz zurück und ist jetzt beiden bekannt. Es hat Eddy gekostet, nicht deinen Kapitän, der noch auf dem Deck von Blau steht. Nach einem Kanonenschuss hätte sich das Pulverfass nur gezeigt. Der Affe tut nichts; nur die Flagge gewinnt.',
+    },
+    win: {
+      title: 'Das Spiel gewinnen',
+      intro:
+        'Frühere Griffe nach der Flagge haben zwei Flaggenkarten von Blau gezeigt: den Affen (Flaggenkarte 2) und das Pulverfass (Flaggenkarte 3). Flaggenkarten bleiben an ihrem Platz, und eine gezeigte Karte bleibt bekannt. Dein Walter Peitsche (5) steht auf dem Deck von Blau, und Blau hat dort niemanden, der es verteidigt.',
+      askFlag:
+        'Affe und Pulverfass von Blau sind bekannt: Dreh die Karte um, die nur noch die Flagge sein kann.',
+      whyMonkey:
+        'Das ist der Affe von Blau, schon gezeigt: Ihn noch einmal umzudrehen bewirkt nichts. Welche Karte wurde noch nicht gezeigt?',
+      whyBarrel:
+        'Das ist das Pulverfass von Blau, schon gezeigt: Es würde Walter über Bord sprengen. Welche Karte wurde noch nicht gezeigt?',
+      done: 'Wer die Flagge des Gegners umdreht, beendet das Spiel sofort: Du hast gewonnen. Nichts anderes beendet es: Wer keine Piraten mehr hat, kann noch mit der Kanone gewinnen. Merk dir, welche Flaggenkarten gezeigt wurden; sie wandern nie.',
     },
     cannonFlag: {
       title: 'Die Kanone kann gewinnen',

@@ -872,6 +872,15 @@ export const en = {
       ask: "You turned Attack!, but your Bomb cannot attack: press “Don't attack”.",
       done: "You were asked although you could only pass: answering for you would tell Blue that your pirate is the Bomb. An action with nothing to choose does nothing, the ship's log says why, and the turn still counts.",
     },
+    decline: {
+      title: 'Say no',
+      intro:
+        "Blue's Captain (7) has boarded your ship; an earlier fight showed him. Your only pirate on deck is Ivan Incisor (4). New pirate, Swing, Attack! and a try for the flag may be declined: you need not do what the card offers.",
+      ask: "You turned Attack!, but you need not fight. Ivan Incisor (4) would lose to Blue's Captain (7): press “Don't attack”.",
+      whyAttack:
+        "Better not: Ivan Incisor (4) would lose to Blue's Captain (7) and leave the game, and with nobody left on your deck, Blue's Captain could try for your flag. Press “Don't attack”.",
+      done: "You declined: nothing happens, and the turn passes to Blue. Ivan still stands on your deck and defends it: while he does, Blue's Captain cannot try for your flag. Decline an action when it would hurt you more than Blue.",
+    },
     plank: {
       shark: 'This time the coin showed the shark: your pirate left the game.',
       saved: 'This time the coin showed the cheerful pirate: your pirate is saved.',
@@ -906,6 +915,29 @@ export const en = {
       ask: 'Try for the flag with your boarder.',
       askFlag: "Turn one of Blue's three flag cards.",
       done: 'The Flag wins the game; the Monkey does nothing; the Powder Barrel blows your raider overboard. A flag card once shown goes back to its slot and stays known to both. You may also give up with Resign, and a game may have a turn limit: reaching it is a draw. Hide your own Flag well!',
+    },
+    barrel: {
+      title: 'The Powder Barrel',
+      intro:
+        "Eddy Earring (3) and your Captain (7) have boarded Blue's ship, and Blue has nobody on its deck to defend it. A try for the flag is a risk: one of Blue's three flag cards is the Powder Barrel.",
+      ask: 'Try for the flag with the pirate you can best spare: Eddy Earring, not your Captain.',
+      whyCaptain:
+        'Not the Captain: if the card you turn is the Powder Barrel, the pirate making the try goes overboard, and the Captain is your strongest pirate. Try with Eddy Earring.',
+      askFlag: "Turn Blue's left flag card (flag card 1).",
+      whyCard:
+        'In a game you may turn any of the three. This lesson is laid out around the left one: turn flag card 1.',
+      done: "The Powder Barrel goes back to its slot, now known to both players. It cost Eddy, not your Captain, who still stands on Blue's deck. After a cannon shot the Barrel would only have shown itself. The Monkey does nothing; only the Flag wins.",
+    },
+    win: {
+      title: 'Win the game',
+      intro:
+        "Earlier tries showed two of Blue's flag cards: the Monkey (flag card 2) and the Powder Barrel (flag card 3). Flag cards stay in their slots, and a card once shown stays known. Your Walter Whip (5) stands on Blue's deck, and Blue has nobody there to defend it.",
+      askFlag: "Blue's Monkey and Powder Barrel are known: turn the card that can only be the Flag.",
+      whyMonkey:
+        "That is Blue's Monkey, shown before: turning it again does nothing. Which card has not been shown yet?",
+      whyBarrel:
+        "That is Blue's Powder Barrel, shown before: it would blow Walter overboard. Which card has not been shown yet?",
+      done: "Turning the enemy's Flag ends the game at once: you win. Nothing else ends it: a side with no pirates left can still win with the cannon. Keep track of the flag cards shown; they never move.",
     },
     cannonFlag: {
       title: 'The cannon can win',

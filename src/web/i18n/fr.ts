@@ -905,6 +905,15 @@ export const fr: Catalog = {
       ask: 'Tu as retourné « À l’attaque ! », mais ta Bombe ne peut pas attaquer : appuie sur « Ne pas attaquer ».',
       done: 'On te l’a demandé alors que tu ne pouvais que passer : si le jeu répondait à ta place, Bleu saurait que ton pirate est la Bombe. Une action sans choix ne fait rien, le journal de bord dit pourquoi, et le tour compte quand même.',
     },
+    decline: {
+      title: 'Savoir dire non',
+      intro:
+        'Le Capitaine (7) de Bleu est monté à bord de ton navire ; un combat précédent l’a montré. Ton seul pirate sur le pont est Ivan Incisive (4). Nouveau pirate, Se balancer, À l’attaque ! et une tentative de prendre le drapeau peuvent se refuser : tu n’es pas obligé de faire ce que la carte propose.',
+      ask: 'Tu as retourné « À l’attaque ! », mais tu n’es pas obligé de te battre. Ivan Incisive (4) perdrait contre le Capitaine (7) de Bleu : appuie sur « Ne pas attaquer ».',
+      whyAttack:
+        'Mieux vaut pas : Ivan Incisive (4) perdrait contre le Capitaine (7) de Bleu et quitterait le jeu, et sans personne sur ton pont, le Capitaine de Bleu pourrait tenter de prendre ton drapeau. Appuie sur « Ne pas attaquer ».',
+      done: 'Tu as refusé : il ne se passe rien, et le tour passe à Bleu. Ivan est toujours sur ton pont et le défend : tant qu’il y est, le Capitaine de Bleu ne peut pas tenter de prendre ton drapeau. Refuse une action quand elle te nuirait plus qu’à Bleu.',
+    },
     plank: {
       shark: 'Cette fois, la pièce a montré le requin : ton pirate a quitté le jeu.',
       saved: 'Cette fois, la pièce a montré le joyeux pirate : ton pirate est sauvé.',
@@ -939,6 +948,30 @@ export const fr: Catalog = {
       ask: 'Tente de prendre le drapeau avec ton pirate.',
       askFlag: 'Retourne une des trois cartes drapeau de Bleu.',
       done: 'Le Drapeau fait gagner la partie ; le Singe ne fait rien ; le Baril de poudre envoie ton pirate par-dessus bord. Une carte drapeau montrée retourne à sa place et reste connue des deux joueurs. Avec « Abandonner », tu peux aussi t’avouer vaincu, et une partie peut avoir une limite de tours : si elle est atteinte, la partie est nulle. Cache bien ton propre Drapeau !',
+    },
+    barrel: {
+      title: 'Le Baril de poudre',
+      intro:
+        'Eddy Boucle-d’oreille (3) et ton Capitaine (7) ont abordé le navire de Bleu, et Bleu n’a personne sur son pont pour le défendre. Tenter de prendre le drapeau est un risque : une des trois cartes drapeau de Bleu est le Baril de poudre.',
+      ask: 'Tente de prendre le drapeau avec le pirate dont tu peux le mieux te passer : Eddy Boucle-d’oreille, pas ton Capitaine.',
+      whyCaptain:
+        'Pas le Capitaine : si la carte que tu retournes est le Baril de poudre, le pirate qui tente sa chance passe par-dessus bord, et le Capitaine est ton pirate le plus fort. Tente ta chance avec Eddy Boucle-d’oreille.',
+      askFlag: 'Retourne la carte drapeau de Bleu la plus à gauche (carte drapeau 1).',
+      whyCard:
+        'Dans une partie, tu peux retourner n’importe laquelle des trois. Cette leçon est construite autour de celle de gauche : retourne la carte drapeau 1.',
+      done: 'Le Baril de poudre retourne à sa place, désormais connu des deux joueurs. Il a coûté Eddy, pas ton Capitaine, qui est toujours sur le pont de Bleu. Après un tir de canon, le Baril se serait seulement montré. Le Singe ne fait rien ; seul le Drapeau fait gagner.',
+    },
+    win: {
+      title: 'Gagner la partie',
+      intro:
+        'Des tentatives précédentes ont montré deux cartes drapeau de Bleu : le Singe (carte drapeau 2) et le Baril de poudre (carte drapeau 3). Les cartes drapeau restent à leur place, et une carte montrée reste connue. Ton Walter le Fouet (5) est sur le pont de Bleu, et Bleu n’y a personne pour le défendre.',
+      askFlag:
+        'Le Singe et le Baril de poudre de Bleu sont connus : retourne la carte qui ne peut être que le Drapeau.',
+      whyMonkey:
+        'C’est le Singe de Bleu, déjà montré : le retourner encore ne fait rien. Quelle carte n’a pas encore été montrée ?',
+      whyBarrel:
+        'C’est le Baril de poudre de Bleu, déjà montré : il enverrait Walter par-dessus bord. Quelle carte n’a pas encore été montrée ?',
+      done: 'Retourner le Drapeau de l’adversaire termine la partie aussitôt : tu as gagné. Rien d’autre ne la termine : un camp qui n’a plus de pirates peut encore gagner au canon. Retiens les cartes drapeau montrées ; elles ne bougent jamais.',
     },
     cannonFlag: {
       title: 'Le canon peut gagner',

@@ -892,6 +892,15 @@ export const nl: Catalog = {
       ask: 'Je draaide Aanval! om, maar je Bom kan niet aanvallen: druk op „Niet aanvallen”.',
       done: 'Het spel vroeg het je, al kon je alleen passen: als het voor je antwoordde, wist Blauw dat je piraat de Bom is. Een actie zonder keuze doet niets, het logboek zegt waarom, en de beurt telt toch.',
     },
+    decline: {
+      title: 'Nee zeggen',
+      intro:
+        'De Kapitein (7) van Blauw heeft je schip geënterd; een eerder gevecht liet hem zien. Je enige piraat aan dek is Ivan Snijtand (4). Nieuwe piraat, Slingeren, Aanval! en een gooi naar de vlag mag je weigeren: je hoeft niet te doen wat de kaart aanbiedt.',
+      ask: 'Je draaide Aanval! om, maar vechten hoeft niet. Ivan Snijtand (4) zou verliezen van de Kapitein (7) van Blauw: druk op „Niet aanvallen”.',
+      whyAttack:
+        'Liever niet: Ivan Snijtand (4) zou verliezen van de Kapitein (7) van Blauw en het spel verlaten, en met niemand meer op je dek zou de Kapitein van Blauw een gooi naar jouw vlag kunnen wagen. Druk op „Niet aanvallen”.',
+      done: 'Je zei nee: er gebeurt niets, en de beurt gaat naar Blauw. Ivan staat nog op je dek en verdedigt het: zolang hij daar staat, kan de Kapitein van Blauw geen gooi naar je vlag wagen. Weiger een actie als ze jou meer schaadt dan Blauw.',
+    },
     plank: {
       shark: 'Deze keer liet de munt de haai zien: je piraat verliet het spel.',
       saved: 'Deze keer liet de munt de vrolijke piraat zien: je piraat is gered.',
@@ -926,6 +935,30 @@ export const nl: Catalog = {
       ask: 'Waag een gooi naar de vlag met je enteraar.',
       askFlag: 'Draai een van de drie vlagkaarten van Blauw om.',
       done: 'De Vlag wint het spel; de Aap doet niets; het Kruitvat blaast je enteraar overboord. Een vlagkaart die getoond is, gaat terug naar haar plek en blijft voor beide spelers bekend. Met „Opgeven” kun je een spel ook gewonnen geven, en een spel kan een maximum aantal beurten hebben: wordt dat bereikt, dan eindigt het gelijk. Verstop je eigen Vlag goed!',
+    },
+    barrel: {
+      title: 'Het Kruitvat',
+      intro:
+        'Eddy Oorbel (3) en je Kapitein (7) hebben het schip van Blauw geënterd, en Blauw heeft niemand op zijn dek om het te verdedigen. Een gooi naar de vlag is een waagstuk: een van de drie vlagkaarten van Blauw is het Kruitvat.',
+      ask: 'Waag een gooi naar de vlag met de piraat die je het best kunt missen: Eddy Oorbel, niet je Kapitein.',
+      whyCaptain:
+        'Niet de Kapitein: is de kaart die je omdraait het Kruitvat, dan gaat de piraat die de gooi waagt overboord, en de Kapitein is je sterkste piraat. Waag de gooi met Eddy Oorbel.',
+      askFlag: 'Draai de linker vlagkaart van Blauw om (vlagkaart 1).',
+      whyCard:
+        'In een spel mag je elk van de drie omdraaien. Deze les is rond de linker opgezet: draai vlagkaart 1 om.',
+      done: 'Het Kruitvat gaat terug naar zijn plek en is nu voor beide spelers bekend. Het kostte Eddy, niet je Kapitein, die nog op het dek van Blauw staat. Na een schot had het Kruitvat zich alleen laten zien. De Aap doet niets; alleen de Vlag wint.',
+    },
+    win: {
+      title: 'Het spel winnen',
+      intro:
+        'Eerdere gooien lieten twee vlagkaarten van Blauw zien: de Aap (vlagkaart 2) en het Kruitvat (vlagkaart 3). Vlagkaarten blijven op hun plek, en een getoonde kaart blijft bekend. Je Walter Zweep (5) staat op het dek van Blauw, en Blauw heeft daar niemand om het te verdedigen.',
+      askFlag:
+        'De Aap en het Kruitvat van Blauw zijn bekend: draai de kaart om die alleen nog de Vlag kan zijn.',
+      whyMonkey:
+        'Dat is de Aap van Blauw, al eerder getoond: hem nog eens omdraaien doet niets. Welke kaart is nog niet getoond?',
+      whyBarrel:
+        'Dat is het Kruitvat van Blauw, al eerder getoond: het zou Walter overboord blazen. Welke kaart is nog niet getoond?',
+      done: 'Wie de Vlag van de tegenstander omdraait, beëindigt het spel meteen: je hebt gewonnen. Niets anders beëindigt het: wie geen piraten meer heeft, kan nog winnen met het kanon. Onthoud welke vlagkaarten getoond zijn; ze verhuizen nooit.',
     },
     cannonFlag: {
       title: 'Het kanon kan winnen',

@@ -4,16 +4,25 @@
  * player to do one thing at a time and says afterwards what happened and why. The player is Red; only the
  * asked moves are offered, and Blue's answers inside Red's turn are made for it.
  */
-import type { Action, GameEvent, GameState } from '../../engine/index.ts';
+import type { Action, GameEvent, GameState, PieceKind, PlayerView } from '../../engine/index.ts';
+import { findPiece } from '../game/choices.ts';
 import { t } from '../i18n/i18n.ts';
 import { firstDeal, preparedTable } from './positions.ts';
 
-/** One thing the player is asked to do, e.g. "Turn card 1". `accepts` says which offered moves fit. */
+/**
+ * One thing the player is asked to do, e.g. "Turn card 1". `accepts` says which legal moves fit, judged on the
+ * table as Red sees it (`table`, never a hidden card or pirate).
+ */
 export interface LessonStep {
   readonly ask: string;
   /** What to do once a pirate of the player's is chosen (an attack's second click), if the step has two. */
   readonly askChosen?: string;
-  readonly accepts: (action: Action) => boolean;
+  readonly accepts: (action: Action, table: PlayerView) => boolean;
+  /**
+   * Why a legal move that does not fit is not the one to make, e.g. "Ivan (4) would lose to the Captain (7)",
+   * or null. Such moves are offered too: a click on one is answered with the reason and changes nothing.
+   */
+  readonly why?: (action: Action, table: PlayerView) => string | null;
 }
 
 /** A rule's id in RULES.md, e.g. 'R4.3'. */
@@ -45,10 +54,13 @@ export type LessonId =
   | 'adder'
   | 'bomb'
   | 'onlyBomb'
+  | 'decline'
   | 'plank'
   | 'cannon'
   | 'skull'
   | 'flag'
+  | 'barrel'
+  | 'win'
   | 'cannonFlag'
   | 'advanced';
 
@@ -81,25 +93,57 @@ type StepKey =
   | 'adder.ask'
   | 'bomb.ask'
   | 'onlyBomb.ask'
+  | 'decline.ask'
   | 'cannon.ask'
   | 'skull.ask'
   | 'skull.askShoot'
   | 'flag.ask'
   | 'flag.askFlag'
+  | 'barrel.ask'
+  | 'barrel.askFlag'
+  | 'win.askFlag'
   | 'advanced.ask';
 type ChosenKey = 'attack.askTarget' | 'tie.askTarget' | 'adder.askTarget' | 'bomb.askTarget';
+type WhyKey =
+  | 'decline.whyAttack'
+  | 'barrel.whyCaptain'
+  | 'barrel.whyCard'
+  | 'win.whyMonkey'
+  | 'win.whyBarrel';
 
-/** A step whose words are the catalog's `tutorial.<key>` (and, after a first click, `tutorial.<chosen>`). */
-function step(key: StepKey, accepts: LessonStep['accepts'], chosen?: ChosenKey): LessonStep {
+/**
+ * A step whose words are the catalog's `tutorial.<key>` (and, after a first click, `tutorial.<chosen>`); `why`
+ * names the catalog's reason a move that does not fit is not the one to make.
+ */
+function step(
+  key: StepKey,
+  accepts: LessonStep['accepts'],
+  chosen?: ChosenKey,
+  why?: (action: Action, table: PlayerView) => WhyKey | null,
+): LessonStep {
   const asked: LessonStep = {
     get ask() {
       return t(`tutorial.${key}`);
     },
     accepts,
+    ...(why === undefined
+      ? {}
+      : {
+          why: (action: Action, table: PlayerView) => {
+            const reason = why(action, table);
+            return reason === null ? null : t(`tutorial.${reason}`);
+          },
+        }),
   };
   if (chosen === undefined) return asked;
   return Object.defineProperty(asked, 'askChosen', { get: () => t(`tutorial.${chosen}`), enumerable: true });
 }
+
+/** The kind of the player's own pirate `id` (Red knows its own crew), or null. */
+const kindOf = (table: PlayerView, id: number): PieceKind | null => findPiece(table, id)?.kind ?? null;
+
+/** The enemy flag card in `slot` as the table shows it: known once shown (R6.5), else null. */
+const shownFlag = (table: PlayerView, slot: number) => table.ships.blue.flagSlots[slot] ?? null;
 
 const turnFirstCard = step('turnFirstCard', (a) => a.type === 'turnCard' && a.card === 0);
 const attacks = (a: Action) => a.type === 'attack';
@@ -221,6 +265,26 @@ export const LESSONS: readonly Lesson[] = [
       }),
     steps: [turnFirstCard, step('onlyBomb.ask', (a) => a.type === 'pass')],
   }),
+  lesson('decline', {
+    // Attack! may be declined (R2.5): a lost battle here would leave Red's deck to Blue's Captain (R5.1).
+    rules: ['R2.5', 'R5.1'],
+    table: () =>
+      preparedTable({
+        seed: 'lesson-decline',
+        card: 'attack',
+        red: { deck: ['incisor'] },
+        blue: { boarding: ['captain'], known: ['captain'] },
+      }),
+    steps: [
+      turnFirstCard,
+      step(
+        'decline.ask',
+        (a) => a.type === 'pass',
+        undefined,
+        (a) => (a.type === 'attack' ? 'decline.whyAttack' : null),
+      ),
+    ],
+  }),
   lesson('plank', {
     rules: ['R3.6', 'R1.7', 'R2.3'],
     table: () =>
@@ -269,6 +333,63 @@ export const LESSONS: readonly Lesson[] = [
         blue: { flags: ['flag', 'monkey', 'barrel'] },
       }),
     steps: [turnFirstCard, step('flag.ask', (a) => a.type === 'raid'), step('flag.askFlag', turnsFlag)],
+    happened: flagCard('raid'),
+  }),
+  lesson('barrel', {
+    rules: ['R6.1', 'R6.3'],
+    table: () =>
+      preparedTable({
+        seed: 'lesson-barrel',
+        card: 'attack',
+        red: { boarding: ['earring', 'captain'] },
+        blue: { flags: ['barrel', 'monkey', 'flag'] },
+      }),
+    steps: [
+      turnFirstCard,
+      // The raider risks its life (R6.3): the one Red can best spare, not the Captain.
+      step(
+        'barrel.ask',
+        (a, table) => a.type === 'raid' && kindOf(table, a.piece) === 'earring',
+        undefined,
+        (a, table) =>
+          a.type === 'raid' && kindOf(table, a.piece) === 'captain' ? 'barrel.whyCaptain' : null,
+      ),
+      // All three cards are hidden, so nothing on the table tells them apart: the lesson asks for the left one.
+      step(
+        'barrel.askFlag',
+        (a) => a.type === 'turnFlag' && a.slot === 0,
+        undefined,
+        (a) => (a.type === 'turnFlag' ? 'barrel.whyCard' : null),
+      ),
+    ],
+    happened: flagCard('raid'),
+  }),
+  lesson('win', {
+    rules: ['R6.4', 'R6.5', 'R7.1'],
+    table: () =>
+      preparedTable({
+        seed: 'lesson-win',
+        card: 'attack',
+        // Blue's Monkey and Powder Barrel were shown by earlier tries, so turns have passed: Blue slept last.
+        justTurned: 'sleeping',
+        red: { boarding: ['whip'] },
+        blue: { flags: ['flag', 'monkey', 'barrel'], flagsShown: ['monkey', 'barrel'] },
+      }),
+    steps: [
+      turnFirstCard,
+      step('flag.ask', (a) => a.type === 'raid'),
+      // The Flag is the one card the table does not show yet: the player works it out from the two it does.
+      step(
+        'win.askFlag',
+        (a, table) => a.type === 'turnFlag' && shownFlag(table, a.slot) === null,
+        undefined,
+        (a, table) => {
+          if (a.type !== 'turnFlag') return null;
+          const card = shownFlag(table, a.slot);
+          return card === 'monkey' ? 'win.whyMonkey' : card === 'barrel' ? 'win.whyBarrel' : null;
+        },
+      ),
+    ],
     happened: flagCard('raid'),
   }),
   lesson('cannonFlag', {

@@ -1,7 +1,8 @@
 /**
  * The tutorial's game link: the engine on a prepared table, in the page (a lesson is a few moves). Like the
  * local host it answers each decision with Red's view and the events Red saw; unlike it, it offers only the
- * moves the lesson asks for, and says after each move where the lesson stands.
+ * moves the lesson asks for (and those it can say are wrong, answered with why), and says after each move where
+ * the lesson stands.
  */
 import {
   type Action,
@@ -49,7 +50,11 @@ export function startLesson(
   const view = (): PlayerView => {
     const full = viewFor(state, seat);
     const asked = lesson.steps[step];
-    return { ...full, legalActions: asked === undefined ? [] : full.legalActions.filter(asked.accepts) };
+    if (asked === undefined) return { ...full, legalActions: [] };
+    // The asked moves first, then the wrong ones the lesson answers with a reason (each a click to explain).
+    const right = full.legalActions.filter((a) => asked.accepts(a, full));
+    const wrong = full.legalActions.filter((a) => !asked.accepts(a, full) && asked.why?.(a, full) != null);
+    return { ...full, legalActions: [...right, ...wrong] };
   };
   const doneWords = (seen: readonly GameEvent[]) => {
     const happened = lesson.happened?.(seen) ?? null;
@@ -102,8 +107,15 @@ export function startLesson(
   return {
     send(_seat, action: Action) {
       const asked = lesson.steps[step];
-      if (asked === undefined || !asked.accepts(action)) {
-        later({ t: 'error', code: 'tutorial/not-asked', message: 'The lesson asks for another move.' });
+      const table = viewFor(state, seat);
+      if (asked === undefined || !asked.accepts(action, table)) {
+        // A legal move the lesson can say is wrong gets the reason, for the player; any other the general word.
+        const why = asked?.why?.(action, table) ?? null;
+        later(
+          why === null
+            ? { t: 'error', code: 'tutorial/not-asked', message: 'The lesson asks for another move.' }
+            : { t: 'error', code: 'tutorial/why', message: 'The lesson asks for another move.', said: why },
+        );
         return;
       }
       const result = applyAction(state, seat, action);

@@ -24,6 +24,11 @@ export interface SeatTable {
   readonly known?: readonly PieceKind[];
   /** Flag cards by slot; default Monkey, Flag, Powder Barrel. */
   readonly flags?: readonly FlagCard[];
+  /**
+   * Flag cards of this seat already shown to both by an earlier try (R6.5), e.g. `['monkey']`. Never the Flag:
+   * turning it ended the game (R6.4).
+   */
+  readonly flagsShown?: readonly FlagCard[];
 }
 
 export interface TableSpec {
@@ -137,8 +142,12 @@ export function preparedTable(spec: TableSpec): GameState {
     aside[seat] = place;
     if (seat === 'blue') lastTurned = place;
   }
-  // Somebody turned a card before, so the game is under way: two turns, Red to play the third.
+  // Somebody turned a card before, so the game is under way: two turns, Red to play the third. Each flag card
+  // already shown took a turn of the other seat's, with a turn of this seat's between (R6.5).
   const under = lastTurned !== null || aside.red !== null || aside.blue !== null;
+  const tries = [spec.red, spec.blue].reduce((n, seat) => n + (seat?.flagsShown?.length ?? 0), 0);
+  if (tries > 0 && lastTurned === null)
+    throw new Error('tutorial: a flag card shown needs a card turned since');
   return {
     ...game,
     phase: 'play',
@@ -148,18 +157,27 @@ export function preparedTable(spec: TableSpec): GameState {
     boarded,
     out: [],
     flagSlots: {
-      red: [...(spec.red?.flags ?? ['monkey', 'flag', 'barrel'])],
-      blue: [...(spec.blue?.flags ?? ['monkey', 'flag', 'barrel'])],
+      red: [...(spec.red?.flags ?? DEFAULT_FLAGS)],
+      blue: [...(spec.blue?.flags ?? DEFAULT_FLAGS)],
     },
-    flagShown: { red: [false, false, false], blue: [false, false, false] },
+    flagShown: { red: flagsShown(spec.red), blue: flagsShown(spec.blue) },
     cards,
     ready: { red: true, blue: true },
     mover: 'red',
-    turn: under ? 2 : 0,
+    turn: Math.max(under ? 2 : 0, 2 * tries),
     lastTurned,
     aside,
     pending: { ask: 'turnCard', seat: 'red' },
   };
+}
+
+const DEFAULT_FLAGS: readonly FlagCard[] = ['monkey', 'flag', 'barrel'];
+
+/** Which of a seat's three slots hold a card already shown (R6.5), by the cards named in `flagsShown`. */
+function flagsShown(table: SeatTable | undefined): boolean[] {
+  const shown = table?.flagsShown ?? [];
+  if (shown.includes('flag')) throw new Error('tutorial: a Flag shown would have ended the game');
+  return (table?.flags ?? DEFAULT_FLAGS).map((card) => shown.includes(card));
 }
 
 /** The first deal: both seats to set up (R1.4), the cards dealt (R1.5), a coin to say who starts (R1.6). */
