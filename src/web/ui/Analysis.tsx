@@ -14,7 +14,7 @@ import type { AnalysisState } from '../state.ts';
 
 const W = 320;
 const H = 190;
-/** Room for the chance labels at the left and the turn labels below. */
+/** Room for the chance labels ("100 %") at the left and the turn labels below. */
 const LEFT = 58;
 const BOTTOM = 44;
 /**
@@ -99,7 +99,8 @@ function AnalysisDone(props: { analysis: Analysis; step: number; ctl: Controller
   const first = points[0]?.step ?? 0;
   const span = Math.max(1, (points[points.length - 1]?.step ?? 1) - first);
   const x = (s: number) => ((s - first) / span) * (W - LEFT - 10) + LEFT;
-  const y = (chance: number) => H - BOTTOM - chance * (H - BOTTOM - 8);
+  // The top line sits 16 units down, so the top label's whole line box (not just its digits) stays inside.
+  const y = (chance: number) => H - BOTTOM - chance * (H - BOTTOM - 16);
   const line = (seat: 'red' | 'blue') =>
     points.map((p) => `${x(p.step).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(' ');
   const lastPoint = points[points.length - 1];
@@ -158,6 +159,11 @@ function AnalysisDone(props: { analysis: Analysis; step: number; ctl: Controller
           }
         }}
       >
+        {/* The chance axis's title above the drawing, not turned on its side inside it: as a line of the
+            page it never runs past the drawing's edge, in any language ("Chances de gagner" did). */}
+        <span class="axis-caption" aria-hidden="true">
+          {t('analysis.axisChance')}
+        </span>
         <svg viewBox={`0 0 ${W} ${H}`} class="analysis-graph" aria-hidden="true">
           <rect x="0" y="0" width={W} height={H} fill="#fff8e6" rx="6" />
           {[0, 0.5, 1].map((c) => (
@@ -176,16 +182,6 @@ function AnalysisDone(props: { analysis: Analysis; step: number; ctl: Controller
               </text>
             </g>
           ))}
-          <text
-            x="13"
-            y={y(0.5)}
-            transform={`rotate(-90 13 ${y(0.5)})`}
-            class="axis-title"
-            font-size={LABEL_UNITS}
-            text-anchor="middle"
-          >
-            {t('analysis.axisChance')}
-          </text>
           {turnTicks(lastTurn).map((turn) => (
             <text
               key={turn}
