@@ -11,7 +11,6 @@ import { de } from '../../src/web/i18n/de.ts';
 import { en } from '../../src/web/i18n/en.ts';
 import { fr } from '../../src/web/i18n/fr.ts';
 import { nl } from '../../src/web/i18n/nl.ts';
-import { LESSONS } from '../../src/web/tutorial/lessons.ts';
 import { PATIENCE_MS } from '../patience.ts';
 import { chromiumAvailable, launch, sharedBuild, startStaticServer } from './harness.ts';
 
@@ -136,7 +135,7 @@ describe.skipIf(!chromiumAvailable())('the browser game in four languages', () =
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(server.url);
-    const lesson = String(LESSONS.findIndex((l) => l.id === 'justTurned'));
+    const lesson = 'justTurned';
     await page.evaluate((index) => localStorage.setItem('pirates.tutorial', index), lesson);
     await page.reload();
     await page.locator('[data-start=tutorial]').click();

@@ -153,7 +153,7 @@ describe.skipIf(!chromiumAvailable())('the table uses the window', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(server.url);
     // The first lesson is the setup; the second is the first played on the table.
-    const first = String(LESSONS.findIndex((lesson) => lesson.table().phase === 'play'));
+    const first = LESSONS.find((lesson) => lesson.table().phase === 'play')?.id ?? 'none';
     await page.evaluate((index) => localStorage.setItem('pirates.tutorial', index), first);
     await page.reload();
     await page.click('[data-start=tutorial]');
