@@ -508,10 +508,13 @@ export function connectOnline(ctl: Controller): void {
     const game = ctl.newGameScreen('online', ticket?.seat ?? 'red', form);
     game.watching = ticket === null;
     if (ticket !== null) {
+      // A seat taken up by identity (begun on another device) may have been dealt with that device's
+      // contribution, unknown here: the check then does not look for one of this page's.
+      const mine = ticket.token === null ? null : ticket.contribution;
       game.fairness = noFairness(
         {
-          red: ticket.seat === 'red' ? ticket.contribution : null,
-          blue: ticket.seat === 'blue' ? ticket.contribution : null,
+          red: ticket.seat === 'red' ? mine : null,
+          blue: ticket.seat === 'blue' ? mine : null,
         },
         ticket.seedHash,
       );
