@@ -169,10 +169,15 @@ describe.skipIf(!chromiumAvailable())('the browser game, accounts that travel (i
       await phone.goto(home());
       const phoneName = await nameOf(phone);
       const phoneGame = await friendGame(phone, home());
-      // Typed as a person might: lower case, with the dash shown.
-      await phone
-        .getByRole('textbox', { name: word(catalog, 'account.codeLabel') })
-        .fill(`${code.slice(0, 4)}-${code.slice(4)}`.toLowerCase());
+      const codeBox = phone.getByRole('textbox', { name: word(catalog, 'account.codeLabel') });
+      if (locale === 'en-GB') {
+        // Typed as a person might: lower case, with the dash shown.
+        await codeBox.fill(`${code.slice(0, 4)}-${code.slice(4)}`.toLowerCase());
+      } else {
+        // Or the QR code scanned: its address opens the page with the code filled in.
+        await phone.goto(`${home()}/?code=${code}`);
+        await expect.poll(() => codeBox.inputValue(), { timeout: PATIENCE_MS }).toBe(code);
+      }
       await phone.getByRole('button', { name: word(catalog, 'account.useCode') }).tap();
       await phone
         .getByRole('group', { name: word(catalog, 'account.merge.title', { name: phoneName }) })
@@ -208,6 +213,8 @@ describe.skipIf(!chromiumAvailable())('the browser game, accounts that travel (i
         .filter({ hasText: word(catalog, 'account.signedOutOthers') })
         .waitFor();
       await phone.getByText(word(catalog, 'account.revoked')).first().waitFor({ timeout: PATIENCE_MS });
+      // The socket said so (a request would not leave the table): the phone is back on the home page.
+      await phone.locator('[data-start=friend]').waitFor({ timeout: PATIENCE_MS });
       await expect(phone.locator('[data-my-name]').count()).resolves.toBe(0);
       // The laptop plays on.
       await laptop.reload();
