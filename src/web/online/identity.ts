@@ -63,6 +63,27 @@ export function replaceIdentity(secret: string | null): void {
 
 const EARLIER_KEY = 'pirates.identity.earlier';
 
+/**
+ * The games in progress of the player this device played as before signing in to another (empty without
+ * one). Asked without `ask`: that player's device being signed out is not this device's.
+ */
+async function earlierGames(): Promise<YourGamesResponse['games']> {
+  let secret: string | null = null;
+  try {
+    secret = localStorage.getItem(EARLIER_KEY);
+  } catch {
+    return [];
+  }
+  if (secret === null) return [];
+  try {
+    const response = await fetch('/api/players/me/games', { headers: { authorization: `Bearer ${secret}` } });
+    if (!response.ok) return [];
+    return ((await response.json()) as YourGamesResponse).games;
+  } catch {
+    return [];
+  }
+}
+
 /** Called when the server says this device was signed out (`device/revoked`), set by connectPeople. */
 let whenRevoked: () => void = () => undefined;
 
@@ -157,13 +178,19 @@ export function connectPeople(ctl: Controller): void {
   /** Asks for "Your games"; a game that came to need this player is told (turn-notify.ts). */
   const refreshGames = () => {
     if (identitySecret() === null) return;
-    void ask<YourGamesResponse>('GET', '/api/players/me/games').then(
-      (answer) => {
+    void Promise.all([ask<YourGamesResponse>('GET', '/api/players/me/games'), earlierGames()]).then(
+      ([answer, earlier]) => {
         if (!answer.ok) return;
+        // The games left with the player this device played as before it signed in ('keep') stay listed:
+        // their seats' tokens are on this device.
+        const games = [
+          ...answer.data.games,
+          ...earlier.filter((game) => !answer.data.games.some((g) => g.gameId === game.gameId)),
+        ];
         const open = ctl.state.game?.online?.gameId ?? null;
-        const news = newlyWaiting(ctl.state.me.games, answer.data.games, open);
+        const news = newlyWaiting(ctl.state.me.games, games, open);
         ctl.change((s) => {
-          s.me.games = answer.data.games;
+          s.me.games = games;
         });
         const first = news[0];
         if (first !== undefined) tellTurn(ctl, first, (gameId) => goToGame(ctl, gameId));

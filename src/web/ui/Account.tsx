@@ -297,7 +297,7 @@ function DeviceList(props: {
       ) : (
         <ul>
           {list.passkeys.map((p) => (
-            <li key={p.id} data-passkey={p.id}>
+            <li key={p.id} data-passkey={p.id} data-passkey-label={p.label}>
               {p.label} ·{' '}
               {p.lastUsedAt === null
                 ? t('account.addedOn', { when: when(p.createdAt) })
