@@ -26,16 +26,33 @@ export const actionSchema = z.unknown().transform((value, context): Action => {
  */
 const deltasOffer = z.union([z.literal(true), z.number().int().min(1).max(1000)]).optional();
 
+/**
+ * This device's identity (issue 51), the secret it sends as `Authorization: Bearer` over HTTP: the socket then
+ * closes with `device/revoked` the moment the device is signed out, on whichever process signs it out. With
+ * `seat` and no token it sits this device's player at its own seat in the game (a game begun on another of
+ * the player's devices, found in "Your games").
+ */
+const helloIdentity = z.string().min(1).max(200);
+
 export const helloSchema = z.union([
   z.strictObject({
     t: z.literal('hello'),
     token: z.string().min(1).max(200),
+    identity: helloIdentity.optional(),
     rulesOnce: z.literal(true).optional(),
     deltas: deltasOffer,
   }),
   z.strictObject({
     t: z.literal('hello'),
     spectate: z.literal(true),
+    identity: helloIdentity.optional(),
+    rulesOnce: z.literal(true).optional(),
+    deltas: deltasOffer,
+  }),
+  z.strictObject({
+    t: z.literal('hello'),
+    identity: helloIdentity,
+    seat: z.enum(['red', 'blue']),
     rulesOnce: z.literal(true).optional(),
     deltas: deltasOffer,
   }),

@@ -29,6 +29,8 @@ export const SERVER_ERRORS = {
   'auth/hello-late': 'No hello came in time after the socket opened; the socket is closed (4408).',
   'auth/again': 'This socket has already said hello.',
   'auth/bad-token': 'The token holds no seat in this game.',
+  'auth/not-your-seat':
+    'This device’s player does not sit at that seat of this game (hello with identity and seat).',
   'auth/spectator': 'Spectators cannot act.',
   'act/stale':
     'The action was made against another version of the game; look at the newest and decide again.',

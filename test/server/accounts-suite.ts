@@ -11,14 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AccountView,
   CeremonyOptions,
+  CreateGameResponse,
   LinkCodeView,
   PlayerSummary,
   SignedIn,
 } from '../../src/protocol/index.ts';
 import type { ServerConfig } from '../../src/server/config.ts';
 import { LINK_CODE_MS } from '../../src/server/http/account-routes.ts';
+import { PATIENCE_MS } from '../patience.ts';
 import { SoftAuthenticator } from './authenticator.ts';
-import { type TestServer, testConfig } from './harness.ts';
+import { Client, hello, isState, type TestServer, testConfig } from './harness.ts';
 
 /** The servers' clock runs `ahead` ms ahead of the wall clock: a test moves time on, never waits for it. */
 let ahead = 0;
@@ -331,6 +333,76 @@ export function accountsSuite(title: string, start: () => Promise<readonly [Test
       const out = await call(one.url, 'DELETE', `/api/account/devices/${mine?.id}`, undefined, laptop.secret);
       expect(out.status).toBe(200);
       expect((await account(laptop.secret, two.url)).body.code).toBe('device/revoked');
+    });
+
+    it("51.3: a signed-out device's game sockets are closed at once with device/revoked, on every process; its own seat is found by its identity", async () => {
+      const laptop = await newPlayer();
+      const game = await call<CreateGameResponse>(
+        one.url,
+        'POST',
+        '/api/games',
+        { opponent: 'computer' },
+        laptop.secret,
+      );
+      expect(game.status).toBe(201);
+      const { gameId, seat, token } = game.body;
+      const code = await call<LinkCodeView>(
+        one.url,
+        'POST',
+        '/api/account/link-codes',
+        undefined,
+        laptop.secret,
+      );
+      const phoneSecret = newSecret();
+      const linked = await call(two.url, 'POST', '/api/account/link', {
+        code: code.body.code,
+        secret: phoneSecret,
+      });
+      expect(linked.status).toBe(201);
+      // The phone has no token: its identity sits it at its player's seat, on the other process.
+      const bySeat = await Client.open(two.url, gameId);
+      const seated = await bySeat.ask({ t: 'hello', identity: phoneSecret, seat, rulesOnce: true }, isState);
+      expect(seated.t === 'state' && seated.viewer).toBe(seat);
+      // And a socket with the token says who it is too, on the first process.
+      const byToken = await Client.open(one.url, gameId);
+      await byToken.ask({ ...(hello(token) as object), identity: phoneSecret }, isState);
+      const laptopSocket = await Client.open(one.url, gameId);
+      await laptopSocket.ask({ ...(hello(token) as object), identity: laptop.secret }, isState);
+      // Another player's identity sits nobody at this seat.
+      const stranger = await newPlayer();
+      const wrong = await Client.open(two.url, gameId);
+      const refused = await wrong.ask(
+        { t: 'hello', identity: stranger.secret, seat },
+        (m) => m.t === 'error',
+      );
+      expect(refused.t === 'error' && refused.code).toBe('auth/not-your-seat');
+      await wrong.close();
+
+      const out = await call(one.url, 'POST', '/api/account/sign-out-others', undefined, laptop.secret);
+      expect(out.status).toBe(200);
+      for (const socket of [bySeat, byToken]) {
+        const told = await socket.find((m) => m.t === 'error' && m.code === 'device/revoked');
+        expect(told.t === 'error' && told.message).toContain('signed out');
+        const deadline = Date.now() + PATIENCE_MS;
+        while (!socket.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        expect(socket.closeCode).toBe(4401);
+      }
+      // The laptop's own socket goes on.
+      expect(laptopSocket.closed).toBe(false);
+      const again = await laptopSocket.ask({ t: 'resync' }, isState);
+      expect(again.t === 'state' && again.viewer).toBe(seat);
+      await laptopSocket.close();
+      // A signed-out device's new hello is refused at once, on either process.
+      for (const base of [one.url, two.url]) {
+        const late = await Client.open(base, gameId);
+        const said = await late.ask(
+          { ...(hello(token) as object), identity: phoneSecret },
+          (m) => m.t === 'error',
+        );
+        expect(said.t === 'error' && said.code).toBe('device/revoked');
+        expect(late.messages.some(isState)).toBe(false);
+        await late.close();
+      }
     });
 
     it('51.4: "Forget me" takes the passkeys, devices and codes with the player', async () => {

@@ -22,6 +22,7 @@ import {
   type ErrorCode,
   emoteSchema,
   errorMessage,
+  type HelloMessage,
   helloSchema,
   historySchema,
   type PackedUpdateMessage,
@@ -42,6 +43,7 @@ import { answerRematch, rematchFor } from '../rooms/rematch.ts';
 import type { Room } from '../rooms/room.ts';
 import { sha256 } from '../secrets.ts';
 import { StoreUnavailable } from '../store/game-store.ts';
+import type { StoredPlayer } from '../store/player-store.ts';
 import { describeIssues } from './describe-issues.ts';
 import { EMOTE_BURST, EMOTES_PER_SECOND } from './emote-limit.ts';
 import { TokenBucket } from './rate-limit.ts';
@@ -93,6 +95,12 @@ export class Session {
    * own watch holds the room, or when the socket closes (a silent one is closed at the hello deadline).
    */
   #opening: (() => void) | null;
+  /** A hello is being answered (its device is looked up): a second one meanwhile is refused as `auth/again`. */
+  #greeting = false;
+  /** The socket closed: a device watch that resolves after it is let go at once. */
+  #gone = false;
+  /** Stops hearing of this socket's device's sign-out (hello's `identity`), or null. */
+  #unwatchDevice: (() => void) | null = null;
   /** Closes a socket that never says hello (an idle socket holds memory and a place in the address's count). */
   #helloDeadline: ReturnType<typeof setTimeout> | null;
 
@@ -137,6 +145,9 @@ export class Session {
 
   /** The socket closed. */
   closed(): void {
+    this.#gone = true;
+    this.#unwatchDevice?.();
+    this.#unwatchDevice = null;
     this.#stopHelloDeadline();
     this.#letOpeningGo();
     this.#leave?.();
@@ -305,26 +316,55 @@ export class Session {
   }
 
   async #hello(data: unknown): Promise<void> {
-    if (this.#viewer !== null) return this.#error('auth/again', 'This socket has already said hello.');
+    if (this.#viewer !== null || this.#greeting)
+      return this.#error('auth/again', 'This socket has already said hello.');
     const parsed = helloSchema.safeParse(data);
     if (!parsed.success) return this.#error('message/invalid', describeIssues('hello', parsed.error));
+    this.#greeting = true;
+    try {
+      await this.#greet(parsed.data);
+    } finally {
+      this.#greeting = false;
+      // Refused (or failed): the socket may say hello again, and hears of no device meanwhile.
+      if (this.#viewer === null) {
+        this.#unwatchDevice?.();
+        this.#unwatchDevice = null;
+      }
+    }
+  }
+
+  async #greet(hello: HelloMessage): Promise<void> {
+    const player = hello.identity === undefined ? undefined : await this.#watchDevice(hello.identity);
+    // Signed out (told and closed), or the socket went meanwhile.
+    if (player === null || this.#gone) return;
     let viewer: Viewer = 'spectator';
-    if ('token' in parsed.data) {
-      const seat = this.#room.seatOfToken(sha256(parsed.data.token));
+    if ('seat' in hello) {
+      const seats = player === 'unknown' ? null : await this.#context.store.players.seatsOf(this.#room.id);
+      if (player === 'unknown' || player === undefined || seats?.[hello.seat]?.id !== player.id)
+        return this.#error(
+          'auth/not-your-seat',
+          `This device's player does not sit at ${hello.seat} in this game; open it with its link or token.`,
+        );
+      viewer = hello.seat;
+    }
+    if ('token' in hello) {
+      const seat = this.#room.seatOfToken(sha256(hello.token));
       if (seat === null) {
         return this.#error('auth/bad-token', 'This token holds no seat in this game; check the game link.');
       }
       viewer = seat;
+    }
+    if (viewer !== 'spectator') {
       if (this.#room.version > 0) this.#context.metrics.reconnected();
-      const record = this.#room.seat(seat);
+      const record = this.#room.seat(viewer);
       // A person back at a seat the computer was playing for them takes it back.
       if (record.holder === 'computer')
-        await this.#room.setSeat(seat, { ...record, holder: 'human', level: null });
+        await this.#room.setSeat(viewer, { ...record, holder: 'human', level: null });
     }
     this.#viewer = viewer;
-    this.#rulesOnce = parsed.data.rulesOnce === true;
+    this.#rulesOnce = hello.rulesOnce === true;
     // Patches start from a view without the rules, so a client that reads them must read those too.
-    const offer = parsed.data.deltas;
+    const offer = hello.deltas;
     this.#deltas =
       !this.#rulesOnce || offer === undefined ? null : offer === true || offer === 1 ? 1 : DELTAS_VERSION;
     this.#stopHelloDeadline();
@@ -352,6 +392,46 @@ export class Session {
     }
     // A finished game's rematch, as it stands (a reloaded page learns of an offer or of the new game).
     if (this.#room.over) await this.#tellRematch(viewer);
+  }
+
+  /**
+   * Watches the device of `identity` (its secret): a sign-out closes this socket with `device/revoked`,
+   * whichever process signs it out (players/sign-outs.ts). The device's row is read after the watch is held,
+   * so a sign-out in between is not missed. Its player; 'unknown' for an identity not known here (the socket
+   * goes on by its token, as before); null when the device is signed out (told, and closed).
+   */
+  async #watchDevice(identity: string): Promise<StoredPlayer | 'unknown' | null> {
+    const accounts = this.#context.store.accounts;
+    const hash = sha256(identity);
+    const first = await accounts.device(hash);
+    if (first === null) return 'unknown';
+    if (first === 'revoked') {
+      this.#signedOut();
+      return null;
+    }
+    const release = await this.#context.devices.watch(first.device.id, () => this.#signedOut());
+    if (this.#gone) {
+      release();
+      return null;
+    }
+    this.#unwatchDevice = release;
+    const again = await accounts.device(hash);
+    if (again === null || again === 'revoked') {
+      this.#signedOut();
+      return null;
+    }
+    return again.player;
+  }
+
+  /** This socket's device was signed out: say so, and close. */
+  #signedOut(): void {
+    this.#unwatchDevice?.();
+    this.#unwatchDevice = null;
+    this.#error(
+      'device/revoked',
+      'This device was signed out of its player; sign in again with a passkey or a code, or play as someone new.',
+    );
+    this.#channel.close(4401, 'device/revoked');
   }
 
   async #tellRematch(viewer: Viewer): Promise<void> {

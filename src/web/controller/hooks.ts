@@ -22,6 +22,10 @@ export interface OnlineHooks {
 
 /** This device's identity (online/identity.ts). */
 export interface PeopleHooks {
+  /** Asks the server again who this device is (after signing in as another player: issue 51). */
+  reload(): void;
+  /** This device signed itself out: it plays as nobody until it signs in or asks for a new name. */
+  signedOut(): void;
   rename(name: string): void;
   forget(): void;
   makeNew(): void;

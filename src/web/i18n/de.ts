@@ -614,6 +614,70 @@ export const de: Catalog = {
     left: 'noch {{time}} auf deiner Uhr',
     turn: 'Zug {{turn}}',
   },
+  account: {
+    title: 'Auf allen Geräten spielen',
+    intro:
+      'Dein Name, deine Wertung und deine Spiele liegen auf diesem Gerät. Sichere sie mit einem Passkey oder verbinde ein anderes Gerät mit einem Code, und spiel überall als du selbst. Zum Spielen brauchst du kein Konto.',
+    savePasskey: 'Mit Passkey sichern',
+    saved:
+      'Gesichert. Melde dich auf einem anderen Gerät mit diesem Passkey an, um dort als du selbst zu spielen.',
+    signIn: 'Mit Passkey anmelden',
+    signInHint:
+      'Die Anmeldung nutzt einen Passkey, den du auf einem anderen Gerät gesichert hast (dein Handy oder Computer kann ihn teilen).',
+    another: 'Auf einem anderen Gerät spielen',
+    codeShown:
+      'Öffne diese Seite auf dem anderen Gerät und tippe diesen Code unter „Code von deinem anderen Gerät“ ein, oder scanne den QR-Code.',
+    codeUntil: 'Der Code gilt einmal, bis {{time}} Uhr.',
+    qrLabel: 'QR-Code, der diese Seite mit dem Code auf dem anderen Gerät öffnet',
+    codeLabel: 'Code von deinem anderen Gerät',
+    useCode: 'Code verwenden',
+    merge: {
+      title: 'Dieses Gerät spielt gerade als {{name}}.',
+      text: 'Nach der Anmeldung spielt es als dein gesicherter Spieler. Was soll mit den laufenden Spielen von {{name}} geschehen?',
+      move: 'Zu meinem gesicherten Spieler mitnehmen',
+      keep: 'Bei {{name}} lassen',
+    },
+    cancel: 'Abbrechen',
+    signedIn: 'Angemeldet: Dieses Gerät spielt als {{name}}.',
+    moved_one: '{{count}} laufendes Spiel ist mitgekommen.',
+    moved_other: '{{count}} laufende Spiele sind mitgekommen.',
+    devices: 'Geräte und Passkeys',
+    passkeys: 'Passkeys',
+    noPasskeys: 'Noch kein Passkey gesichert.',
+    devicesTitle: 'Angemeldete Geräte',
+    thisDevice: 'dieses Gerät',
+    addedOn: 'gesichert am {{when}}, noch nicht benutzt',
+    lastUsed: 'zuletzt benutzt am {{when}}',
+    remove: 'Entfernen',
+    removePasskey: 'Passkey {{label}} entfernen',
+    removeDevice: 'Gerät {{label}} entfernen',
+    signOut: 'Abmelden',
+    signOutSure: 'Ja, dieses Gerät abmelden',
+    signOutHint:
+      'Dieses Gerät spielt dann ohne Namen, bis du dich wieder anmeldest. Ohne Passkey oder anderes Gerät kommst du nicht mehr als dieser Spieler zurück.',
+    signOutOthers: 'Überall sonst abmelden',
+    signedOut:
+      'Abgemeldet. Melde dich mit einem Passkey oder einem Code wieder an, oder hol dir einen neuen Namen.',
+    signedOutOthers: 'Alle anderen Geräte sind abgemeldet.',
+    revoked:
+      'Dieses Gerät wurde von seinem Spieler abgemeldet (hier oder von einem anderen Gerät aus). Melde dich mit einem Passkey oder einem Code wieder an, oder hol dir einen neuen Namen.',
+    refusal: {
+      linkUnknown: 'Kein Gerät zeigt diesen Code. Prüf ihn oder lass dir einen neuen geben.',
+      linkExpired: 'Dieser Code wurde nicht rechtzeitig benutzt. Lass dir einen neuen geben.',
+      linkUsed:
+        'Dieser Code wurde schon benutzt oder durch einen neueren ersetzt. Lass dir einen neuen geben.',
+      rate: 'Gerade zu viele Versuche. Warte eine Minute und versuch es noch einmal.',
+      passkeyUnknown:
+        'Kein Spieler hier hat diesen Passkey: Er wurde entfernt oder für eine andere Seite gesichert.',
+      passkeyExists: 'Dieser Passkey ist schon gesichert.',
+      passkeyRefused: 'Der Passkey konnte nicht geprüft werden. Versuch es noch einmal.',
+      invalid: 'Ein Code hat 8 Buchstaben und Ziffern, so wie das andere Gerät ihn zeigt.',
+      offline: 'Der Server ist gerade nicht erreichbar. Versuch es gleich noch einmal.',
+      cancelled: 'Es wurde kein Passkey benutzt.',
+      noPasskeys:
+        'Dieser Browser kann hier keinen Passkey nutzen. Nimm stattdessen einen Code von einem anderen Gerät.',
+    },
+  },
   people: {
     title: 'Dein Piratenname',
     finding: 'Dein Name wird gesucht…',

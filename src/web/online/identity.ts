@@ -44,8 +44,56 @@ export function identityHeaders(): Record<string, string> {
   return secret === null ? {} : { authorization: `Bearer ${secret}` };
 }
 
+/**
+ * This device plays from now on as the player of `secret` (issue 51: signed in with a passkey or a code), or
+ * as nobody (null: signed out). A secret replaced is kept aside, not thrown away: the player it was stays on
+ * the server with whatever was left with it (its own games in progress when the person chose to keep them).
+ */
+export function replaceIdentity(secret: string | null): void {
+  const before = identitySecret();
+  if (before !== null && secret !== null && before !== secret) {
+    try {
+      localStorage.setItem(EARLIER_KEY, before);
+    } catch {
+      // No storage: nothing to keep aside either.
+    }
+  }
+  keep(secret ?? FORGOTTEN);
+}
+
+const EARLIER_KEY = 'pirates.identity.earlier';
+
+/**
+ * The games in progress of the player this device played as before signing in to another (empty without
+ * one). Asked without `ask`: that player's device being signed out is not this device's.
+ */
+async function earlierGames(): Promise<YourGamesResponse['games']> {
+  let secret: string | null = null;
+  try {
+    secret = localStorage.getItem(EARLIER_KEY);
+  } catch {
+    return [];
+  }
+  if (secret === null) return [];
+  try {
+    const response = await fetch('/api/players/me/games', { headers: { authorization: `Bearer ${secret}` } });
+    if (!response.ok) return [];
+    return ((await response.json()) as YourGamesResponse).games;
+  } catch {
+    return [];
+  }
+}
+
+/** Called when the server says this device was signed out (`device/revoked`), set by connectPeople. */
+let whenRevoked: () => void = () => undefined;
+
+/** The server said this device was signed out (an answer, or a socket): drop the secret, say why. */
+export function deviceRevoked(): void {
+  whenRevoked();
+}
+
 /** 256 random bits, base64url. */
-function newSecret(): string {
+export function newSecret(): string {
   const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes);
   let text = '';
@@ -53,7 +101,8 @@ function newSecret(): string {
   return btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-async function ask<T>(
+/** A request as this device (its identity in Authorization); `device/revoked` is handled here, once for all. */
+export async function ask<T>(
   method: string,
   path: string,
   body?: unknown,
@@ -74,6 +123,7 @@ async function ask<T>(
   } catch {
     json = false;
   }
+  if (response.status === 401 && (data as { code?: unknown }).code === 'device/revoked') deviceRevoked();
   return { ok: response.ok && json, status: json ? response.status : 503, data: data as T };
 }
 
@@ -113,8 +163,10 @@ export function connectPeople(ctl: Controller): void {
     const secret = stored();
     if (secret === FORGOTTEN) return set(null);
     if (secret === null) return make();
-    const me = await ask<PlayerSummary>('GET', '/api/players/me');
+    const me = await ask<PlayerSummary & { code?: string }>('GET', '/api/players/me');
     if (me.ok) return set(me.data);
+    // Signed out from another device: said once, by deviceRevoked.
+    if (me.data.code === 'device/revoked') return;
     // Forgotten from another tab, or a new server: a new identity, as on a first visit.
     if (me.status === 404 || me.status === 401) {
       keep(null);
@@ -126,13 +178,19 @@ export function connectPeople(ctl: Controller): void {
   /** Asks for "Your games"; a game that came to need this player is told (turn-notify.ts). */
   const refreshGames = () => {
     if (identitySecret() === null) return;
-    void ask<YourGamesResponse>('GET', '/api/players/me/games').then(
-      (answer) => {
+    void Promise.all([ask<YourGamesResponse>('GET', '/api/players/me/games'), earlierGames()]).then(
+      ([answer, earlier]) => {
         if (!answer.ok) return;
+        // The games left with the player this device played as before it signed in ('keep') stay listed:
+        // their seats' tokens are on this device.
+        const games = [
+          ...answer.data.games,
+          ...earlier.filter((game) => !answer.data.games.some((g) => g.gameId === game.gameId)),
+        ];
         const open = ctl.state.game?.online?.gameId ?? null;
-        const news = newlyWaiting(ctl.state.me.games, answer.data.games, open);
+        const news = newlyWaiting(ctl.state.me.games, games, open);
         ctl.change((s) => {
-          s.me.games = answer.data.games;
+          s.me.games = games;
         });
         const first = news[0];
         if (first !== undefined) tellTurn(ctl, first, (gameId) => goToGame(ctl, gameId));
@@ -143,7 +201,27 @@ export function connectPeople(ctl: Controller): void {
   };
   // Every page of the game looks while it is open, so a game elsewhere that needs the player is told.
   if (typeof setInterval !== 'undefined') setInterval(refreshGames, LOOK_EVERY_MS);
+  whenRevoked = () => {
+    if (identitySecret() === null) return;
+    keep(FORGOTTEN);
+    ctl.change((s) => {
+      s.me = {
+        status: 'none',
+        player: null,
+        error: t('account.revoked'),
+        forgetting: false,
+        games: null,
+      };
+    });
+  };
   ctl.people = {
+    reload() {
+      void load().catch(offline);
+    },
+    signedOut() {
+      keep(FORGOTTEN);
+      set(null);
+    },
     rename(name) {
       void ask<PlayerSummary & { message?: string }>('PUT', '/api/players/me/name', { name }).then(
         (answer) => {

@@ -15,7 +15,7 @@ import { newContribution, noFairness } from '../game/fairness.ts';
 import { t } from '../i18n/i18n.ts';
 import type { GameLink } from '../link.ts';
 import type { HomeForm } from '../state.ts';
-import { identityHeaders } from './identity.ts';
+import { deviceRevoked, identityHeaders, identitySecret } from './identity.ts';
 import { CLOCKS } from './lobby.ts';
 import {
   type ClientMessage,
@@ -34,7 +34,11 @@ const TOKEN_KEY = (gameId: string) => `pirates.seat.${gameId}`;
 
 interface Ticket {
   readonly seat: Seat;
-  readonly token: string;
+  /**
+   * The seat's token, or null for a seat this device's player holds in a game begun on another of its devices
+   * (issue 51, from "Your games"): the hello then sits it by the device's identity.
+   */
+  readonly token: string | null;
   readonly invite: string | null;
   /** This seat's share of the game's chance (hex), made once and kept for the check after the end. */
   readonly contribution: string;
@@ -47,7 +51,10 @@ function loadTicket(gameId: string): Ticket | null {
     const raw = localStorage.getItem(TOKEN_KEY(gameId));
     if (raw === null) return null;
     const data = JSON.parse(raw) as Partial<Ticket>;
-    if ((data.seat === 'red' || data.seat === 'blue') && typeof data.token === 'string') {
+    if (
+      (data.seat === 'red' || data.seat === 'blue') &&
+      (typeof data.token === 'string' || data.token === null)
+    ) {
       const ticket: Ticket = {
         seat: data.seat,
         token: data.token,
@@ -208,11 +215,17 @@ export class OnlineLink implements GameLink {
    */
   private hello(): void {
     const deltas = this.helloDeltas;
-    this.say(
-      this.ticket === null
-        ? { t: 'hello', spectate: true, rulesOnce: true, deltas }
-        : { t: 'hello', token: this.ticket.token, rulesOnce: true, deltas },
-    );
+    // The device's identity too (issue 51), so a sign-out from another device closes this socket at once; a
+    // server of the release before (deltas: true) knows no identity, and is not told it.
+    const secret = deltas === true ? null : identitySecret();
+    const identity = secret === null ? {} : { identity: secret };
+    const ticket = this.ticket;
+    if (ticket === null)
+      return this.say({ t: 'hello', spectate: true, ...identity, rulesOnce: true, deltas });
+    if (ticket.token !== null)
+      return this.say({ t: 'hello', token: ticket.token, ...identity, rulesOnce: true, deltas });
+    if (secret !== null)
+      this.say({ t: 'hello', identity: secret, seat: ticket.seat, rulesOnce: true, deltas });
   }
 
   private status(patch: Partial<NonNullable<NonNullable<Controller['state']['game']>['online']>>): void {
@@ -295,6 +308,16 @@ export class OnlineLink implements GameLink {
           // A server of the release before (a rolling upgrade) knows only `deltas: true`: say hello as it reads.
           this.helloDeltas = true;
           this.hello();
+          return;
+        }
+        if (message.code === 'device/revoked') {
+          // Signed out from another device: this socket is closed for good; the page drops the secret, says why.
+          this.close();
+          deviceRevoked();
+          this.ctl.change((s) => {
+            s.screen = 'home';
+            s.notice = t('account.revoked');
+          });
           return;
         }
         if (message.code === 'act/stale') {
@@ -485,10 +508,13 @@ export function connectOnline(ctl: Controller): void {
     const game = ctl.newGameScreen('online', ticket?.seat ?? 'red', form);
     game.watching = ticket === null;
     if (ticket !== null) {
+      // A seat taken up by identity (begun on another device) may have been dealt with that device's
+      // contribution, unknown here: the check then does not look for one of this page's.
+      const mine = ticket.token === null ? null : ticket.contribution;
       game.fairness = noFairness(
         {
-          red: ticket.seat === 'red' ? ticket.contribution : null,
-          blue: ticket.seat === 'blue' ? ticket.contribution : null,
+          red: ticket.seat === 'red' ? mine : null,
+          blue: ticket.seat === 'blue' ? mine : null,
         },
         ticket.seedHash,
       );
@@ -566,6 +592,20 @@ export function connectOnline(ctl: Controller): void {
       const known = loadTicket(gameId);
       if (known !== null) {
         enter(gameId, known, ctl.state.forms.friend);
+        return;
+      }
+      // A game of this player's begun on another of its devices ("Your games", issue 51): its seat by identity.
+      const mine = ctl.state.me.games?.find((game) => game.gameId === gameId);
+      if (mine !== undefined && invite === null && identitySecret() !== null) {
+        const ticket: Ticket = {
+          seat: mine.seat,
+          token: null,
+          invite: null,
+          contribution: newContribution(),
+          seedHash: null,
+        };
+        saveTicket(gameId, ticket);
+        enter(gameId, ticket, ctl.state.forms.friend);
         return;
       }
       if (invite === null) {

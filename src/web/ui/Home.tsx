@@ -8,6 +8,7 @@ import { LEVELS } from '../local/messages.ts';
 import type { AppState, HomeCard, HomeForm } from '../state.ts';
 import { LESSONS } from '../tutorial/lessons.ts';
 import { loadProgress } from '../tutorial/progress.ts';
+import { AccountPanel } from './Account.tsx';
 import { Defs, Pirate, Ship } from './art.tsx';
 import { ChallengesPanel } from './Challenges.tsx';
 import { FindOpponent } from './FindOpponent.tsx';
@@ -329,6 +330,7 @@ export function Home(props: { state: AppState; ctl: Controller }) {
         </section>
       </div>
       <MePanel me={state.me} ctl={ctl} />
+      <AccountPanel me={state.me} ctl={ctl} />
     </main>
   );
 }
