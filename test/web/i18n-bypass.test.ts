@@ -72,6 +72,8 @@ function notShown(node: ts.Node): boolean | string {
 function wordy(text: string): boolean {
   if (!/[A-Za-z]{2}/.test(text)) return false;
   if (/^[.#[]|\[data-|^[a-z-]+$/.test(text.trim())) return false;
+  // A CSS media query kept in a constant ('(orientation: landscape) and (max-height: 500px)') is not words.
+  if (/^\(\s*[a-z-]+\s*:[^)]*\)(\s+and\s+\(\s*[a-z-]+\s*:[^)]*\))*$/.test(text.trim())) return false;
   return /[A-Za-z]{2,}\S*\s+\S*[A-Za-z]/.test(text) || /^[A-Z][a-z]+[!.?]?$/.test(text.trim());
 }
 
