@@ -587,6 +587,24 @@ async function lessons(p: Player): Promise<{ seen: number[]; total: number }> {
       await tap(page, '[data-scene] button');
     } else if ((await page.locator('[data-next-lesson]').count()) > 0) {
       await lookOnce('done');
+      // The way on is on the screen as the page stands, nothing scrolled (issue 52: sideways, a long lesson's
+      // words pushed it below the right column's fold).
+      const offScreen = await page.evaluate(() => {
+        const box = document.querySelector('[data-next-lesson]')?.getBoundingClientRect();
+        return (
+          box === undefined ||
+          box.top < 0 ||
+          box.bottom > innerHeight ||
+          box.left < 0 ||
+          box.right > innerWidth
+        );
+      });
+      if (offScreen) {
+        const lesson = Number(await page.locator('[data-lesson]').getAttribute('data-lesson'));
+        p.problems.push(
+          `${p.size}, lesson ${lesson + 1} of ${total} done: its "Next lesson" is off the screen`,
+        );
+      }
       await tap(page, '[data-next-lesson]');
       await page.waitForTimeout(100);
     } else if ((await page.locator('[data-fire]').count()) > 0) {
