@@ -14,15 +14,8 @@ import { fr } from '../../src/web/i18n/fr.ts';
 import { nl } from '../../src/web/i18n/nl.ts';
 import type { LessonId } from '../../src/web/tutorial/lessons.ts';
 import { PATIENCE_MS } from '../patience.ts';
+import { word } from './catalog-words.ts';
 import { chromiumAvailable, launch, sharedBuild, startStaticServer } from './harness.ts';
-
-/** A sentence of a catalog by its dotted key, e.g. 'tutorial.win.done'. */
-function word(catalog: Catalog, key: string): string {
-  let at: string | Catalog | undefined = catalog;
-  for (const part of key.split('.')) at = typeof at === 'object' ? at[part] : undefined;
-  if (typeof at !== 'string') throw new Error(`no ${key}`);
-  return at;
-}
 
 /** `text` as a RegExp source; any space matches any (an accessible name may turn a no-break space into one). */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/gu, '\\s');

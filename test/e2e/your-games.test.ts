@@ -5,7 +5,11 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { de } from '../../src/web/i18n/de.ts';
+import { fr } from '../../src/web/i18n/fr.ts';
+import { nl } from '../../src/web/i18n/nl.ts';
 import { PATIENCE_MS } from '../patience.ts';
+import { word } from './catalog-words.ts';
 import { chromiumAvailable, gameSite } from './harness.ts';
 import { type Moment, playToEnd, stepOnce } from './play.ts';
 
@@ -192,6 +196,8 @@ describe.skipIf(!chromiumAvailable())('the browser game, your games', () => {
     await page.goto(site.url);
     await page.getByRole('link', { name: 'Your page' }).click();
     const here = page.getByRole('region', { name: 'Against the computer, on this device' });
+    await here.waitFor({ timeout: PATIENCE_MS });
+    const playerPage = page.url();
     const game = here.getByRole('listitem');
     await game.first().waitFor({ timeout: PATIENCE_MS });
     expect(await game.count()).toBe(1);
@@ -208,6 +214,27 @@ describe.skipIf(!chromiumAvailable())('the browser game, your games', () => {
       .getByText(/Replay · move \d+ of \d+|Replay · turn \d+ · move \d+ of \d+/)
       .first()
       .waitFor();
+    // The same list in the other three languages: its heading, the word that they are not rated, the way to
+    // the analysis, by each catalog's own words.
+    for (const [language, catalog] of [
+      ['nl', nl],
+      ['de', de],
+      ['fr', fr],
+    ] as const) {
+      await page.evaluate((chosen) => {
+        const settings = JSON.parse(localStorage.getItem('pirates.settings') ?? '{}');
+        localStorage.setItem('pirates.settings', JSON.stringify({ ...settings, language: chosen }));
+      }, language);
+      await page.goto(playerPage);
+      const kept = page.getByRole('region', { name: word(catalog, 'people.deviceGames') });
+      await kept.getByRole('listitem').first().waitFor({ timeout: PATIENCE_MS });
+      expect(await kept.getByRole('listitem').count()).toBe(1);
+      expect(await kept.textContent()).toContain(word(catalog, 'people.deviceGamesHint'));
+      await kept.getByRole('button', { name: word(catalog, 'replay.analyse') }).click();
+      await page
+        .getByRole('slider', { name: word(catalog, 'analysis.explore') })
+        .waitFor({ timeout: PATIENCE_MS });
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
