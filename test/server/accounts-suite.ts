@@ -140,6 +140,41 @@ export function accountsSuite(title: string, start: () => Promise<readonly [Test
       expect(text).not.toContain('publicKey');
     });
 
+    it('51.1: a passkey its player removed signs in nowhere any more, and the devices it signed in keep their own secrets', async () => {
+      const laptop = await newPlayer();
+      const { key } = await savePasskey(laptop.secret);
+      const phoneSecret = newSecret();
+      const phone = await signIn(
+        key.assert({ challenge: await signInOptions(), rpId: RP_ID, origin: ORIGIN }),
+        phoneSecret,
+      );
+      expect(phone.status).toBe(201);
+      const removed = await call<AccountView>(
+        one.url,
+        'DELETE',
+        `/api/account/passkeys/${key.id}`,
+        undefined,
+        laptop.secret,
+      );
+      expect(removed.status).toBe(200);
+      expect(removed.body.passkeys).toEqual([]);
+      const tablet = newSecret();
+      const again = await signIn(
+        key.assert({ challenge: await signInOptions(), rpId: RP_ID, origin: ORIGIN }),
+        tablet,
+      );
+      expect(again.status).toBeGreaterThanOrEqual(400);
+      expect(again.body.code).toBe('passkey/unknown');
+      expect(again.body.message.length).toBeGreaterThan(10);
+      // Nothing changed: no third device, the refused secret is nobody, the phone is still the player.
+      expect((await account(laptop.secret)).body.devices).toHaveLength(2);
+      const nobody = await call(one.url, 'GET', '/api/players/me', undefined, tablet);
+      expect(nobody.status).toBe(404);
+      expect(nobody.body.code).toBe('player/unknown');
+      const me = await call<PlayerSummary>(two.url, 'GET', '/api/players/me', undefined, phoneSecret);
+      expect(me.body.id).toBe(laptop.player.id);
+    });
+
     it('51.4: a replayed sign-in (the same answer again) and a reused challenge are refused, changing nothing', async () => {
       const laptop = await newPlayer();
       const { key } = await savePasskey(laptop.secret);
