@@ -58,7 +58,7 @@ export function readBeliefModel(
  * `process.getBuiltinModule` (Node 20.16+), not an import: src/ai also runs in a Web Worker, where there is
  * no file system and the bundle must not pull one in.
  */
-function readInNode(url: URL): Uint8Array | null {
+export function readInNode(url: URL): Uint8Array | null {
   if (url.protocol !== 'file:') return null;
   const node = (globalThis as { process?: Partial<Pick<NodeJS.Process, 'getBuiltinModule'>> }).process;
   const fs = node?.getBuiltinModule?.('node:fs');

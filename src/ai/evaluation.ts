@@ -84,13 +84,21 @@ export function winChance(state: GameState, weights: readonly number[] = WEIGHTS
   return 1 / (1 + Math.exp(-sum));
 }
 
+/**
+ * `seat`'s own figure of every feature but tempo into `into` (index as in FEATURES; index 0 is left alone):
+ * the learned value (value-network.ts) reads each seat's figures apart, not only their difference.
+ */
+export function seatFigures(state: GameState, seat: Seat, into: Float64Array | Float32Array): void {
+  seatFeatures(state, seat, into);
+}
+
 /** +1 when red moves now, -1 when blue does, 0 outside play. */
-function tempo(state: GameState): number {
+export function tempo(state: GameState): number {
   return state.phase === 'play' ? (state.mover === 'red' ? 1 : -1) : 0;
 }
 
 /** `seat`'s own figure of every feature but tempo, by FEATURES index (the features are red's minus blue's). */
-function seatFeatures(state: GameState, seat: Seat, into: Float64Array): void {
+function seatFeatures(state: GameState, seat: Seat, into: Float64Array | Float32Array): void {
   const red = seat === 'red';
   const first = red ? 0 : 10;
   const places = state.places;

@@ -33,6 +33,11 @@ export interface SearchBudget {
   readonly playoutDepth?: number;
   /** UCB exploration constant (default 0.7). */
   readonly exploration?: number;
+  /**
+   * Red's chance of winning from a position the search stops reading (default: the fitted evaluation,
+   * `winChance`); expert's learned value (value-network.ts) plugs in here.
+   */
+  readonly evaluate?: (state: GameState) => number;
 }
 
 /**
@@ -75,10 +80,10 @@ function byPlace(ask: string): boolean {
   return ask === 'plank' || ask === 'hatch';
 }
 
-function scoreFor(seat: Seat, state: GameState): number {
+function scoreFor(seat: Seat, state: GameState, evaluate: (state: GameState) => number): number {
   const outcome = state.outcome;
   let red: number;
-  if (outcome === null) red = winChance(state);
+  if (outcome === null) red = evaluate(state);
   else red = outcome.winner === null ? 0.5 : outcome.winner === 'red' ? 1 : 0;
   return seat === 'red' ? red : 1 - red;
 }
@@ -97,6 +102,7 @@ export function search(
 ): SearchResult {
   const depth = budget.playoutDepth ?? 40;
   const c = budget.exploration ?? 0.7;
+  const evaluate = budget.evaluate ?? winChance;
   const root: Node = {
     code: 0,
     seat: opponentOf(seat),
@@ -147,10 +153,12 @@ export function search(
       expanded = node.visits === 0;
     }
     playout(game, random, depth);
+    // One evaluation an iteration (a learned value is dearer than the linear score), read per seat.
+    const red = scoreFor('red', state, evaluate);
     for (const visited of path) {
       if (imagined && visited.seat === seat) continue;
       visited.visits += 1;
-      visited.score += scoreFor(visited.seat, state);
+      visited.score += visited.seat === 'red' ? red : 1 - red;
     }
     root.visits += 1;
   }

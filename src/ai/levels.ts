@@ -6,15 +6,18 @@
  * learned belief, learned-belief.ts). The oracle is
  * deliberately not here: it needs the true state (see oracle.ts).
  */
-import type { Action, Result } from '../engine/index.ts';
+import type { Action, GameState, Result } from '../engine/index.ts';
 import { withAim } from './aim.ts';
 import { DEFAULT_BELIEF, ParticleBelief } from './belief.ts';
 import { type BeliefModelErrorCode, loadShippedBeliefNetwork, shippedBeliefNetwork } from './belief-model.ts';
 import type { Bot, DecisionInput } from './bot.ts';
+import { winChance } from './evaluation.ts';
 import { heuristicChoice } from './heuristic.ts';
 import { LearnedBelief } from './learned-belief.ts';
 import { randomBot } from './random-bot.ts';
 import { searchBot } from './search-bot.ts';
+import { loadShippedValueModel, shippedValueNetwork } from './value-model.ts';
+import { valueChance } from './value-network.ts';
 
 /** The names `createBot` accepts (besides the parameterised 'ismcts:N' and 'belief:N'). */
 export const BOT_NAMES: readonly string[] = [
@@ -24,6 +27,9 @@ export const BOT_NAMES: readonly string[] = [
   'medium',
   'hard',
   'expert',
+  'expert-2026',
+  'expert-belief',
+  'expert-value',
   'learned',
 ];
 
@@ -55,6 +61,18 @@ export const HARD = { iterations: 300, ms: THINKING_MS.hard } as const;
  * The 350 ms cap is a safety net for a loaded machine.
  */
 export const EXPERT = { iterations: 16_000, playoutDepth: 0, ms: THINKING_MS.expert } as const;
+
+/**
+ * A frozen copy of the expert as it stood before the learned value (issue 50), the reference every new
+ * expert is measured against (docs/ai.md, "The learned value"): the same search, belief and budget, and
+ * its own copy of the fitted weights, so a refit of evaluation.ts does not move it.
+ */
+export const EXPERT_2026 = { iterations: 16_000, playoutDepth: 0, ms: 350, skill: 0.8 } as const;
+export const WEIGHTS_2026: readonly number[] = [
+  0.0574, 0.111, 0.1084, -0.1053, 0.0329, 0.0932, -0.5335, 0.427, 1.3005, 0.6127, -0.0509, -0.0252, -0.2316,
+  1.3845, 0.1829, 0.0601, 0.2881,
+];
+const evaluate2026 = (state: GameState): number => winChance(state, WEIGHTS_2026);
 
 /**
  * The share of iterations in worlds the enemy could imagine (opponent-view resampling, `imagine:N`).
@@ -160,6 +178,56 @@ export function createBot(name: string): Result<Bot, 'bot/unknown'> {
           EXPERT.playoutDepth,
         ),
       );
+    case 'expert-2026':
+      return ok(
+        searchBot({
+          name,
+          skill: EXPERT_2026.skill,
+          budget: {
+            iterations: count ?? EXPERT_2026.iterations,
+            playoutDepth: EXPERT_2026.playoutDepth,
+            ms: EXPERT_2026.ms,
+            evaluate: evaluate2026,
+          },
+          priorVisits: 40,
+          belief: () => new ParticleBelief(DEFAULT_BELIEF),
+        }),
+      );
+    case 'expert-belief': {
+      // expert's search and budget drawing its worlds from the learned belief (measured against expert-2026).
+      const network = shippedBeliefNetwork();
+      return ok(
+        searchBot({
+          name,
+          skill: SKILL.expert,
+          budget: {
+            iterations: count ?? EXPERT.iterations,
+            playoutDepth: EXPERT.playoutDepth,
+            ms: EXPERT.ms,
+          },
+          priorVisits: SEARCH_DEFAULTS.priorVisits,
+          belief: () => new LearnedBelief(network),
+        }),
+      );
+    }
+    case 'expert-value': {
+      // expert's search and budget scoring its leaves with the learned value (measured against expert-2026).
+      const network = shippedValueNetwork();
+      return ok(
+        searchBot({
+          name,
+          skill: SKILL.expert,
+          budget: {
+            iterations: count ?? EXPERT.iterations,
+            playoutDepth: EXPERT.playoutDepth,
+            ms: EXPERT.ms,
+            evaluate: (state) => valueChance(network, state),
+          },
+          priorVisits: SEARCH_DEFAULTS.priorVisits,
+          belief: () => new ParticleBelief(DEFAULT_BELIEF),
+        }),
+      );
+    }
     case 'ismcts':
       return ok(plainSearch(name, count ?? 1000, SKILL.hard));
     case 'belief':
@@ -187,14 +255,20 @@ export function createBot(name: string): Result<Bot, 'bot/unknown'> {
     }
     default:
       return fail(
-        `There is no computer player called '${name}'. Try one of: ${BOT_NAMES.join(', ')}, ismcts:N, belief:N, imagine:N, learned:N.`,
+        `There is no computer player called '${name}'. Try one of: ${BOT_NAMES.join(', ')}, ismcts:N, belief:N, imagine:N, learned:N, expert-2026:N, expert-belief:N, expert-value:N.`,
       );
   }
 }
 
 /** Whether the bot called `name` reads the learned belief's model file (models/belief.json). */
 export function usesBeliefModel(name: string): boolean {
-  return name.split(':')[0] === 'learned';
+  const base = name.split(':')[0];
+  return base === 'learned' || base === 'expert-belief';
+}
+
+/** Whether the bot called `name` reads the learned value's model file (models/value.json). */
+export function usesValueModel(name: string): boolean {
+  return name.split(':')[0] === 'expert-value';
 }
 
 /**
@@ -204,6 +278,10 @@ export function usesBeliefModel(name: string): boolean {
  * does not match its recorded hash is a value.
  */
 export async function prepareBot(name: string): Promise<Result<void, BeliefModelErrorCode>> {
+  if (usesValueModel(name)) {
+    const value = await loadShippedValueModel();
+    if (!value.ok) return value;
+  }
   if (!usesBeliefModel(name)) return { ok: true, value: undefined };
   const loaded = await loadShippedBeliefNetwork();
   return loaded.ok ? { ok: true, value: undefined } : loaded;

@@ -9,13 +9,15 @@ import { dirname } from 'node:path';
 import { trainBelief } from '../ai/belief-training.ts';
 import type { Bot } from '../ai/bot.ts';
 import { createBot } from '../ai/levels.ts';
+import { trainValue } from '../ai/value-training.ts';
 import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
 import { progressBar } from './progress.ts';
 
 export const DEFAULT_MODEL_PATH = 'src/ai/models/belief.json';
+export const DEFAULT_VALUE_PATH = 'src/ai/models/value.json';
 
-const USAGE = `Usage: pirates train belief [--games N] [--seed S] [--epochs E] [--out FILE] [--players A,B,...]
+const USAGE = `Usage: pirates train belief|value [--games N] [--seed S] [--epochs E] [--out FILE] [--players A,B,...]
                           [--held-out P] [--hidden H] [--learning-rate R] [--batch B] [--decay D]
                           [--no-particle] [--json]
 
@@ -39,11 +41,24 @@ the true kinds under the uniform prior, today's particle belief and the model, a
   --batch B          decisions per Adam step (default 32)
   --decay D          L2 weight decay (default 0.003)
   --no-particle      do not measure today's particle belief on the held-out games (faster)
-  --json             print one object { out, sha256, bytes, heldOut, curve, trainingDecisions }`;
+  --json             print one object { out, sha256, bytes, heldOut, curve, trainingDecisions }
+
+pirates train value [--games N] [--seed S] [--epochs E] [--out FILE] [--players A,B,...] [--explore P]
+                    [--keep P] [--held-out P] [--hidden H] [--learning-rate R] [--batch B] [--decay D] [--json]
+
+Plays N seeded games on quick shots, keeps a share of the positions in play with who won in the end,
+holds out a share of the games, and trains the learned value (src/ai/value-network.ts): the linear
+evaluation's log-odds plus a small network's correction. Prints the held-out log loss and winner foreseen
+of the linear evaluation and of the model, and the file's SHA-256 (record it as VALUE_MODEL_SHA256 in
+src/ai/value-model.ts when the file is the shipped one). Defaults: --games 6000 --epochs 4
+--players heuristic --explore 0.2 --keep 0.25 --held-out 0.2 --hidden 32 --learning-rate 0.001 --batch 64
+--decay 0.003 --out ${DEFAULT_VALUE_PATH}.
+  --explore P        chance of a uniformly random choice in play instead of the player's (default 0.2)
+  --keep P           share of positions in play kept (default 0.25)`;
 
 export const trainCommand: Command = {
   name: 'train',
-  summary: 'Train the learned belief from seeded self-play games (pirates train belief)',
+  summary: 'Train the learned belief or value from seeded self-play games (pirates train belief|value)',
   usage: USAGE,
   async run(args) {
     const read = readFlags(
@@ -61,6 +76,8 @@ export const trainCommand: Command = {
         batch: 'string',
         decay: 'string',
         'no-particle': 'boolean',
+        explore: 'string',
+        keep: 'string',
         json: 'boolean',
       },
       USAGE,
@@ -68,12 +85,16 @@ export const trainCommand: Command = {
     );
     if (typeof read === 'number') return read;
     const what = read.positionals[0];
-    if (what !== 'belief' || read.positionals.length > 1)
+    if ((what !== 'belief' && what !== 'value') || read.positionals.length > 1)
       return read.refuse(
         what === undefined
-          ? "Say what to train: 'pirates train belief'."
-          : `There is nothing called '${read.positionals.join(' ')}' to train; try 'pirates train belief'.`,
+          ? "Say what to train: 'pirates train belief' or 'pirates train value'."
+          : `There is nothing called '${read.positionals.join(' ')}' to train; try 'pirates train belief' or 'pirates train value'.`,
       );
+    if (what === 'value')
+      return runValue(read, read.values.json === true, read.values['no-particle'] === true);
+    if (read.values.explore !== undefined || read.values.keep !== undefined)
+      return read.refuse('--explore and --keep are for pirates train value.');
     const games = read.whole('games', 1500, 1);
     const epochs = read.whole('epochs', 6, 1, 10_000);
     const heldOutShare = read.number('held-out', 0.2, 0, 0.9);
@@ -153,3 +174,78 @@ export const trainCommand: Command = {
     return 0;
   },
 };
+
+type Read = Exclude<ReturnType<typeof readFlags>, number>;
+
+async function runValue(read: Read, json: boolean, noParticle: boolean): Promise<number> {
+  if (noParticle) read.problems.push('--no-particle is for pirates train belief.');
+  const games = read.whole('games', 6000, 1);
+  const epochs = read.whole('epochs', 4, 1, 10_000);
+  const heldOutShare = read.number('held-out', 0.2, 0, 0.9);
+  const hidden = read.whole('hidden', 32, 1, 1024);
+  const learningRate = read.number('learning-rate', 0.001, 0);
+  const batch = read.whole('batch', 64, 1);
+  const decay = read.number('decay', 0.003, 0);
+  const explore = read.number('explore', 0.2, 0, 1);
+  const keep = read.number('keep', 0.25, 0, 1);
+  const out = read.text('out', DEFAULT_VALUE_PATH);
+  const players = read.values.players === undefined ? ['heuristic'] : read.list('players');
+  if (players.length === 0) read.problems.push('--players needs at least one bot name.');
+  for (const name of players) {
+    const made = createBot(name);
+    if (!made.ok) read.problems.push(made.error.message);
+  }
+  if (read.problems.length > 0) return read.refuse();
+  const makeBot = (name: string): Bot => {
+    const made = createBot(name);
+    if (!made.ok) throw new Error(made.error.message);
+    return made.value;
+  };
+  const progress = progressBar({ json, unit: 'games' });
+  const trained = trainValue(
+    {
+      games,
+      seed: read.text('seed', '1'),
+      epochs,
+      players,
+      explore,
+      keep,
+      heldOutShare,
+      hidden,
+      learningRate,
+      batch,
+      decay,
+      makeBot,
+    },
+    {
+      onGame: (done, total) => progress.tick(done, total),
+      onEpoch: (e) => {
+        if (!json)
+          progress.note(
+            `epoch ${e.epoch}: training loss ${e.trainLoss.toFixed(4)}, held-out log loss ${e.heldOutLoss.toFixed(4)}`,
+          );
+      },
+    },
+  );
+  progress.end();
+  const text = `${JSON.stringify(trained.file)}\n`;
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, text);
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  const bytes = Buffer.byteLength(text);
+  const { heldOut, curve, trainingPositions } = trained;
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ out, sha256, bytes, heldOut, curve, trainingPositions })}\n`);
+    return 0;
+  }
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const lines = [
+    `trained on ${trainingPositions} positions; held out ${heldOut.games} games, ${heldOut.positions} positions`,
+    '                        log loss   winner foreseen',
+    `  linear evaluation     ${heldOut.linear.logLoss.toFixed(4)}     ${pct(heldOut.linear.accuracy)}`,
+    `  learned value         ${heldOut.learned.logLoss.toFixed(4)}     ${pct(heldOut.learned.accuracy)}`,
+    `wrote ${out} (${bytes} bytes), sha256 ${sha256}`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
