@@ -6,8 +6,9 @@
  * The page installs as an app and plays the computer offline (issue 20): vite-plugin-pwa writes the web app
  * manifest and a Workbox service worker that precaches the whole build (the game's Worker included), so a
  * page opened without a network still starts. /api is never cached: online play needs the server. The
- * learned belief's model file is an asset of its own (src/ai/belief-model.ts: the Worker fetches it only for
- * a computer that uses it), precached too so that computer plays offline.
+ * learned models' files are assets of their own (src/ai/belief-model.ts, value-model.ts: the Worker fetches
+ * one only for a computer that uses it). A model is precached when a level the page offers uses it, so that
+ * computer plays offline; a model no page level uses is not, so no visitor downloads it for nothing.
  *
  * Every text file also gets a brotli (.br) and a gzip (.gz) copy at build time (issue 30), which the server
  * sends to a browser that accepts them (@fastify/static's preCompressed), so no request costs compression.
@@ -16,6 +17,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LEVELS, usesBeliefModel, usesValueModel } from './src/ai/levels.ts';
+
+/** The model files no level of the page uses: built (a CLI level may name them), never precached. */
+const unusedModels = [
+  ...(LEVELS.some(usesBeliefModel) ? [] : ['**/belief-*.json']),
+  ...(LEVELS.some(usesValueModel) ? [] : ['**/value-*.json']),
+];
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -46,8 +54,9 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // json: the learned belief's model file, fetched by the game's Worker when a computer uses it.
+        // json: a learned model's file, fetched by the game's Worker when a computer uses it.
         globPatterns: ['**/*.{js,css,html,svg,webmanifest,json}'],
+        globIgnores: unusedModels,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
       },

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BELIEF_MODEL_SHA256 } from '../../src/ai/belief-model.ts';
+import { LEVELS, usesBeliefModel, usesValueModel } from '../../src/ai/levels.ts';
 import { buildWeb, distFor } from '../e2e/harness.ts';
 
 /** 150 KB, as Vite counts a kB: 1000 bytes. */
@@ -62,7 +63,7 @@ describe("the page's initial JavaScript", () => {
     expect(total, `initial JavaScript gzipped: ${summary}`).toBeLessThan(INITIAL_JS_BUDGET);
   });
 
-  it("carries no model: the learned belief's file is an asset of its own, the recorded bytes, precached", () => {
+  it("carries no model: the learned belief's file is an asset of its own, the recorded bytes, precached only when a page level uses it", () => {
     const assets = readdirSync(join(out, 'assets'));
     const models = assets.filter((name) => /^belief-[\w-]+\.json$/.test(name));
     expect(models).toHaveLength(1);
@@ -79,7 +80,13 @@ describe("the page's initial JavaScript", () => {
     expect(scripts.length).toBeGreaterThan(3);
     for (const script of scripts)
       expect(readFileSync(join(out, script), 'utf8'), script).not.toContain(stretch);
-    // The service worker keeps it with the rest of the build, so a computer that uses it plays offline.
-    expect(readFileSync(join(out, 'sw.js'), 'utf8')).toContain(`assets/${models[0]}`);
+    // The service worker keeps it with the rest of the build when a level of the page uses it, so that computer
+    // plays offline; else no visitor downloads it. The learned value's file likewise.
+    const worker = readFileSync(join(out, 'sw.js'), 'utf8');
+    expect(worker.includes(`assets/${models[0]}`)).toBe(LEVELS.some(usesBeliefModel));
+    const values = assets.filter((name) => /^value-[\w-]+\.json$/.test(name));
+    expect(values.length).toBeLessThanOrEqual(1);
+    for (const value of values) expect(worker.includes(`assets/${value}`)).toBe(LEVELS.some(usesValueModel));
+    expect(worker).toContain('index.html');
   });
 });
