@@ -111,7 +111,11 @@ function diff(
   }
   if (isObject(before) && isObject(after)) {
     const keys = Object.keys(after);
-    if (depth === 0 || !sameKeys(Object.keys(before), keys)) {
+    if (
+      depth === 0 ||
+      !sameKeys(Object.keys(before), keys) ||
+      keys.some((key) => segmentOf(key, version) === null)
+    ) {
       if (!same(before, after)) operations.push([path.join('/'), after]);
       return;
     }
@@ -119,7 +123,7 @@ function diff(
       const was = before[key] as Json;
       const is = after[key] as Json;
       if (was === is || (typeof is === 'object' && same(was, is))) continue;
-      path.push(version === 2 ? (LETTER_OF.get(key) ?? key) : key);
+      path.push(segmentOf(key, version) ?? key);
       diff(was, is, path, operations, depth - 1, version);
       path.pop();
     }
@@ -181,6 +185,20 @@ function removals(
   path.pop();
   for (let i = 0; i < gone; i++) operations.push([at]);
   return true;
+}
+
+/**
+ * The path segment that names `key`, or null for a key no path can name: the empty key (its path would be
+ * its parent's), one with a `/`, one that reaches a prototype (refused when applied), and in version 2 a key
+ * spelled as another key's letter (it would be read as that key). A view has none of these; an object that
+ * holds one goes whole, so any JSON value still patches to any other.
+ */
+function segmentOf(key: string, version: DeltasVersion): string | null {
+  if (key === '' || key.includes('/') || FORBIDDEN.has(key)) return null;
+  if (version !== 2) return key;
+  const letter = LETTER_OF.get(key);
+  if (letter !== undefined) return letter;
+  return KEY_OF.has(key) ? null : key;
 }
 
 /**
