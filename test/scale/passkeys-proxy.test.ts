@@ -121,6 +121,17 @@ function served(path: string): number[] {
   );
 }
 
+/** `served(path)` once it has held still for half a second (the log lines of requests already answered came). */
+async function settled(path: string): Promise<number[]> {
+  let last = served(path).join();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = served(path).join();
+    if (now === last) return served(path);
+    last = now;
+  }
+}
+
 /** Which process logged one more request for `path` than `before` said; waits for the log line. */
 async function servedBy(path: string, before: readonly number[]): Promise<number> {
   let which = -1;
@@ -198,8 +209,10 @@ describe.skipIf(skip || missing)('passkeys behind the shipped proxy configs', ()
       }
 
       // The options from one process, the answer to another: the proxy spreads them round-robin.
-      const before = served('/api/account/passkeys/options');
-      const beforeAnswer = served('/api/account/passkeys');
+      // The log lines of the requests above come when a busy process flushes its output: counted before they
+      // all came, one would pass for the next request's. So the counts are read once they hold still.
+      const before = await settled('/api/account/passkeys/options');
+      const beforeAnswer = await settled('/api/account/passkeys');
       const o = await registrationChallenge(laptop);
       const asked = await servedBy('/api/account/passkeys/options', before);
       const credential = key.register({ challenge: o.challenge, rpId: RP_ID, origin: ORIGIN }, o.user.id);
