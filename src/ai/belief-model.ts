@@ -41,6 +41,11 @@ export function readBeliefModel(
   return file.read(bytes, sha256Hex);
 }
 
+/** A candidate model file's bytes to a network, by their format alone (candidate-models.ts): no hash is recorded for it. */
+export function decodeBeliefModel(bytes: Uint8Array): Result<BeliefNetwork, 'model/invalid'> {
+  return file.decode(bytes);
+}
+
 /**
  * The shipped network, decoded once (every bot shares it: it keeps its scratch apart, network.ts). In Node
  * it is read on the first call; in the page it must have been loaded first (`loadShippedBeliefNetwork`,

@@ -34,6 +34,11 @@ export function readValueModel(
   return file.read(bytes, sha256Hex);
 }
 
+/** A candidate model file's bytes to a network, by their format alone (candidate-models.ts): no hash is recorded for it. */
+export function decodeValueModel(bytes: Uint8Array): Result<ValueNetwork, 'model/invalid'> {
+  return file.decode(bytes);
+}
+
 /**
  * A network on the shipped file with scratch of its own (each bot its own: inference writes its scratch).
  * In Node the file is read on the first call; in the page it must have been loaded first
