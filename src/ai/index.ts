@@ -12,6 +12,7 @@ export {
   readBeliefModel,
 } from './belief-model.ts';
 export type { AsyncBot, Bot, DecisionInput } from './bot.ts';
+export { type CandidateModels, checkCandidate, type ModelKind } from './candidate-models.ts';
 export { FEATURES, type Feature, featuresOf, WEIGHTS, winChance } from './evaluation.ts';
 export { heuristicBot } from './heuristic.ts';
 export {

@@ -9,14 +9,15 @@
 import type { Action, GameState, Result } from '../engine/index.ts';
 import { withAim } from './aim.ts';
 import { DEFAULT_BELIEF, ParticleBelief } from './belief.ts';
-import { type BeliefModelErrorCode, loadShippedBeliefNetwork, shippedBeliefNetwork } from './belief-model.ts';
+import { type BeliefModelErrorCode, loadShippedBeliefNetwork } from './belief-model.ts';
 import type { Bot, DecisionInput } from './bot.ts';
+import { beliefNetworkFor, type CandidateModels, valueNetworkFor } from './candidate-models.ts';
 import { winChance } from './evaluation.ts';
 import { heuristicChoice } from './heuristic.ts';
 import { LearnedBelief } from './learned-belief.ts';
 import { randomBot } from './random-bot.ts';
 import { searchBot } from './search-bot.ts';
-import { loadShippedValueModel, shippedValueNetwork } from './value-model.ts';
+import { loadShippedValueModel } from './value-model.ts';
 import { valueChance } from './value-network.ts';
 
 /** The names `createBot` accepts (besides the parameterised 'ismcts:N' and 'belief:N'). */
@@ -134,8 +135,14 @@ function beliefSearch(
   });
 }
 
-/** A new bot for one game (search bots keep a per-game belief, so make one per game). */
-export function createBot(name: string): Result<Bot, 'bot/unknown'> {
+/** Why `createBot` made no bot: an unknown name, or a candidate model file that does not decode. */
+export type BotErrorCode = 'bot/unknown' | 'model/invalid';
+
+/**
+ * A new bot for one game (search bots keep a per-game belief, so make one per game). The bots that read a
+ * learned model read the shipped file, or the candidate's given in `models` (a tournament measuring it).
+ */
+export function createBot(name: string, models: CandidateModels = {}): Result<Bot, BotErrorCode> {
   const [base, parameter] = name.split(':');
   const count = parameter === undefined ? null : Number(parameter);
   if (
@@ -195,7 +202,9 @@ export function createBot(name: string): Result<Bot, 'bot/unknown'> {
       );
     case 'expert-belief': {
       // expert's search and budget drawing its worlds from the learned belief (measured against expert-2026).
-      const network = shippedBeliefNetwork();
+      const read = beliefNetworkFor(models);
+      if (!read.ok) return read;
+      const network = read.value;
       return ok(
         searchBot({
           name,
@@ -212,7 +221,9 @@ export function createBot(name: string): Result<Bot, 'bot/unknown'> {
     }
     case 'expert-value': {
       // expert's search and budget scoring its leaves with the learned value (measured against expert-2026).
-      const network = shippedValueNetwork();
+      const read = valueNetworkFor(models);
+      if (!read.ok) return read;
+      const network = read.value;
       return ok(
         searchBot({
           name,
@@ -238,7 +249,9 @@ export function createBot(name: string): Result<Bot, 'bot/unknown'> {
       // hard's search, budget and time cap (or N iterations, as 'hard:N'), its worlds drawn from the
       // learned belief: against 'hard' it measures the belief alone (docs/ai.md, "The learned belief").
       // The network now, not at the first decision: in the page, a bot made before `prepareBot` is a bug.
-      const network = shippedBeliefNetwork();
+      const read = beliefNetworkFor(models);
+      if (!read.ok) return read;
+      const network = read.value;
       return ok(
         searchBot({
           name,
@@ -287,10 +300,10 @@ export async function prepareBot(name: string): Promise<Result<void, BeliefModel
   return loaded.ok ? { ok: true, value: undefined } : loaded;
 }
 
-function ok(bot: Bot): Result<Bot, 'bot/unknown'> {
+function ok(bot: Bot): Result<Bot, BotErrorCode> {
   return { ok: true, value: bot };
 }
 
-function fail(message: string): Result<Bot, 'bot/unknown'> {
+function fail(message: string): Result<Bot, BotErrorCode> {
   return { ok: false, error: { code: 'bot/unknown', message } };
 }

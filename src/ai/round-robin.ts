@@ -9,6 +9,7 @@
  */
 import { randomFromSeed, type Seat } from '../engine/index.ts';
 import type { Bot } from './bot.ts';
+import type { CandidateModels } from './candidate-models.ts';
 import { createBot } from './levels.ts';
 import { type Contestant, playMatch } from './match.ts';
 import { oracleForMeasurementOnly } from './oracle.ts';
@@ -25,12 +26,17 @@ export interface TournamentOptions {
   readonly seed: string;
   readonly shots: 'quick' | 'aimed';
   readonly turnLimit: number;
+  /**
+   * Candidate model files the bots that read a learned model use instead of the shipped ones, in this
+   * tournament only (candidate-models.ts).
+   */
+  readonly models?: CandidateModels;
   /** Called after every game with the number done and the total. */
   readonly onGame?: (done: number, total: number) => void;
 }
 
 /** What lists a tournament's games and rates them: its options, with bots known by their names alone. */
-export type TournamentPlan = Omit<TournamentOptions, 'onGame' | 'bots'> & {
+export type TournamentPlan = Omit<TournamentOptions, 'onGame' | 'bots' | 'models'> & {
   readonly bots: readonly (string | { readonly name: string })[];
 };
 
@@ -90,8 +96,8 @@ export interface TournamentReport {
   }[];
 }
 
-/** A fresh contestant for one game, or an error sentence. */
-export function contestant(name: string): Contestant | string {
+/** A fresh contestant for one game (reading `models` where it reads a learned model), or an error sentence. */
+export function contestant(name: string, models: CandidateModels = {}): Contestant | string {
   const [base, parameter] = name.split(':');
   if (base === 'oracle') {
     const n = Number(parameter ?? '1000');
@@ -99,7 +105,7 @@ export function contestant(name: string): Contestant | string {
       ? oracleForMeasurementOnly(n)
       : `'${name}': oracle:N needs N iterations.`;
   }
-  const bot = createBot(name);
+  const bot = createBot(name, models);
   return bot.ok ? bot.value : bot.error.message;
 }
 
@@ -170,16 +176,17 @@ export function tournamentGames(options: TournamentPlan): readonly TournamentGam
 
 /**
  * Plays one game between in-process bots (throws on a name `contestant` refuses); `objects` are the bots
- * given as objects, by name.
+ * given as objects, by name; `models` the candidate model files the named bots read.
  */
 export function playTournamentGame(
   game: TournamentGame,
   objects: ReadonlyMap<string, Bot> = new Map(),
+  models: CandidateModels = {},
 ): TournamentGameResult {
   const made = (seat: Seat): Contestant => {
     const given = objects.get(game.names[seat]);
     if (given !== undefined) return given;
-    const player = contestant(game.names[seat]);
+    const player = contestant(game.names[seat], models);
     if (typeof player === 'string') throw new Error(player);
     return player;
   };
@@ -268,12 +275,12 @@ export function runTournament(options: TournamentOptions): TournamentReport {
   if (typeof objects === 'string') throw new Error(objects);
   for (const bot of options.bots) {
     if (typeof bot !== 'string') continue;
-    const made = contestant(bot);
+    const made = contestant(bot, options.models);
     if (typeof made === 'string') throw new Error(made);
   }
   const games = tournamentGames(options);
   const results = games.map((game) => {
-    const result = playTournamentGame(game, objects);
+    const result = playTournamentGame(game, objects, options.models);
     options.onGame?.(game.index + 1, games.length);
     return result;
   });

@@ -124,7 +124,6 @@ export function loadValueNetwork(file: unknown): ValueModelResult {
   if (parameters === null || parameters.length !== want)
     return bad(`The value model's weights are not ${want} float32 numbers in base64.`);
   const s = { seatInputs: sizes.seatInputs, hidden: sizes.hidden };
-  const h = s.hidden;
   return {
     ok: true,
     value: {
@@ -132,13 +131,25 @@ export function loadValueNetwork(file: unknown): ValueModelResult {
       linear: Float64Array.from(linear),
       parameters,
       ...valueLayers(s, parameters),
-      scratch: {
-        red: new Float64Array(SEAT_INPUTS),
-        blue: new Float64Array(SEAT_INPUTS),
-        z1: new Float64Array(h),
-        z2: new Float64Array(h),
-      },
+      scratch: valueScratch(s),
     },
+  };
+}
+
+/**
+ * The same model with scratch of its own, for one more bot: the parameters are shared (inference only
+ * reads them), the scratch is not (each bot writes its own).
+ */
+export function withOwnScratch(network: ValueNetwork): ValueNetwork {
+  return { ...network, scratch: valueScratch(network.sizes) };
+}
+
+function valueScratch(sizes: ValueSizes): ValueNetwork['scratch'] {
+  return {
+    red: new Float64Array(SEAT_INPUTS),
+    blue: new Float64Array(SEAT_INPUTS),
+    z1: new Float64Array(sizes.hidden),
+    z2: new Float64Array(sizes.hidden),
   };
 }
 

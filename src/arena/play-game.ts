@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AsyncBot } from '../ai/bot.ts';
+import type { CandidateModels } from '../ai/candidate-models.ts';
 import type { Contestant } from '../ai/match.ts';
 import {
   botStreamName,
@@ -41,6 +42,8 @@ export interface ArenaGameOptions {
   readonly cwd?: string;
   /** Milliseconds an external bot has from its start to say it is ready (default: STARTUP_MS). */
   readonly startupMs?: number;
+  /** Candidate model files the in-process bots that read a learned model use (src/ai/candidate-models.ts). */
+  readonly models?: CandidateModels;
 }
 
 type Player =
@@ -58,7 +61,8 @@ export async function playArenaGame(
   programs?: ProgramPlayers,
 ): Promise<TournamentGameResult> {
   const plain = (name: string) => externalCommand(name) === null && !objects.has(name);
-  if (plain(game.names.red) && plain(game.names.blue)) return playTournamentGame(game);
+  if (plain(game.names.red) && plain(game.names.blue))
+    return playTournamentGame(game, new Map(), options.models);
   const from = programs ?? new ProgramPlayers();
   const players = {
     red: player(game.names.red, options, objects, from),
@@ -88,7 +92,7 @@ function player(
       });
     return { kind: 'outside', program: programs.player(name, start) };
   }
-  const made = contestant(name);
+  const made = contestant(name, options.models);
   if (typeof made === 'string') throw new Error(made);
   return { kind: 'inside', contestant: made };
 }

@@ -10,6 +10,8 @@ export interface ReportContext {
   readonly seed: string;
   /** Games per pair asked for. */
   readonly games: number;
+  /** Candidate model files that played in place of the shipped ones, by kind (`--value-model`). */
+  readonly models?: Readonly<Record<string, { readonly file: string; readonly sha256: string }>>;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -18,6 +20,16 @@ const elo = (x: number) => x.toFixed(0);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** The score of bot `row` against bot `column` (null on the diagonal or for a pair that did not play). */
+/** A line per candidate model file, so the page is never taken for the shipped models' result. */
+function candidates(context: ReportContext): string {
+  return Object.entries(context.models ?? {})
+    .map(
+      ([kind, model]) =>
+        `<p class="note">The ${escapeHtml(kind)} model is a candidate: <code>${escapeHtml(model.file)}</code>, SHA-256 <code>${escapeHtml(model.sha256)}</code>, in place of the shipped one.</p>\n`,
+    )
+    .join('');
+}
+
 export function scoreMatrix(report: TournamentReport): (number | null)[][] {
   const names = report.bots.map((b) => b.name);
   const matrix = names.map(() => names.map((): number | null => null));
@@ -54,7 +66,7 @@ export function reportHtml(report: TournamentReport, context: ReportContext): st
 Bradley-Terry, anchored at ${escapeHtml(anchorName(report))} = 0, with 95% intervals from a Bayesian bootstrap that adds
 half a win and half a loss to each pair, so a shut-out keeps an honest interval (its end beyond the point is held by
 the fit's pseudo-draw; docs/ai.md); a pair's interval is Wilson's 95%. Made by <code>pirates tournament --html</code>.</p>
-<h2>Elo</h2>
+${candidates(context)}<h2>Elo</h2>
 ${eloTable(sorted)}
 <h2>Elo with 95% intervals</h2>
 ${eloPlot(sorted)}

@@ -62,7 +62,7 @@ export async function runArenaTournament(options: ArenaTournamentOptions): Promi
   const objects = botObjects(options.bots);
   if (typeof objects === 'string') throw new Error(objects);
   for (const bot of options.bots) {
-    const refused = typeof bot === 'string' ? refusedName(bot) : null;
+    const refused = typeof bot === 'string' ? refusedName(bot, options.models) : null;
     if (refused !== null) throw new Error(refused);
   }
   const games = tournamentGames(options);
@@ -71,6 +71,9 @@ export async function runArenaTournament(options: ArenaTournamentOptions): Promi
     deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.startupMs === undefined ? {} : { startupMs: options.startupMs }),
+    // A candidate model file goes with every game, to whichever thread plays it: a worker's bots read it
+    // there (the bytes are copied to the worker with the task).
+    ...(options.models === undefined ? {} : { models: options.models }),
   };
   const workers = Math.max(1, Math.min(options.workers ?? defaultWorkers(), games.length));
   let done = 0;

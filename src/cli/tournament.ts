@@ -14,17 +14,20 @@ import { reportHtml } from '../arena/report-html.ts';
 import { DEFAULT_DEADLINE_MS, defaultWorkers, runArenaTournament } from '../arena/tournament.ts';
 import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
+import { candidateHeader, readCandidateFiles } from './model-flags.ts';
 import { progressBar } from './progress.ts';
 
 const USAGE = `Usage: pirates tournament --bots A,B,... [--games N] [--key-file FILE|-] [--seed S] [--shots quick|aimed]
                           [--turn-limit T] [--workers N] [--deadline-ms MS] [--startup-ms MS] [--html FILE] [--json]
+                          [--value-model FILE] [--belief-model FILE]
 
 Round robin: every pair plays N games (each seed twice, seats swapped), with separate random streams for
 chance and for each bot. Prints the score of every pair with a 95% interval and each bot's Elo
 (Bradley-Terry, bootstrap 95% interval; heuristic = 0 when it plays, else the first bot).
   --bots A,B,...   bot names: random, heuristic, easy, medium, hard, expert, ismcts:N, belief:N, imagine:N,
-                   learned, learned:N (hard's search on the learned belief), oracle:N (sees the true state:
-                   for measurement only), and cmd:COMMAND, a program that
+                   learned, learned:N (hard's search on the learned belief), expert-2026:N (the frozen expert),
+                   expert-belief:N, expert-value:N (expert's search on the learned belief, on the learned
+                   value), oracle:N (sees the true state: for measurement only), and cmd:COMMAND, a program that
                    plays by the bot protocol (docs/bots.md), e.g. cmd:python3 mybot.py (no comma in COMMAND)
   --games N        games per pair (default 200)
   --key-file FILE  replay a tournament: read its key (printed at the end of a run) from FILE, or from stdin
@@ -40,8 +43,17 @@ chance and for each bot. Prints the score of every pair with a 95% interval and 
                    crashes, runs out of time or answers an illegal action loses that game
   --startup-ms MS  time an external bot has from its start to say ready (default ${STARTUP_MS}; docs/bots.md)
   --html FILE      also write a report page: the Elo table and plot, and the score matrix as a heat map
+  --value-model FILE
+                   a candidate learned value (a file written by pirates train value) that expert-value plays
+                   with in this tournament, in place of the shipped src/ai/models/value.json: read once,
+                   refused unless it is a value model (its format is checked, not its hash), and named
+                   with its SHA-256 at the top of the printout (and as models in the JSON, on the HTML page)
+  --belief-model FILE
+                   the same for the learned belief (pirates train belief): learned and expert-belief
+                   draw their worlds from it
   --json           print { key, bots: [{ name, elo, eloLow, eloHigh, msPerDecision, slowestMs, forfeits }],
-                   pairs: [{ a, b, games, aScore, low, high }] }`;
+                   pairs: [{ a, b, games, aScore, low, high }] }, and models: { value: { file, sha256 },
+                   belief: ... } when a candidate model is given`;
 
 export const tournamentCommand: Command = {
   name: 'tournament',
@@ -63,6 +75,8 @@ export const tournamentCommand: Command = {
         'startup-ms': 'string',
         html: 'string',
         json: 'boolean',
+        'value-model': 'string',
+        'belief-model': 'string',
       },
       USAGE,
     );
@@ -83,7 +97,16 @@ export const tournamentCommand: Command = {
     if (read.values.seed !== undefined && read.values['key-file'] !== undefined) {
       read.problems.push('--seed and --key-file both give the key: give one.');
     }
-    if (read.problems.length > 0) return read.refuse();
+    const candidates = await readCandidateFiles(
+      {
+        ...(read.values['value-model'] === undefined ? {} : { value: read.values['value-model'] }),
+        ...(read.values['belief-model'] === undefined ? {} : { belief: read.values['belief-model'] }),
+      },
+      bots,
+    );
+    if (!candidates.ok) read.problems.push(...candidates.problems);
+    if (read.problems.length > 0 || !candidates.ok) return read.refuse();
+    const { models, named } = candidates.value;
     const key = await tournamentKey(read.values.seed, read.values['key-file']);
     if (!key.ok) {
       process.stderr.write(`pirates tournament: ${key.message}\n`);
@@ -94,6 +117,8 @@ export const tournamentCommand: Command = {
         'pirates tournament: warning: --seed is on the command line, where a cmd: bot can read it and foresee every coin and shot; leave it out (a key is drawn) or replay with --key-file.\n',
       );
     }
+    // Before any game: whoever reads the printout, even of a run cut short, knows which model played.
+    if (!read.values.json) process.stdout.write(candidateHeader(named));
     const progress = progressBar({ json: read.values.json, unit: 'games' });
     let report: TournamentReport;
     try {
@@ -106,6 +131,7 @@ export const tournamentCommand: Command = {
         workers,
         deadlineMs,
         startupMs,
+        models,
         onGame: (done, total) => progress.tick(done, total),
         // The game's seed is not said: it holds the key, which nobody may know before the last game ends.
         onForfeit: (game, seat, message, decision) =>
@@ -121,7 +147,10 @@ export const tournamentCommand: Command = {
     progress.end();
     if (read.values.html !== undefined) {
       try {
-        await writeFile(read.values.html, reportHtml(jsonOf(report), { seed: key.key, games }));
+        await writeFile(
+          read.values.html,
+          reportHtml(jsonOf(report), { seed: key.key, games, models: named }),
+        );
       } catch (error) {
         process.stderr.write(
           `pirates tournament: could not write ${read.values.html}: ${(error as Error).message}\n`,
@@ -131,7 +160,7 @@ export const tournamentCommand: Command = {
     }
     process.stdout.write(
       read.values.json
-        ? `${JSON.stringify({ key: key.key, ...jsonOf(report) })}\n`
+        ? `${JSON.stringify({ key: key.key, ...(Object.keys(named).length > 0 ? { models: named } : {}), ...jsonOf(report) })}\n`
         : `${table(report)}\nkey ${key.key} (replay: echo ${key.key} | pirates tournament ... --key-file -)\n`,
     );
     return 0;
