@@ -41,6 +41,7 @@ import {
   slotHidden,
 } from './network.ts';
 import { Determinizer } from './sample.ts';
+import { fillHe, fitByAdam, heldOut, splitGames } from './training-kit.ts';
 
 export interface BeliefTrainingOptions {
   readonly games: number;
@@ -110,11 +111,6 @@ export interface BeliefTraining {
   readonly heldOut: HeldOutFigures;
   readonly curve: readonly EpochFigures[];
   readonly trainingDecisions: number;
-}
-
-/** Is game g held out? Spread evenly: the games where the running share steps up. */
-export function heldOut(g: number, share: number): boolean {
-  return Math.floor((g + 1) * share) > Math.floor(g * share);
 }
 
 /** Draws evenly spaced in [0, 1): a sampler asked N times gives its weighted marginals (no noise). */
@@ -355,18 +351,10 @@ class Pass {
 function initialWeights(sizes: NetworkSizes, random: Random): Float64Array {
   const theta = new Float64Array(parameterCount(sizes));
   const w = layerViews(sizes, theta);
-  const gauss = () => {
-    const u = Math.max(1e-12, random.float());
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.float());
-  };
-  const fill = (a: Float64Array, fanIn: number, gain = Math.SQRT2) => {
-    const scale = gain / Math.sqrt(fanIn);
-    for (let i = 0; i < a.length; i++) a[i] = gauss() * scale;
-  };
-  fill(w.wg, GLOBAL_FEATURES / 2);
-  fill(w.wp, 20);
-  fill(w.w2, sizes.hidden);
-  fill(w.w3, sizes.hidden, 0.01);
+  fillHe(w.wg, GLOBAL_FEATURES / 2, random);
+  fillHe(w.wp, 20, random);
+  fillHe(w.w2, sizes.hidden, random);
+  fillHe(w.w3, sizes.hidden, random, 0.01);
   return theta;
 }
 
@@ -402,29 +390,17 @@ export function trainBelief(
     onEpoch?: (figures: EpochFigures) => void;
   } = {},
 ): BeliefTraining {
-  const training: BeliefSample[] = [];
-  const held: BeliefSample[] = [];
-  let heldGames = 0;
-  for (let g = 0; g < options.games; g++) {
-    const samples = beliefGameSamples(options, g);
-    if (heldOut(g, options.heldOutShare)) {
-      held.push(...samples);
-      heldGames++;
-    } else training.push(...samples);
-    progress.onGame?.(g + 1, options.games);
-  }
+  const { training, held, heldGames } = splitGames(
+    options.games,
+    options.heldOutShare,
+    (g) => beliefGameSamples(options, g),
+    progress.onGame,
+  );
   const sizes: NetworkSizes = { input: INFORMATION_STATE_SIZE, hidden: options.hidden };
   const random = randomFromSeed(`${options.seed}/belief-training`);
   const theta = initialWeights(sizes, random);
-  const grad = new Float64Array(theta.length);
-  const m = new Float64Array(theta.length);
-  const v = new Float64Array(theta.length);
   const pass = new Pass(options.hidden);
   const g = new Float32Array(INFORMATION_STATE_SIZE);
-  const beta1 = 0.9;
-  const beta2 = 0.999;
-  const decay = options.decay;
-  let step = 0;
   const heldOutLogLikelihood = (): number => {
     let total = 0;
     let pieces = 0;
@@ -435,52 +411,23 @@ export function trainBelief(
     }
     return total / Math.max(1, pieces);
   };
-  // Epoch 0: the untrained network, which is the uniform prior up to its near-zero output layer.
-  const curve: EpochFigures[] = [
-    { epoch: 0, trainLoss: Number.NaN, heldOutPerPiece: heldOutLogLikelihood() },
-  ];
-  progress.onEpoch?.(curve[0] as EpochFigures);
-  const order = training.map((_, i) => i);
-  for (let epoch = 1; epoch <= options.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = random.int(i + 1);
-      [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
-    }
-    let loss = 0;
-    let lossPieces = 0;
-    for (let start = 0; start < order.length; start += options.batch) {
-      grad.fill(0);
-      let pieces = 0;
-      for (let b = start; b < Math.min(order.length, start + options.batch); b++) {
-        const sample = training[order[b] ?? 0];
-        if (sample === undefined) continue;
-        const r = pass.run(sizes, theta, sample, dense(sample, g), grad);
-        loss -= r.logLikelihood;
-        pieces += r.pieces;
-      }
-      lossPieces += pieces;
-      if (pieces === 0) continue;
-      step++;
-      const lr = options.learningRate;
-      const c1 = 1 - beta1 ** step;
-      const c2 = 1 - beta2 ** step;
-      for (let i = 0; i < theta.length; i++) {
-        const gi = (grad[i] ?? 0) / pieces + decay * (theta[i] ?? 0);
-        const mi = beta1 * (m[i] ?? 0) + (1 - beta1) * gi;
-        const vi = beta2 * (v[i] ?? 0) + (1 - beta2) * gi * gi;
-        m[i] = mi;
-        v[i] = vi;
-        theta[i] = (theta[i] ?? 0) - (lr * (mi / c1)) / (Math.sqrt(vi / c2) + 1e-8);
-      }
-    }
-    const figures = {
-      epoch,
-      trainLoss: loss / Math.max(1, lossPieces),
-      heldOutPerPiece: heldOutLogLikelihood(),
-    };
-    curve.push(figures);
-    progress.onEpoch?.(figures);
-  }
+  // Epoch 0 is the untrained network, which is the uniform prior up to its near-zero output layer.
+  const curve: EpochFigures[] = [];
+  fitByAdam(
+    theta,
+    training,
+    options,
+    random,
+    (sample, grad) => {
+      const r = pass.run(sizes, theta, sample, dense(sample, g), grad);
+      return { loss: -r.logLikelihood, count: r.pieces };
+    },
+    (epoch, trainLoss) => {
+      const figures = { epoch, trainLoss, heldOutPerPiece: heldOutLogLikelihood() };
+      curve.push(figures);
+      progress.onEpoch?.(figures);
+    },
+  );
   const base: Omit<BeliefModelFile, 'training'> = {
     format: BELIEF_MODEL_FORMAT,
     sizes: { ...sizes, globalFeatures: GLOBAL_FEATURES, pieceFeatures: PIECE_FEATURES, kinds: KINDS },
