@@ -41,7 +41,7 @@ import {
   slotHidden,
 } from './network.ts';
 import { Determinizer } from './sample.ts';
-import { fillHe, fitByAdam, heldOut, splitGames } from './training-kit.ts';
+import { fillHe, fitWithCurve, heldOut, splitGames } from './training-kit.ts';
 
 export interface BeliefTrainingOptions {
   readonly games: number;
@@ -382,12 +382,17 @@ function measure(
   };
 }
 
-/** Plays the games (`onGame` after each), trains (`onEpoch` after each epoch) and returns the model file. */
+/**
+ * Plays the games (`onGame` after each), trains (`onEpoch`, and `onModel` with the file so far, after each
+ * epoch) and returns the model file.
+ */
 export function trainBelief(
   options: BeliefTrainingOptions,
   progress: {
     onGame?: (done: number, total: number) => void;
     onEpoch?: (figures: EpochFigures) => void;
+    /** After each epoch from 0 (untrained): the model as it stands, the last one being the one returned. */
+    onModel?: (model: BeliefTraining, epoch: number) => void;
   } = {},
 ): BeliefTraining {
   const { training, held, heldGames } = splitGames(
@@ -411,42 +416,7 @@ export function trainBelief(
     }
     return total / Math.max(1, pieces);
   };
-  // Epoch 0 is the untrained network, which is the uniform prior up to its near-zero output layer.
-  const curve: EpochFigures[] = [];
-  fitByAdam(
-    theta,
-    training,
-    options,
-    random,
-    (sample, grad) => {
-      const r = pass.run(sizes, theta, sample, dense(sample, g), grad);
-      return { loss: -r.logLikelihood, count: r.pieces };
-    },
-    (epoch, trainLoss) => {
-      const figures = { epoch, trainLoss, heldOutPerPiece: heldOutLogLikelihood() };
-      curve.push(figures);
-      progress.onEpoch?.(figures);
-    },
-  );
-  const base: Omit<BeliefModelFile, 'training'> = {
-    format: BELIEF_MODEL_FORMAT,
-    sizes: { ...sizes, globalFeatures: GLOBAL_FEATURES, pieceFeatures: PIECE_FEATURES, kinds: KINDS },
-    kinds: [...PIECE_KINDS],
-    weights: encodeFloats(theta),
-  };
-  // The figures are those of the file's float32 weights, through the inference code itself.
-  const loaded = loadBeliefNetwork(base);
-  if (!loaded.ok) throw new Error(`train belief: the model just made does not load: ${loaded.error.message}`);
-  const network = loaded.value;
-  const out = new Float32Array(10 * KINDS);
-  let lastSample: BeliefSample | null = null;
-  const learned = measure(held, (sample, tensor, slot, truth) => {
-    if (sample !== lastSample) {
-      kindProbabilities(network, tensor, out);
-      lastSample = sample;
-    }
-    return out[slot * KINDS + truth] ?? 0;
-  });
+  // What does not change with the weights: the uniform prior's and the particles' figures.
   const uniform = measure(held, (_, tensor, slot, truth) => priorOf(tensor, slot, truth));
   let particle: HeldOutFigures['particle'] = null;
   if (options.particle) {
@@ -471,31 +441,71 @@ export function trainBelief(
       }),
     };
   }
-  const heldOutFigures: HeldOutFigures = {
-    games: heldGames,
-    decisions: held.length,
-    pieces: learned.pieces,
-    uniform: { perPiece: uniform.perPiece, perDecision: uniform.perDecision },
-    learned: { perPiece: learned.perPiece, perDecision: learned.perDecision },
-    particle,
+  /** The model file of the weights as they stand, with the curve so far. */
+  const modelAt = (curve: readonly EpochFigures[]): BeliefTraining => {
+    const base: Omit<BeliefModelFile, 'training'> = {
+      format: BELIEF_MODEL_FORMAT,
+      sizes: { ...sizes, globalFeatures: GLOBAL_FEATURES, pieceFeatures: PIECE_FEATURES, kinds: KINDS },
+      kinds: [...PIECE_KINDS],
+      weights: encodeFloats(theta),
+    };
+    // The figures are those of the file's float32 weights, through the inference code itself.
+    const loaded = loadBeliefNetwork(base);
+    if (!loaded.ok)
+      throw new Error(`train belief: the model just made does not load: ${loaded.error.message}`);
+    const network = loaded.value;
+    const out = new Float32Array(10 * KINDS);
+    let lastSample: BeliefSample | null = null;
+    const learned = measure(held, (sample, tensor, slot, truth) => {
+      if (sample !== lastSample) {
+        kindProbabilities(network, tensor, out);
+        lastSample = sample;
+      }
+      return out[slot * KINDS + truth] ?? 0;
+    });
+    const heldOutFigures: HeldOutFigures = {
+      games: heldGames,
+      decisions: held.length,
+      pieces: learned.pieces,
+      uniform: { perPiece: uniform.perPiece, perDecision: uniform.perDecision },
+      learned: { perPiece: learned.perPiece, perDecision: learned.perDecision },
+      particle,
+    };
+    const file: BeliefModelFile = {
+      ...base,
+      training: {
+        command: 'pirates train belief',
+        seed: options.seed,
+        games: options.games,
+        epochs: curve.length - 1,
+        players: options.players,
+        heldOutShare: options.heldOutShare,
+        hidden: options.hidden,
+        learningRate: options.learningRate,
+        batch: options.batch,
+        decay: options.decay,
+        trainingDecisions: training.length,
+        heldOut: heldOutFigures,
+        curve,
+      },
+    };
+    return { file, heldOut: heldOutFigures, curve, trainingDecisions: training.length };
   };
-  const file: BeliefModelFile = {
-    ...base,
-    training: {
-      command: 'pirates train belief',
-      seed: options.seed,
-      games: options.games,
-      epochs: options.epochs,
-      players: options.players,
-      heldOutShare: options.heldOutShare,
-      hidden: options.hidden,
-      learningRate: options.learningRate,
-      batch: options.batch,
-      decay: options.decay,
-      trainingDecisions: training.length,
-      heldOut: heldOutFigures,
-      curve,
+  // Epoch 0 is the untrained network, which is the uniform prior up to its near-zero output layer.
+  return fitWithCurve(
+    theta,
+    training,
+    options,
+    random,
+    (sample, grad) => {
+      const r = pass.run(sizes, theta, sample, dense(sample, g), grad);
+      return { loss: -r.logLikelihood, count: r.pieces };
     },
-  };
-  return { file, heldOut: heldOutFigures, curve, trainingDecisions: training.length };
+    {
+      figures: (epoch, trainLoss) => ({ epoch, trainLoss, heldOutPerPiece: heldOutLogLikelihood() }),
+      model: modelAt,
+      onEpoch: progress.onEpoch,
+      onModel: progress.onModel,
+    },
+  );
 }

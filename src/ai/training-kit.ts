@@ -113,3 +113,41 @@ export function fitByAdam<S>(
     onEpoch(epoch, loss / Math.max(1, counted));
   }
 }
+
+/** What a trainer adds to `fitByAdam`: its figures each epoch and its model file as it stands. */
+export interface CurveParts<F, M> {
+  /** The figures of an epoch, `theta` being its weights (epoch 0: untrained, training loss NaN). */
+  readonly figures: (epoch: number, trainLoss: number) => F;
+  /** The model as `theta` stands, with the curve so far (its last entry is this epoch's). */
+  readonly model: (curve: readonly F[]) => M;
+  readonly onEpoch?: ((figures: F) => void) | undefined;
+  /** After each epoch from 0: the model as it stands (checkpoints); the last is the one returned. */
+  readonly onModel?: ((model: M, epoch: number) => void) | undefined;
+}
+
+/**
+ * `fitByAdam` keeping the learning curve: the model after the last epoch, made once even when every epoch's
+ * model is asked for. Nothing depends on the number of epochs, so epoch K's model is the one `epochs: K`
+ * returns.
+ */
+export function fitWithCurve<S, F, M>(
+  theta: Float64Array,
+  samples: readonly S[],
+  settings: AdamSettings,
+  random: Random,
+  gradient: SampleGradient<S>,
+  parts: CurveParts<F, M>,
+): M {
+  const curve: F[] = [];
+  let last: { model: M } | null = null;
+  fitByAdam(theta, samples, settings, random, gradient, (epoch, trainLoss) => {
+    const figures = parts.figures(epoch, trainLoss);
+    curve.push(figures);
+    parts.onEpoch?.(figures);
+    if (parts.onModel === undefined) return;
+    last = { model: parts.model(curve.slice()) };
+    parts.onModel(last.model, epoch);
+  });
+  // Without onModel, only the last epoch's model is made.
+  return last === null ? parts.model(curve.slice()) : (last as { model: M }).model;
+}

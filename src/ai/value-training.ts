@@ -22,7 +22,7 @@ import type { Bot } from './bot.ts';
 import { tempo, WEIGHTS } from './evaluation.ts';
 import { heuristicChoice } from './heuristic.ts';
 import { encodeFloats } from './network.ts';
-import { fillHe, fitByAdam, splitGames } from './training-kit.ts';
+import { fillHe, fitWithCurve, splitGames } from './training-kit.ts';
 import {
   linearLogit,
   loadValueNetwork,
@@ -252,7 +252,7 @@ function initialWeights(sizes: ValueSizes, random: Random): Float64Array {
 /** Plays the games, trains and returns the model file with its held-out figures. */
 export function trainValue(
   options: ValueTrainingOptions,
-  progress: { onGame?: (done: number, total: number) => void; onEpoch?: (figures: ValueEpoch) => void } = {},
+  progress: { onGame?: (done: number, total: number) => void } & FitProgress = {},
 ): ValueTraining {
   const { training, held, heldGames } = splitGames(
     options.games,
@@ -260,7 +260,13 @@ export function trainValue(
     (g) => valueGameSamples(options, g),
     progress.onGame,
   );
-  return fitValue(options, training, held, heldGames, progress.onEpoch);
+  return fitValue(options, training, held, heldGames, progress);
+}
+
+export interface FitProgress {
+  readonly onEpoch?: (figures: ValueEpoch) => void;
+  /** After each epoch from 0 (untrained): the model as it stands, the last one being the one returned. */
+  readonly onModel?: (model: ValueTraining, epoch: number) => void;
 }
 
 /** Fits the network on `training`, judging it on `held` after every epoch. */
@@ -269,60 +275,64 @@ export function fitValue(
   training: readonly ValueSample[],
   held: readonly ValueSample[],
   heldGames: number,
-  onEpoch?: (figures: ValueEpoch) => void,
+  progress: FitProgress = {},
 ): ValueTraining {
   const sizes: ValueSizes = { seatInputs: SEAT_INPUTS, hidden: options.hidden };
   const random = randomFromSeed(`${options.seed}/value-training`);
   const theta = initialWeights(sizes, random);
   const pass = new ValuePass(options.hidden);
   const heldOutLoss = () => judgeValue(held, (s) => pass.run(sizes, theta, s, null)).logLoss;
-  const curve: ValueEpoch[] = [];
-  fitByAdam(
+  const linear = judgeValue(held, (s) => 1 / (1 + Math.exp(-linearLogit(WEIGHTS, s.red, s.blue, s.tempo))));
+  /** The model file of the weights as they stand, with the curve so far. */
+  const modelAt = (curve: readonly ValueEpoch[]): ValueTraining => {
+    const base: Omit<ValueModelFile, 'training'> = {
+      format: VALUE_MODEL_FORMAT,
+      sizes,
+      linear: [...WEIGHTS],
+      weights: encodeFloats(theta),
+    };
+    // The figures are those of the file's float32 weights, through the inference code itself.
+    const loaded = loadValueNetwork(base);
+    if (!loaded.ok)
+      throw new Error(`train value: the model just made does not load: ${loaded.error.message}`);
+    const network = loaded.value;
+    const learned = judgeValue(held, (s) => chanceOfSample(network, s));
+    const heldOutFigures: ValueHeldOut = { games: heldGames, positions: held.length, linear, learned };
+    const file: ValueModelFile = {
+      ...base,
+      training: {
+        command: 'pirates train value',
+        seed: options.seed,
+        games: options.games,
+        epochs: curve.length - 1,
+        players: options.players,
+        explore: options.explore,
+        keep: options.keep,
+        heldOutShare: options.heldOutShare,
+        hidden: options.hidden,
+        learningRate: options.learningRate,
+        batch: options.batch,
+        decay: options.decay,
+        trainingPositions: training.length,
+        heldOut: heldOutFigures,
+        curve,
+      },
+    };
+    return { file, heldOut: heldOutFigures, curve, trainingPositions: training.length };
+  };
+  return fitWithCurve(
     theta,
     training,
     options,
     random,
     (sample, grad) => ({ loss: logLoss(pass.run(sizes, theta, sample, grad), sample.outcome), count: 1 }),
-    (epoch, trainLoss) => {
-      const figures = { epoch, trainLoss, heldOutLoss: heldOutLoss() };
-      curve.push(figures);
-      onEpoch?.(figures);
+    {
+      figures: (epoch, trainLoss) => ({ epoch, trainLoss, heldOutLoss: heldOutLoss() }),
+      model: modelAt,
+      onEpoch: progress.onEpoch,
+      onModel: progress.onModel,
     },
   );
-  const base: Omit<ValueModelFile, 'training'> = {
-    format: VALUE_MODEL_FORMAT,
-    sizes,
-    linear: [...WEIGHTS],
-    weights: encodeFloats(theta),
-  };
-  // The figures are those of the file's float32 weights, through the inference code itself.
-  const loaded = loadValueNetwork(base);
-  if (!loaded.ok) throw new Error(`train value: the model just made does not load: ${loaded.error.message}`);
-  const network = loaded.value;
-  const learned = judgeValue(held, (s) => chanceOfSample(network, s));
-  const linear = judgeValue(held, (s) => 1 / (1 + Math.exp(-linearLogit(WEIGHTS, s.red, s.blue, s.tempo))));
-  const heldOutFigures: ValueHeldOut = { games: heldGames, positions: held.length, linear, learned };
-  const file: ValueModelFile = {
-    ...base,
-    training: {
-      command: 'pirates train value',
-      seed: options.seed,
-      games: options.games,
-      epochs: options.epochs,
-      players: options.players,
-      explore: options.explore,
-      keep: options.keep,
-      heldOutShare: options.heldOutShare,
-      hidden: options.hidden,
-      learningRate: options.learningRate,
-      batch: options.batch,
-      decay: options.decay,
-      trainingPositions: training.length,
-      heldOut: heldOutFigures,
-      curve,
-    },
-  };
-  return { file, heldOut: heldOutFigures, curve, trainingPositions: training.length };
 }
 
 /** The network's chance for a recorded sample (its inputs, not a state): `valueChance`'s arithmetic. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillHe, fitByAdam, heldOut, splitGames } from '../../src/ai/training-kit.ts';
+import { fillHe, fitByAdam, fitWithCurve, heldOut, splitGames } from '../../src/ai/training-kit.ts';
 import { randomFromSeed } from '../../src/engine/index.ts';
 
 describe('the trainers’ shared parts', () => {
@@ -80,5 +80,44 @@ describe('the trainers’ shared parts', () => {
     // sign. A step on a batch counting nothing would divide by 0 and leave NaN.
     expect(theta[0]).toBeCloseTo(-0.1, 6);
     expect(losses[1]).toBe(1);
+  });
+
+  it('keeps the curve, and makes the model once unless every epoch’s is asked for', () => {
+    const run = (onModel?: (model: string, epoch: number) => void) => {
+      const made: number[] = [];
+      const theta = new Float64Array(1);
+      const model = fitWithCurve(
+        theta,
+        [1, 2, 3],
+        { epochs: 3, batch: 2, learningRate: 0.1, decay: 0 },
+        randomFromSeed('curve'),
+        (y, grad) => {
+          grad[0] = (grad[0] ?? 0) + 2 * ((theta[0] ?? 0) - y);
+          return { loss: ((theta[0] ?? 0) - y) ** 2, count: 1 };
+        },
+        {
+          figures: (epoch, trainLoss) => ({ epoch, trainLoss, theta: theta[0] ?? 0 }),
+          model: (curve) => {
+            made.push(curve.length - 1);
+            return JSON.stringify(curve);
+          },
+          onModel,
+        },
+      );
+      return { model, made };
+    };
+    const once = run();
+    expect(once.made).toEqual([3]);
+    const curve = JSON.parse(once.model) as { epoch: number; theta: number }[];
+    expect(curve.map((c) => c.epoch)).toEqual([0, 1, 2, 3]);
+    expect(curve[0]?.theta).toBe(0);
+    expect(curve[3]?.theta).toBeGreaterThan(0);
+    const seen: [string, number][] = [];
+    const each = run((model, epoch) => seen.push([model, epoch]));
+    expect(each.made).toEqual([0, 1, 2, 3]);
+    expect(seen.map(([, e]) => e)).toEqual([0, 1, 2, 3]);
+    expect(seen[3]?.[0]).toBe(once.model);
+    expect(each.model).toBe(once.model);
+    expect(JSON.parse(seen[1]?.[0] ?? '')).toEqual(curve.slice(0, 2));
   });
 });
