@@ -25,12 +25,13 @@ if (process.argv[2] === '--refuse-root') {
 
 /** What the library and the bot command import from npm; the test installs the tarball with only these. */
 const LIBRARY_DEPENDENCIES = ['@noble/ciphers', '@noble/hashes', 'pure-rand', 'tinypool', 'zod'];
-/** Docs shipped (with the plot docs/ai.md shows); their links to each other and to examples/ stay inside the package (the test checks). */
+/** Docs shipped (with the plots docs/ai.md shows); their links to each other and to examples/ stay inside the package (the test checks). */
 const DOCS = [
   'engine.md',
   'learn.md',
   'ai.md',
   'learned-belief-curve.svg',
+  'learned-value-curve.svg',
   'bots.md',
   'cannon.md',
   'fairness.md',

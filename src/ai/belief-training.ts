@@ -41,6 +41,7 @@ import {
   slotHidden,
 } from './network.ts';
 import { Determinizer } from './sample.ts';
+import { fillHe, fitWithCurve, heldOut, splitGames } from './training-kit.ts';
 
 export interface BeliefTrainingOptions {
   readonly games: number;
@@ -110,11 +111,6 @@ export interface BeliefTraining {
   readonly heldOut: HeldOutFigures;
   readonly curve: readonly EpochFigures[];
   readonly trainingDecisions: number;
-}
-
-/** Is game g held out? Spread evenly: the games where the running share steps up. */
-export function heldOut(g: number, share: number): boolean {
-  return Math.floor((g + 1) * share) > Math.floor(g * share);
 }
 
 /** Draws evenly spaced in [0, 1): a sampler asked N times gives its weighted marginals (no noise). */
@@ -355,18 +351,10 @@ class Pass {
 function initialWeights(sizes: NetworkSizes, random: Random): Float64Array {
   const theta = new Float64Array(parameterCount(sizes));
   const w = layerViews(sizes, theta);
-  const gauss = () => {
-    const u = Math.max(1e-12, random.float());
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.float());
-  };
-  const fill = (a: Float64Array, fanIn: number, gain = Math.SQRT2) => {
-    const scale = gain / Math.sqrt(fanIn);
-    for (let i = 0; i < a.length; i++) a[i] = gauss() * scale;
-  };
-  fill(w.wg, GLOBAL_FEATURES / 2);
-  fill(w.wp, 20);
-  fill(w.w2, sizes.hidden);
-  fill(w.w3, sizes.hidden, 0.01);
+  fillHe(w.wg, GLOBAL_FEATURES / 2, random);
+  fillHe(w.wp, 20, random);
+  fillHe(w.w2, sizes.hidden, random);
+  fillHe(w.w3, sizes.hidden, random, 0.01);
   return theta;
 }
 
@@ -394,37 +382,30 @@ function measure(
   };
 }
 
-/** Plays the games (`onGame` after each), trains (`onEpoch` after each epoch) and returns the model file. */
+/**
+ * Plays the games (`onGame` after each), trains (`onEpoch`, and `onModel` with the file so far, after each
+ * epoch) and returns the model file.
+ */
 export function trainBelief(
   options: BeliefTrainingOptions,
   progress: {
     onGame?: (done: number, total: number) => void;
     onEpoch?: (figures: EpochFigures) => void;
+    /** After each epoch from 0 (untrained): the model as it stands, the last one being the one returned. */
+    onModel?: (model: BeliefTraining, epoch: number) => void;
   } = {},
 ): BeliefTraining {
-  const training: BeliefSample[] = [];
-  const held: BeliefSample[] = [];
-  let heldGames = 0;
-  for (let g = 0; g < options.games; g++) {
-    const samples = beliefGameSamples(options, g);
-    if (heldOut(g, options.heldOutShare)) {
-      held.push(...samples);
-      heldGames++;
-    } else training.push(...samples);
-    progress.onGame?.(g + 1, options.games);
-  }
+  const { training, held, heldGames } = splitGames(
+    options.games,
+    options.heldOutShare,
+    (g) => beliefGameSamples(options, g),
+    progress.onGame,
+  );
   const sizes: NetworkSizes = { input: INFORMATION_STATE_SIZE, hidden: options.hidden };
   const random = randomFromSeed(`${options.seed}/belief-training`);
   const theta = initialWeights(sizes, random);
-  const grad = new Float64Array(theta.length);
-  const m = new Float64Array(theta.length);
-  const v = new Float64Array(theta.length);
   const pass = new Pass(options.hidden);
   const g = new Float32Array(INFORMATION_STATE_SIZE);
-  const beta1 = 0.9;
-  const beta2 = 0.999;
-  const decay = options.decay;
-  let step = 0;
   const heldOutLogLikelihood = (): number => {
     let total = 0;
     let pieces = 0;
@@ -435,71 +416,7 @@ export function trainBelief(
     }
     return total / Math.max(1, pieces);
   };
-  // Epoch 0: the untrained network, which is the uniform prior up to its near-zero output layer.
-  const curve: EpochFigures[] = [
-    { epoch: 0, trainLoss: Number.NaN, heldOutPerPiece: heldOutLogLikelihood() },
-  ];
-  progress.onEpoch?.(curve[0] as EpochFigures);
-  const order = training.map((_, i) => i);
-  for (let epoch = 1; epoch <= options.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = random.int(i + 1);
-      [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
-    }
-    let loss = 0;
-    let lossPieces = 0;
-    for (let start = 0; start < order.length; start += options.batch) {
-      grad.fill(0);
-      let pieces = 0;
-      for (let b = start; b < Math.min(order.length, start + options.batch); b++) {
-        const sample = training[order[b] ?? 0];
-        if (sample === undefined) continue;
-        const r = pass.run(sizes, theta, sample, dense(sample, g), grad);
-        loss -= r.logLikelihood;
-        pieces += r.pieces;
-      }
-      lossPieces += pieces;
-      if (pieces === 0) continue;
-      step++;
-      const lr = options.learningRate;
-      const c1 = 1 - beta1 ** step;
-      const c2 = 1 - beta2 ** step;
-      for (let i = 0; i < theta.length; i++) {
-        const gi = (grad[i] ?? 0) / pieces + decay * (theta[i] ?? 0);
-        const mi = beta1 * (m[i] ?? 0) + (1 - beta1) * gi;
-        const vi = beta2 * (v[i] ?? 0) + (1 - beta2) * gi * gi;
-        m[i] = mi;
-        v[i] = vi;
-        theta[i] = (theta[i] ?? 0) - (lr * (mi / c1)) / (Math.sqrt(vi / c2) + 1e-8);
-      }
-    }
-    const figures = {
-      epoch,
-      trainLoss: loss / Math.max(1, lossPieces),
-      heldOutPerPiece: heldOutLogLikelihood(),
-    };
-    curve.push(figures);
-    progress.onEpoch?.(figures);
-  }
-  const base: Omit<BeliefModelFile, 'training'> = {
-    format: BELIEF_MODEL_FORMAT,
-    sizes: { ...sizes, globalFeatures: GLOBAL_FEATURES, pieceFeatures: PIECE_FEATURES, kinds: KINDS },
-    kinds: [...PIECE_KINDS],
-    weights: encodeFloats(theta),
-  };
-  // The figures are those of the file's float32 weights, through the inference code itself.
-  const loaded = loadBeliefNetwork(base);
-  if (!loaded.ok) throw new Error(`train belief: the model just made does not load: ${loaded.error.message}`);
-  const network = loaded.value;
-  const out = new Float32Array(10 * KINDS);
-  let lastSample: BeliefSample | null = null;
-  const learned = measure(held, (sample, tensor, slot, truth) => {
-    if (sample !== lastSample) {
-      kindProbabilities(network, tensor, out);
-      lastSample = sample;
-    }
-    return out[slot * KINDS + truth] ?? 0;
-  });
+  // What does not change with the weights: the uniform prior's and the particles' figures.
   const uniform = measure(held, (_, tensor, slot, truth) => priorOf(tensor, slot, truth));
   let particle: HeldOutFigures['particle'] = null;
   if (options.particle) {
@@ -524,31 +441,71 @@ export function trainBelief(
       }),
     };
   }
-  const heldOutFigures: HeldOutFigures = {
-    games: heldGames,
-    decisions: held.length,
-    pieces: learned.pieces,
-    uniform: { perPiece: uniform.perPiece, perDecision: uniform.perDecision },
-    learned: { perPiece: learned.perPiece, perDecision: learned.perDecision },
-    particle,
+  /** The model file of the weights as they stand, with the curve so far. */
+  const modelAt = (curve: readonly EpochFigures[]): BeliefTraining => {
+    const base: Omit<BeliefModelFile, 'training'> = {
+      format: BELIEF_MODEL_FORMAT,
+      sizes: { ...sizes, globalFeatures: GLOBAL_FEATURES, pieceFeatures: PIECE_FEATURES, kinds: KINDS },
+      kinds: [...PIECE_KINDS],
+      weights: encodeFloats(theta),
+    };
+    // The figures are those of the file's float32 weights, through the inference code itself.
+    const loaded = loadBeliefNetwork(base);
+    if (!loaded.ok)
+      throw new Error(`train belief: the model just made does not load: ${loaded.error.message}`);
+    const network = loaded.value;
+    const out = new Float32Array(10 * KINDS);
+    let lastSample: BeliefSample | null = null;
+    const learned = measure(held, (sample, tensor, slot, truth) => {
+      if (sample !== lastSample) {
+        kindProbabilities(network, tensor, out);
+        lastSample = sample;
+      }
+      return out[slot * KINDS + truth] ?? 0;
+    });
+    const heldOutFigures: HeldOutFigures = {
+      games: heldGames,
+      decisions: held.length,
+      pieces: learned.pieces,
+      uniform: { perPiece: uniform.perPiece, perDecision: uniform.perDecision },
+      learned: { perPiece: learned.perPiece, perDecision: learned.perDecision },
+      particle,
+    };
+    const file: BeliefModelFile = {
+      ...base,
+      training: {
+        command: 'pirates train belief',
+        seed: options.seed,
+        games: options.games,
+        epochs: curve.length - 1,
+        players: options.players,
+        heldOutShare: options.heldOutShare,
+        hidden: options.hidden,
+        learningRate: options.learningRate,
+        batch: options.batch,
+        decay: options.decay,
+        trainingDecisions: training.length,
+        heldOut: heldOutFigures,
+        curve,
+      },
+    };
+    return { file, heldOut: heldOutFigures, curve, trainingDecisions: training.length };
   };
-  const file: BeliefModelFile = {
-    ...base,
-    training: {
-      command: 'pirates train belief',
-      seed: options.seed,
-      games: options.games,
-      epochs: options.epochs,
-      players: options.players,
-      heldOutShare: options.heldOutShare,
-      hidden: options.hidden,
-      learningRate: options.learningRate,
-      batch: options.batch,
-      decay: options.decay,
-      trainingDecisions: training.length,
-      heldOut: heldOutFigures,
-      curve,
+  // Epoch 0 is the untrained network, which is the uniform prior up to its near-zero output layer.
+  return fitWithCurve(
+    theta,
+    training,
+    options,
+    random,
+    (sample, grad) => {
+      const r = pass.run(sizes, theta, sample, dense(sample, g), grad);
+      return { loss: -r.logLikelihood, count: r.pieces };
     },
-  };
-  return { file, heldOut: heldOutFigures, curve, trainingDecisions: training.length };
+    {
+      figures: (epoch, trainLoss) => ({ epoch, trainLoss, heldOutPerPiece: heldOutLogLikelihood() }),
+      model: modelAt,
+      onEpoch: progress.onEpoch,
+      onModel: progress.onModel,
+    },
+  );
 }

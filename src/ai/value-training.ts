@@ -18,11 +18,11 @@ import {
   toAct,
   viewFor,
 } from '../engine/index.ts';
-import { heldOut } from './belief-training.ts';
 import type { Bot } from './bot.ts';
 import { tempo, WEIGHTS } from './evaluation.ts';
 import { heuristicChoice } from './heuristic.ts';
 import { encodeFloats } from './network.ts';
+import { fillHe, fitWithCurve, splitGames } from './training-kit.ts';
 import {
   linearLogit,
   loadValueNetwork,
@@ -242,38 +242,31 @@ function judgeValue(
 function initialWeights(sizes: ValueSizes, random: Random): Float64Array {
   const theta = new Float64Array(valueParameterCount(sizes));
   const w = valueLayers(sizes, theta);
-  const gauss = () => {
-    const u = Math.max(1e-12, random.float());
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.float());
-  };
-  const fill = (a: Float64Array, fanIn: number) => {
-    const scale = Math.SQRT2 / Math.sqrt(fanIn);
-    for (let i = 0; i < a.length; i++) a[i] = gauss() * scale;
-  };
   // Inputs run to a few tens (material): a small first layer keeps the first activations tame.
-  fill(w.own, 4 * SEAT_INPUTS);
-  fill(w.other, 4 * SEAT_INPUTS);
-  fill(w.w2, sizes.hidden);
+  fillHe(w.own, 4 * SEAT_INPUTS, random);
+  fillHe(w.other, 4 * SEAT_INPUTS, random);
+  fillHe(w.w2, sizes.hidden, random);
   return theta;
 }
 
 /** Plays the games, trains and returns the model file with its held-out figures. */
 export function trainValue(
   options: ValueTrainingOptions,
-  progress: { onGame?: (done: number, total: number) => void; onEpoch?: (figures: ValueEpoch) => void } = {},
+  progress: { onGame?: (done: number, total: number) => void } & FitProgress = {},
 ): ValueTraining {
-  const training: ValueSample[] = [];
-  const held: ValueSample[] = [];
-  let heldGames = 0;
-  for (let g = 0; g < options.games; g++) {
-    const samples = valueGameSamples(options, g);
-    if (heldOut(g, options.heldOutShare)) {
-      held.push(...samples);
-      heldGames++;
-    } else training.push(...samples);
-    progress.onGame?.(g + 1, options.games);
-  }
-  return fitValue(options, training, held, heldGames, progress.onEpoch);
+  const { training, held, heldGames } = splitGames(
+    options.games,
+    options.heldOutShare,
+    (g) => valueGameSamples(options, g),
+    progress.onGame,
+  );
+  return fitValue(options, training, held, heldGames, progress);
+}
+
+export interface FitProgress {
+  readonly onEpoch?: (figures: ValueEpoch) => void;
+  /** After each epoch from 0 (untrained): the model as it stands, the last one being the one returned. */
+  readonly onModel?: (model: ValueTraining, epoch: number) => void;
 }
 
 /** Fits the network on `training`, judging it on `held` after every epoch. */
@@ -282,89 +275,64 @@ export function fitValue(
   training: readonly ValueSample[],
   held: readonly ValueSample[],
   heldGames: number,
-  onEpoch?: (figures: ValueEpoch) => void,
+  progress: FitProgress = {},
 ): ValueTraining {
   const sizes: ValueSizes = { seatInputs: SEAT_INPUTS, hidden: options.hidden };
   const random = randomFromSeed(`${options.seed}/value-training`);
   const theta = initialWeights(sizes, random);
-  const grad = new Float64Array(theta.length);
-  const m = new Float64Array(theta.length);
-  const v = new Float64Array(theta.length);
   const pass = new ValuePass(options.hidden);
-  const beta1 = 0.9;
-  const beta2 = 0.999;
-  let step = 0;
   const heldOutLoss = () => judgeValue(held, (s) => pass.run(sizes, theta, s, null)).logLoss;
-  const curve: ValueEpoch[] = [{ epoch: 0, trainLoss: Number.NaN, heldOutLoss: heldOutLoss() }];
-  onEpoch?.(curve[0] as ValueEpoch);
-  const order = training.map((_, i) => i);
-  for (let epoch = 1; epoch <= options.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = random.int(i + 1);
-      [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
-    }
-    let loss = 0;
-    for (let start = 0; start < order.length; start += options.batch) {
-      grad.fill(0);
-      let count = 0;
-      for (let b = start; b < Math.min(order.length, start + options.batch); b++) {
-        const sample = training[order[b] ?? 0];
-        if (sample === undefined) continue;
-        loss += logLoss(pass.run(sizes, theta, sample, grad), sample.outcome);
-        count++;
-      }
-      if (count === 0) continue;
-      step++;
-      const lr = options.learningRate;
-      const c1 = 1 - beta1 ** step;
-      const c2 = 1 - beta2 ** step;
-      for (let i = 0; i < theta.length; i++) {
-        const gi = (grad[i] ?? 0) / count + options.decay * (theta[i] ?? 0);
-        const mi = beta1 * (m[i] ?? 0) + (1 - beta1) * gi;
-        const vi = beta2 * (v[i] ?? 0) + (1 - beta2) * gi * gi;
-        m[i] = mi;
-        v[i] = vi;
-        theta[i] = (theta[i] ?? 0) - (lr * (mi / c1)) / (Math.sqrt(vi / c2) + 1e-8);
-      }
-    }
-    const figures = { epoch, trainLoss: loss / Math.max(1, order.length), heldOutLoss: heldOutLoss() };
-    curve.push(figures);
-    onEpoch?.(figures);
-  }
-  const base: Omit<ValueModelFile, 'training'> = {
-    format: VALUE_MODEL_FORMAT,
-    sizes,
-    linear: [...WEIGHTS],
-    weights: encodeFloats(theta),
-  };
-  // The figures are those of the file's float32 weights, through the inference code itself.
-  const loaded = loadValueNetwork(base);
-  if (!loaded.ok) throw new Error(`train value: the model just made does not load: ${loaded.error.message}`);
-  const network = loaded.value;
-  const learned = judgeValue(held, (s) => chanceOfSample(network, s));
   const linear = judgeValue(held, (s) => 1 / (1 + Math.exp(-linearLogit(WEIGHTS, s.red, s.blue, s.tempo))));
-  const heldOutFigures: ValueHeldOut = { games: heldGames, positions: held.length, linear, learned };
-  const file: ValueModelFile = {
-    ...base,
-    training: {
-      command: 'pirates train value',
-      seed: options.seed,
-      games: options.games,
-      epochs: options.epochs,
-      players: options.players,
-      explore: options.explore,
-      keep: options.keep,
-      heldOutShare: options.heldOutShare,
-      hidden: options.hidden,
-      learningRate: options.learningRate,
-      batch: options.batch,
-      decay: options.decay,
-      trainingPositions: training.length,
-      heldOut: heldOutFigures,
-      curve,
-    },
+  /** The model file of the weights as they stand, with the curve so far. */
+  const modelAt = (curve: readonly ValueEpoch[]): ValueTraining => {
+    const base: Omit<ValueModelFile, 'training'> = {
+      format: VALUE_MODEL_FORMAT,
+      sizes,
+      linear: [...WEIGHTS],
+      weights: encodeFloats(theta),
+    };
+    // The figures are those of the file's float32 weights, through the inference code itself.
+    const loaded = loadValueNetwork(base);
+    if (!loaded.ok)
+      throw new Error(`train value: the model just made does not load: ${loaded.error.message}`);
+    const network = loaded.value;
+    const learned = judgeValue(held, (s) => chanceOfSample(network, s));
+    const heldOutFigures: ValueHeldOut = { games: heldGames, positions: held.length, linear, learned };
+    const file: ValueModelFile = {
+      ...base,
+      training: {
+        command: 'pirates train value',
+        seed: options.seed,
+        games: options.games,
+        epochs: curve.length - 1,
+        players: options.players,
+        explore: options.explore,
+        keep: options.keep,
+        heldOutShare: options.heldOutShare,
+        hidden: options.hidden,
+        learningRate: options.learningRate,
+        batch: options.batch,
+        decay: options.decay,
+        trainingPositions: training.length,
+        heldOut: heldOutFigures,
+        curve,
+      },
+    };
+    return { file, heldOut: heldOutFigures, curve, trainingPositions: training.length };
   };
-  return { file, heldOut: heldOutFigures, curve, trainingPositions: training.length };
+  return fitWithCurve(
+    theta,
+    training,
+    options,
+    random,
+    (sample, grad) => ({ loss: logLoss(pass.run(sizes, theta, sample, grad), sample.outcome), count: 1 }),
+    {
+      figures: (epoch, trainLoss) => ({ epoch, trainLoss, heldOutLoss: heldOutLoss() }),
+      model: modelAt,
+      onEpoch: progress.onEpoch,
+      onModel: progress.onModel,
+    },
+  );
 }
 
 /** The network's chance for a recorded sample (its inputs, not a state): `valueChance`'s arithmetic. */

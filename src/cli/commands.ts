@@ -5,6 +5,7 @@ import { cannonCommand } from './cannon.ts';
 import type { Command } from './command.ts';
 import { fitEvaluationCommand } from './fit-evaluation.ts';
 import { learnServerCommand } from './learn-server.ts';
+import { plotCommand } from './plot.ts';
 import { serveCommand } from './serve.ts';
 import { loadServerPart } from './server-part.ts';
 import { tournamentCommand } from './tournament.ts';
@@ -32,4 +33,5 @@ export const commands: readonly Command[] = [
   verifyCommand,
   learnServerCommand,
   trainCommand,
+  plotCommand,
 ];

@@ -4,8 +4,9 @@
  * writes the file and prints the figures. The same flags give the same file, byte for byte.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { access, constants, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { trainBelief } from '../ai/belief-training.ts';
 import type { Bot } from '../ai/bot.ts';
 import { createBot } from '../ai/levels.ts';
@@ -19,7 +20,7 @@ export const DEFAULT_VALUE_PATH = 'src/ai/models/value.json';
 
 const USAGE = `Usage: pirates train belief|value [--games N] [--seed S] [--epochs E] [--out FILE] [--players A,B,...]
                           [--held-out P] [--hidden H] [--learning-rate R] [--batch B] [--decay D]
-                          [--no-particle] [--json]
+                          [--no-particle] [--checkpoints DIR] [--json]
 
 Plays N seeded self-play games on quick shots, records at each decision of each seat in play its
 information state (docs/learn.md, "Tensors") and the true kinds of the enemy's hidden pieces, holds out a
@@ -41,10 +42,14 @@ the true kinds under the uniform prior, today's particle belief and the model, a
   --batch B          decisions per Adam step (default 32)
   --decay D          L2 weight decay (default 0.003)
   --no-particle      do not measure today's particle belief on the held-out games (faster)
+  --checkpoints DIR  also write the model after each epoch as DIR/epoch-0.json (untrained), DIR/epoch-1.json,
+                     ...: each the file --epochs K would have written (the last is FILE, byte for byte), for
+                     learning curves by training step; DIR is made if need be and must not hold checkpoints
   --json             print one object { out, sha256, bytes, heldOut, curve, trainingDecisions }
 
 pirates train value [--games N] [--seed S] [--epochs E] [--out FILE] [--players A,B,...] [--explore P]
-                    [--keep P] [--held-out P] [--hidden H] [--learning-rate R] [--batch B] [--decay D] [--json]
+                    [--keep P] [--held-out P] [--hidden H] [--learning-rate R] [--batch B] [--decay D]
+                    [--checkpoints DIR] [--json]
 
 Plays N seeded games on quick shots, keeps a share of the positions in play with who won in the end,
 holds out a share of the games, and trains the learned value (src/ai/value-network.ts): the linear
@@ -52,7 +57,7 @@ evaluation's log-odds plus a small network's correction. Prints the held-out log
 of the linear evaluation and of the model, and the file's SHA-256 (record it as VALUE_MODEL_SHA256 in
 src/ai/value-model.ts when the file is the shipped one). Defaults: --games 6000 --epochs 4
 --players heuristic --explore 0.2 --keep 0.25 --held-out 0.2 --hidden 32 --learning-rate 0.001 --batch 64
---decay 0.003 --out ${DEFAULT_VALUE_PATH}.
+--decay 0.003 --out ${DEFAULT_VALUE_PATH}; --checkpoints DIR as for the belief.
   --explore P        chance of a uniformly random choice in play instead of the player's (default 0.2)
   --keep P           share of positions in play kept (default 0.25)`;
 
@@ -78,6 +83,7 @@ export const trainCommand: Command = {
         'no-particle': 'boolean',
         explore: 'string',
         keep: 'string',
+        checkpoints: 'string',
         json: 'boolean',
       },
       USAGE,
@@ -115,6 +121,8 @@ export const trainCommand: Command = {
       if (!made.ok) throw new Error(made.error.message);
       return made.value;
     };
+    const checkpoints = await checkpointWriter(read.values.checkpoints);
+    if ('problem' in checkpoints) return read.refuse(checkpoints.problem);
     const json = read.values.json === true;
     const progress = progressBar({ json, unit: 'games' });
     const trained = trainBelief(
@@ -139,10 +147,11 @@ export const trainCommand: Command = {
               `epoch ${e.epoch}: training loss ${e.trainLoss.toFixed(4)}, held-out log-likelihood ${e.heldOutPerPiece.toFixed(4)} a piece`,
             );
         },
+        ...checkpoints,
       },
     );
     progress.end();
-    const text = `${JSON.stringify(trained.file)}\n`;
+    const text = modelText(trained.file);
     await mkdir(dirname(out), { recursive: true });
     await writeFile(out, text);
     const sha256 = createHash('sha256').update(text).digest('hex');
@@ -177,6 +186,50 @@ export const trainCommand: Command = {
 
 type Read = Exclude<ReturnType<typeof readFlags>, number>;
 
+/** A model file's text, the same for the final file and every checkpoint. */
+function modelText(file: unknown): string {
+  return `${JSON.stringify(file)}\n`;
+}
+
+const CHECKPOINT = /^epoch-\d+\.json$/;
+
+/**
+ * `--checkpoints DIR`, readied before any game is played: DIR made if need be, and something that writes
+ * DIR/epoch-K.json after epoch K; or the sentence saying why DIR will not do. A DIR that already holds
+ * checkpoints is refused: a shorter run would leave the longer one's last epochs beside its own, and a
+ * curve drawn from the folder would mix the two.
+ */
+async function checkpointWriter(
+  dir: string | undefined,
+): Promise<{ onModel?: (model: { file: unknown }, epoch: number) => void } | { problem: string }> {
+  if (dir === undefined) return {};
+  if (dir === '') return { problem: '--checkpoints needs a folder to write the checkpoints in.' };
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? 'a file stands where a folder is needed'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? 'permission denied'
+          : (error as Error).message;
+    return { problem: `--checkpoints: cannot make or write in the folder '${dir}' (${why}).` };
+  }
+  const held = (await readdir(dir))
+    .filter((name) => CHECKPOINT.test(name))
+    .sort((x, y) => Number.parseInt(x.slice(6), 10) - Number.parseInt(y.slice(6), 10));
+  if (held.length > 0)
+    return {
+      problem: `--checkpoints: the folder '${dir}' already holds checkpoints (${held.slice(0, 3).join(', ')}${held.length > 3 ? ', ...' : ''}) of another run; empty it or name another.`,
+    };
+  // Synchronous: training runs synchronously, and a checkpoint should be on disk before the next epoch.
+  return {
+    onModel: (model, epoch) => writeFileSync(join(dir, `epoch-${epoch}.json`), modelText(model.file)),
+  };
+}
+
 async function runValue(read: Read, json: boolean, noParticle: boolean): Promise<number> {
   if (noParticle) read.problems.push('--no-particle is for pirates train belief.');
   const games = read.whole('games', 6000, 1);
@@ -196,6 +249,8 @@ async function runValue(read: Read, json: boolean, noParticle: boolean): Promise
     if (!made.ok) read.problems.push(made.error.message);
   }
   if (read.problems.length > 0) return read.refuse();
+  const checkpoints = await checkpointWriter(read.values.checkpoints);
+  if ('problem' in checkpoints) return read.refuse(checkpoints.problem);
   const makeBot = (name: string): Bot => {
     const made = createBot(name);
     if (!made.ok) throw new Error(made.error.message);
@@ -225,10 +280,11 @@ async function runValue(read: Read, json: boolean, noParticle: boolean): Promise
             `epoch ${e.epoch}: training loss ${e.trainLoss.toFixed(4)}, held-out log loss ${e.heldOutLoss.toFixed(4)}`,
           );
       },
+      ...checkpoints,
     },
   );
   progress.end();
-  const text = `${JSON.stringify(trained.file)}\n`;
+  const text = modelText(trained.file);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, text);
   const sha256 = createHash('sha256').update(text).digest('hex');
