@@ -1,8 +1,8 @@
 /**
  * The oracle: the same search as the ISMCTS bots, given the enemy's true hidden kinds. It draws the enemy's
- * flag order and the unturned card backs like everyone (no evidence ever tells them before they are turned,
- * so no belief could win them back) and fresh dice. It measures what a perfect belief over the pieces is
- * worth. Measurement only: it cannot work through `decide(view)`, is not reachable from `createBot`, and is
+ * flag order and the unturned card backs like everyone (nothing a seat sees depends on them before they are
+ * turned, and every bot shuffles its flag order, so against bots no belief could win them back: docs/ai.md,
+ * "Card backs and flag order") and fresh dice. It measures what a perfect belief over the pieces is worth. Measurement only: it cannot work through `decide(view)`, is not reachable from `createBot`, and is
  * never offered to players.
  */
 import {
