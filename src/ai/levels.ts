@@ -16,7 +16,7 @@ import { winChance } from './evaluation.ts';
 import { heuristicChoice } from './heuristic.ts';
 import { LearnedBelief } from './learned-belief.ts';
 import { randomBot } from './random-bot.ts';
-import { searchBot } from './search-bot.ts';
+import { type BeliefLike, searchBot } from './search-bot.ts';
 import { loadShippedValueModel } from './value-model.ts';
 import { valueChance } from './value-network.ts';
 
@@ -68,7 +68,13 @@ export const EXPERT = { iterations: 16_000, playoutDepth: 0, ms: THINKING_MS.exp
  * expert is measured against (docs/ai.md, "The learned value"): the same search, belief and budget, and
  * its own copy of the fitted weights, so a refit of evaluation.ts does not move it.
  */
-export const EXPERT_2026 = { iterations: 16_000, playoutDepth: 0, ms: 350, skill: 0.8 } as const;
+export const EXPERT_2026 = {
+  iterations: 16_000,
+  playoutDepth: 0,
+  ms: 350,
+  skill: 0.8,
+  priorVisits: 40,
+} as const;
 export const WEIGHTS_2026: readonly number[] = [
   0.0574, 0.111, 0.1084, -0.1053, 0.0329, 0.0932, -0.5335, 0.427, 1.3005, 0.6127, -0.0509, -0.0252, -0.2316,
   1.3845, 0.1829, 0.0601, 0.2881,
@@ -139,6 +145,36 @@ function beliefSearch(
 export type BotErrorCode = 'bot/unknown' | 'model/invalid';
 
 /**
+ * Expert's kind of search (the heuristic's opinion at the root, a score at the leaf) with a leaf score and a
+ * belief of its own: the frozen reference and the learned variants measured against it differ only in
+ * these parts. The reference passes its own frozen settings (EXPERT_2026), so a change to EXPERT leaves it.
+ */
+function expertSearch(
+  name: string,
+  iterations: number,
+  settings: {
+    readonly playoutDepth: number;
+    readonly ms: number;
+    readonly skill: number;
+    readonly priorVisits: number;
+  },
+  parts: { evaluate?: (state: GameState) => number; belief: () => BeliefLike },
+): Bot {
+  return searchBot({
+    name,
+    skill: settings.skill,
+    budget: {
+      iterations,
+      playoutDepth: settings.playoutDepth,
+      ms: settings.ms,
+      ...(parts.evaluate ? { evaluate: parts.evaluate } : {}),
+    },
+    priorVisits: settings.priorVisits,
+    belief: parts.belief,
+  });
+}
+
+/**
  * A new bot for one game (search bots keep a per-game belief, so make one per game). The bots that read a
  * learned model read the shipped file, or the candidate's given in `models` (a tournament measuring it).
  */
@@ -187,16 +223,8 @@ export function createBot(name: string, models: CandidateModels = {}): Result<Bo
       );
     case 'expert-2026':
       return ok(
-        searchBot({
-          name,
-          skill: EXPERT_2026.skill,
-          budget: {
-            iterations: count ?? EXPERT_2026.iterations,
-            playoutDepth: EXPERT_2026.playoutDepth,
-            ms: EXPERT_2026.ms,
-            evaluate: evaluate2026,
-          },
-          priorVisits: 40,
+        expertSearch(name, count ?? EXPERT_2026.iterations, EXPERT_2026, {
+          evaluate: evaluate2026,
           belief: () => new ParticleBelief(DEFAULT_BELIEF),
         }),
       );
@@ -206,17 +234,12 @@ export function createBot(name: string, models: CandidateModels = {}): Result<Bo
       if (!read.ok) return read;
       const network = read.value;
       return ok(
-        searchBot({
+        expertSearch(
           name,
-          skill: SKILL.expert,
-          budget: {
-            iterations: count ?? EXPERT.iterations,
-            playoutDepth: EXPERT.playoutDepth,
-            ms: EXPERT.ms,
-          },
-          priorVisits: SEARCH_DEFAULTS.priorVisits,
-          belief: () => new LearnedBelief(network),
-        }),
+          count ?? EXPERT.iterations,
+          { ...EXPERT, skill: SKILL.expert, priorVisits: SEARCH_DEFAULTS.priorVisits },
+          { belief: () => new LearnedBelief(network) },
+        ),
       );
     }
     case 'expert-value': {
@@ -225,18 +248,15 @@ export function createBot(name: string, models: CandidateModels = {}): Result<Bo
       if (!read.ok) return read;
       const network = read.value;
       return ok(
-        searchBot({
+        expertSearch(
           name,
-          skill: SKILL.expert,
-          budget: {
-            iterations: count ?? EXPERT.iterations,
-            playoutDepth: EXPERT.playoutDepth,
-            ms: EXPERT.ms,
+          count ?? EXPERT.iterations,
+          { ...EXPERT, skill: SKILL.expert, priorVisits: SEARCH_DEFAULTS.priorVisits },
+          {
             evaluate: (state) => valueChance(network, state),
+            belief: () => new ParticleBelief(DEFAULT_BELIEF),
           },
-          priorVisits: SEARCH_DEFAULTS.priorVisits,
-          belief: () => new ParticleBelief(DEFAULT_BELIEF),
-        }),
+        ),
       );
     }
     case 'ismcts':
