@@ -12,7 +12,8 @@ import {
   parseLineChart,
   readLineChart,
 } from '../../src/cli/line-chart.ts';
-import { chartText, plotCommand } from '../../src/cli/plot.ts';
+import { chartText, plotCommand, readTournaments } from '../../src/cli/plot.ts';
+import { strengthCurveOf } from '../../src/cli/strength-curve.ts';
 import { capture } from './capture.ts';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -45,10 +46,17 @@ describe('the committed plots', () => {
       expect(drawLineChart(parsed.value)).toBe(read(`docs/${name}.svg`));
     });
 
-    it(`docs/data/${file} is what its source's figures give, when the source is a model file`, () => {
+    it(`docs/data/${file} is what its source's figures give (a model file, or a folder of tournaments)`, async () => {
       const parsed = parseLineChart(read(`docs/data/${file}`));
       if (!parsed.ok) throw new Error(parsed.error.message);
       const source = parsed.value.source;
+      if (source?.startsWith('docs/data/') === true) {
+        // A folder of tournament results: the data is what --from-tournaments gives from them.
+        const strength = await readTournaments(new URL(source, ROOT).pathname);
+        if (!strength.ok) throw new Error(strength.error.message);
+        expect(chartText({ ...strength.value, source })).toBe(read(`docs/data/${file}`));
+        return;
+      }
       if (source === undefined || !source.startsWith('src/ai/models/')) return;
       const curve = learningCurveOf(JSON.parse(read(source)), source);
       if (!curve.ok) throw new Error(curve.error.message);
@@ -277,5 +285,90 @@ describe('pirates plot', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** One tournament's --json output as `pirates tournament --value-model F --json` prints it. */
+function tournament(model: string, aScore: number, a = 'expert-value:1000', games = 200): unknown {
+  return {
+    key: 'k',
+    models: { value: { file: model, sha256: '00' } },
+    bots: [],
+    pairs: [{ a, b: 'expert-2026:1000', games, aScore, low: aScore - 0.07, high: aScore + 0.07 }],
+  };
+}
+
+describe('the strength of checkpoints by training step (--from-tournaments)', () => {
+  it('puts each checkpoint’s score and interval at its epoch, with the even level', () => {
+    const made = strengthCurveOf(
+      [
+        { name: 'b.json', json: tournament('/m/ck/epoch-2.json', 0.56) },
+        { name: 'a.json', json: tournament('/m/ck/epoch-0.json', 0.5) },
+        { name: 'c.json', json: tournament('/m/ck/epoch-1.json', 0.53) },
+      ],
+      'docs/data/x',
+    );
+    if (!made.ok) throw new Error(made.error.message);
+    const [points, even] = made.value.series;
+    expect(points?.points).toEqual([
+      { x: 0, y: 0.5, low: 0.5 - 0.07, high: 0.5 + 0.07 },
+      { x: 1, y: 0.53, low: 0.53 - 0.07, high: 0.53 + 0.07 },
+      { x: 2, y: 0.56, low: 0.56 - 0.07, high: 0.56 + 0.07 },
+    ]);
+    expect(even).toMatchObject({
+      reference: true,
+      points: [
+        { x: 0, y: 0.5 },
+        { x: 2, y: 0.5 },
+      ],
+    });
+    expect(made.value.y.title).toContain('200 games');
+    expect(drawLineChart(made.value)).toContain('<svg');
+  });
+
+  it('refuses results that are not one pair, not checkpoints, of other pairs or games, or twice one epoch', () => {
+    const refusal = (t: { name: string; json: unknown }[]) => {
+      const r = strengthCurveOf(t, 'dir');
+      if (r.ok) throw new Error('not refused');
+      return r.error.message;
+    };
+    expect(refusal([])).toContain('holds no tournament results');
+    expect(refusal([{ name: 'x.json', json: { pairs: [] } }])).toContain('exactly one pair');
+    expect(refusal([{ name: 'x.json', json: tournament('/m/value.json', 0.5) }])).toContain(
+      'not a checkpoint',
+    );
+    expect(
+      refusal([
+        { name: 'x.json', json: tournament('/m/epoch-0.json', 0.5) },
+        { name: 'y.json', json: tournament('/m/epoch-1.json', 0.5, 'expert-value:4000') },
+      ]),
+    ).toContain('like the others');
+    expect(
+      refusal([
+        { name: 'x.json', json: tournament('/m/epoch-0.json', 0.5) },
+        { name: 'y.json', json: tournament('/m/epoch-1.json', 0.5, 'expert-value:1000', 100) },
+      ]),
+    ).toContain('over 100 games');
+    expect(
+      refusal([
+        { name: 'x.json', json: tournament('/m/a/epoch-1.json', 0.5) },
+        { name: 'y.json', json: tournament('/m/b/epoch-1.json', 0.6) },
+      ]),
+    ).toContain('two tournaments of the checkpoint of epoch 1');
+    const { models: _, ...plain } = tournament('/m/epoch-0.json', 0.5) as Record<string, unknown>;
+    expect(refusal([{ name: 'x.json', json: plain }])).toContain('names no candidate model');
+  });
+
+  it('the command refuses a folder it cannot read and both sources at once', async () => {
+    const none = await capture(() =>
+      plotCommand.run(['--from-tournaments', '/no/such/folder', '--data', '/tmp/x.json']),
+    );
+    expect(none.code).toBe(2);
+    expect(none.err).toContain("Cannot read the folder '/no/such/folder'.");
+    const both = await capture(() =>
+      plotCommand.run(['--from-tournaments', 'a', '--from-model', 'b', '--data', '/tmp/x.json']),
+    );
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('not both');
   });
 });
