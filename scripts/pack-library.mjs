@@ -32,6 +32,7 @@ const DOCS = [
   'ai.md',
   'learned-belief-curve.svg',
   'learned-value-curve.svg',
+  'learned-value-strength.svg',
   'bots.md',
   'cannon.md',
   'fairness.md',

@@ -86,7 +86,7 @@ export function strengthCurveOf(
   const pair = first as TournamentPair;
   const xs = points.map((p) => p.x);
   return readLineChart({
-    title: `In play: ${pair.a} (each checkpoint) against ${pair.b}, by training epoch`,
+    title: `In play, by epoch: ${pair.a} against ${pair.b}`,
     x: { title: 'epoch of the checkpoint (0 is the untrained network)' },
     y: { title: `score of the checkpoint, share of ${pair.games} games (95% interval)` },
     series: [
