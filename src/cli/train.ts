@@ -151,11 +151,7 @@ export const trainCommand: Command = {
       },
     );
     progress.end();
-    const text = modelText(trained.file);
-    await mkdir(dirname(out), { recursive: true });
-    await writeFile(out, text);
-    const sha256 = createHash('sha256').update(text).digest('hex');
-    const bytes = Buffer.byteLength(text);
+    const { sha256, bytes } = await writeModel(out, trained.file);
     const { heldOut, curve, trainingDecisions } = trained;
     if (json) {
       process.stdout.write(`${JSON.stringify({ out, sha256, bytes, heldOut, curve, trainingDecisions })}\n`);
@@ -189,6 +185,14 @@ type Read = Exclude<ReturnType<typeof readFlags>, number>;
 /** A model file's text, the same for the final file and every checkpoint. */
 function modelText(file: unknown): string {
   return `${JSON.stringify(file)}\n`;
+}
+
+/** Writes a trained model to `out` (its folder made if need be); its SHA-256 and size, as the command prints them. */
+async function writeModel(out: string, file: unknown): Promise<{ sha256: string; bytes: number }> {
+  const text = modelText(file);
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, text);
+  return { sha256: createHash('sha256').update(text).digest('hex'), bytes: Buffer.byteLength(text) };
 }
 
 const CHECKPOINT = /^epoch-\d+\.json$/;
@@ -284,11 +288,7 @@ async function runValue(read: Read, json: boolean, noParticle: boolean): Promise
     },
   );
   progress.end();
-  const text = modelText(trained.file);
-  await mkdir(dirname(out), { recursive: true });
-  await writeFile(out, text);
-  const sha256 = createHash('sha256').update(text).digest('hex');
-  const bytes = Buffer.byteLength(text);
+  const { sha256, bytes } = await writeModel(out, trained.file);
   const { heldOut, curve, trainingPositions } = trained;
   if (json) {
     process.stdout.write(`${JSON.stringify({ out, sha256, bytes, heldOut, curve, trainingPositions })}\n`);
