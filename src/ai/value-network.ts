@@ -84,6 +84,8 @@ export interface ValueNetwork extends Record<Layer, Float32Array> {
     readonly red: Float64Array;
     readonly blue: Float64Array;
     readonly z1: Float64Array;
+    /** The blue side's first layer while z1 holds red's (inference reads both sides in one pass). */
+    readonly z1Blue: Float64Array;
     readonly z2: Float64Array;
   };
 }
@@ -149,6 +151,7 @@ function valueScratch(sizes: ValueSizes): ValueNetwork['scratch'] {
     red: new Float64Array(SEAT_INPUTS),
     blue: new Float64Array(SEAT_INPUTS),
     z1: new Float64Array(sizes.hidden),
+    z1Blue: new Float64Array(sizes.hidden),
     z2: new Float64Array(sizes.hidden),
   };
 }
@@ -233,16 +236,72 @@ export function linearLogit(
 
 /** Red's chance of winning from `state`: the linear evaluation's log-odds plus g(red, blue) - g(blue, red). */
 export function valueChance(network: ValueNetwork, state: GameState): number {
-  const { red, blue, z1, z2 } = network.scratch;
+  const { red, blue } = network.scratch;
   seatInputs(state, 'red', red);
   seatInputs(state, 'blue', blue);
-  const t = tempo(state);
+  return 1 / (1 + Math.exp(-valueLogit(network, red, blue, tempo(state))));
+}
+
+/**
+ * The log-odds from the two seats' inputs: `sideValue` for each seat, with both first layers filled in one
+ * pass over the inputs (each input's rows are read once for the two sides). The search scores every leaf
+ * with this, so it is written for speed; the sums are sideValue's up to the order of additions
+ * (test/ai/learned-value.test.ts holds them within 1e-9).
+ */
+export function valueLogit(
+  network: ValueNetwork,
+  red: Float64Array | Float32Array,
+  blue: Float64Array | Float32Array,
+  tempoSign: number,
+): number {
   const h = network.sizes.hidden;
-  const logit =
-    linearLogit(network.linear, red, blue, t) +
-    sideValue(network, h, red, blue, t, z1, z2) -
-    sideValue(network, h, blue, red, -t, z1, z2);
-  return 1 / (1 + Math.exp(-logit));
+  const { z1, z1Blue } = network.scratch;
+  const { own, other, tempo: tempoRow, b1 } = network;
+  for (let j = 0; j < h; j++) {
+    const t = tempoSign * (tempoRow[j] as number);
+    z1[j] = (b1[j] as number) + t;
+    z1Blue[j] = (b1[j] as number) - t;
+  }
+  for (let i = 0; i < SEAT_INPUTS; i++) {
+    const r = red[i] as number;
+    const b = blue[i] as number;
+    const row = i * h;
+    if (r !== 0)
+      for (let j = 0; j < h; j++) {
+        z1[j] = (z1[j] as number) + r * (own[row + j] as number);
+        z1Blue[j] = (z1Blue[j] as number) + r * (other[row + j] as number);
+      }
+    if (b !== 0)
+      for (let j = 0; j < h; j++) {
+        z1Blue[j] = (z1Blue[j] as number) + b * (own[row + j] as number);
+        z1[j] = (z1[j] as number) + b * (other[row + j] as number);
+      }
+  }
+  return (
+    linearLogit(network.linear, red, blue, tempoSign) +
+    upperLayers(network, z1) -
+    upperLayers(network, z1Blue)
+  );
+}
+
+/** w3 · relu(w2 · relu(z1) + b2): the rest of one side's reading once its first layer is summed. */
+function upperLayers(network: ValueNetwork, z1: Float64Array): number {
+  const h = network.sizes.hidden;
+  const z2 = network.scratch.z2;
+  const { w2, b2, w3 } = network;
+  for (let j = 0; j < h; j++) z2[j] = b2[j] as number;
+  for (let a = 0; a < h; a++) {
+    const x = z1[a] as number;
+    if (x <= 0) continue;
+    const row = a * h;
+    for (let j = 0; j < h; j++) z2[j] = (z2[j] as number) + x * (w2[row + j] as number);
+  }
+  let out = 0;
+  for (let j = 0; j < h; j++) {
+    const x = z2[j] as number;
+    if (x > 0) out += x * (w3[j] as number);
+  }
+  return out;
 }
 
 /** Today's weights, the linear part a new model starts from. */

@@ -34,6 +34,7 @@ import {
   type ValueNetwork,
   type ValueSizes,
   valueLayers,
+  valueLogit,
   valueParameterCount,
 } from './value-network.ts';
 
@@ -337,11 +338,5 @@ export function fitValue(
 
 /** The network's chance for a recorded sample (its inputs, not a state): `valueChance`'s arithmetic. */
 export function chanceOfSample(network: ValueNetwork, s: ValueSample): number {
-  const h = network.sizes.hidden;
-  const { z1, z2 } = network.scratch;
-  const logit =
-    linearLogit(network.linear, s.red, s.blue, s.tempo) +
-    sideValue(network, h, s.red, s.blue, s.tempo, z1, z2) -
-    sideValue(network, h, s.blue, s.red, -s.tempo, z1, z2);
-  return 1 / (1 + Math.exp(-logit));
+  return 1 / (1 + Math.exp(-valueLogit(network, s.red, s.blue, s.tempo)));
 }

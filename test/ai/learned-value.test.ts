@@ -17,12 +17,15 @@ import {
   valueModelUrl,
 } from '../../src/ai/value-model.ts';
 import {
+  linearLogit,
   loadValueNetwork,
   SEAT_INPUTS,
   seatInputs,
+  sideValue,
   type ValueNetwork,
   valueChance,
   valueLayers,
+  valueLogit,
   valueParameterCount,
 } from '../../src/ai/value-network.ts';
 import { chanceOfSample, type ValueSample } from '../../src/ai/value-training.ts';
@@ -192,6 +195,30 @@ describe('inference', () => {
       }
       // The network's correction is not 0: the test would pass for the linear evaluation otherwise.
       expect(moved).toBeGreaterThan(10);
+    }
+  });
+
+  it("infers as training reads it: the search's one-pass sum equals sideValue for each seat", () => {
+    const random = randomFromSeed('one-pass');
+    for (const network of [shippedValueNetwork(), networkWith(() => (random.float() - 0.5) * 2)]) {
+      const h = network.sizes.hidden;
+      const z1 = new Float64Array(h);
+      const z2 = new Float64Array(h);
+      let differs = 0;
+      for (const { state } of all.filter((_, i) => i % 2 === 0)) {
+        const red = new Float64Array(SEAT_INPUTS);
+        const blue = new Float64Array(SEAT_INPUTS);
+        seatInputs(state, 'red', red);
+        seatInputs(state, 'blue', blue);
+        const t = state.mover === 'red' ? 1 : -1;
+        const trained =
+          linearLogit(network.linear, red, blue, t) +
+          sideValue(network, h, red, blue, t, z1, z2) -
+          sideValue(network, h, blue, red, -t, z1, z2);
+        expect(Math.abs(valueLogit(network, red, blue, t) - trained)).toBeLessThan(1e-9);
+        if (Math.abs(trained - linearLogit(network.linear, red, blue, t)) > 1e-3) differs++;
+      }
+      expect(differs).toBeGreaterThan(10);
     }
   });
 

@@ -7,10 +7,13 @@
  */
 import { ParticleBelief } from '../../ai/belief.ts';
 import { shippedBeliefNetwork } from '../../ai/belief-model.ts';
+import { winChance } from '../../ai/evaluation.ts';
 import { search } from '../../ai/ismcts.ts';
 import { LearnedBelief } from '../../ai/learned-belief.ts';
 import { createBot, SEARCH_DEFAULTS } from '../../ai/levels.ts';
 import { Determinizer } from '../../ai/sample.ts';
+import { shippedValueNetwork } from '../../ai/value-model.ts';
+import { valueChance } from '../../ai/value-network.ts';
 import {
   applyAction,
   createGame,
@@ -59,6 +62,27 @@ function midGamePositions(count: number): Position[] {
       if (!result.ok) throw new Error(result.error.message);
       state = result.state;
       for (const s of SEATS) history[s].push(...eventsFor(result.events, s));
+    }
+  }
+  return found;
+}
+
+/** Every position in play of `games` heuristic games. */
+function positionsInPlay(games: number): GameState[] {
+  const heuristic = createBot('heuristic');
+  if (!heuristic.ok) throw new Error(heuristic.error.message);
+  const found: GameState[] = [];
+  for (let g = 0; g < games; g++) {
+    let state = createGame({ seed: `bench-leaves-${g}`, shots: 'quick', turnLimit: 300 });
+    const random = randomFromSeed(`bench-leaves-bot-${g}`);
+    while (state.outcome === null) {
+      const seat = toAct(state)[0];
+      if (seat === undefined) break;
+      if (state.phase === 'play') found.push(state);
+      const view = viewFor(state, seat);
+      const result = applyAction(state, seat, heuristic.value.decide({ view, history: [], random }));
+      if (!result.ok) throw new Error(result.error.message);
+      state = result.state;
     }
   }
   return found;
@@ -156,6 +180,25 @@ export const aiSuite: BenchSuite = {
         if (round > 0) learnedMs.push(performance.now() - began);
       });
     }
+    // The leaf score: what expert's search pays at every iteration, the linear evaluation beside the learned
+    // value on the same positions, every position in play of heuristic games (a few positions scored over
+    // and over read several times faster than a search's ever-new leaves), best of the rounds, in µs.
+    const network = shippedValueNetwork();
+    const leaves = positionsInPlay(Math.max(4, Math.round(20 * scale)));
+    const leafMicros = (score: (state: GameState) => number): number => {
+      let best = Number.POSITIVE_INFINITY;
+      let sink = 0;
+      for (let r = 0; r < 20; r++) {
+        const began = performance.now();
+        for (const state of leaves) sink += score(state);
+        best = Math.min(best, performance.now() - began);
+      }
+      if (Number.isNaN(sink)) throw new Error('a leaf score was not a number');
+      return (best * 1000) / leaves.length;
+    };
+    leafMicros(winChance);
+    const linearMicros = leafMicros(winChance);
+    const valueMicros = leafMicros((state) => valueChance(network, state));
     const levelLines: string[] = [];
     const figures: Record<string, number> = {};
     for (const level of ['easy', 'medium', 'hard', 'expert', 'learned']) {
@@ -191,6 +234,8 @@ export const aiSuite: BenchSuite = {
         `  fast-path random games from the start     ${gameRate.toFixed(0).padStart(9)} games/s`,
         `  belief update per enemy decision          ${median(beliefMs).toFixed(3).padStart(9)} ms (median)`,
         `  learned belief a decision (net + draws)   ${median(learnedMs).toFixed(3).padStart(9)} ms (median), max ${Math.max(...learnedMs).toFixed(3)} ms`,
+        `  leaf score: linear evaluation             ${linearMicros.toFixed(2).padStart(9)} µs (best of 20 rounds)`,
+        `  leaf score: learned value                 ${valueMicros.toFixed(2).padStart(9)} µs (${(valueMicros / linearMicros).toFixed(2)} times the linear)`,
         'decision time per level:',
         ...levelLines,
       ],
@@ -200,6 +245,8 @@ export const aiSuite: BenchSuite = {
         beliefUpdateMs: median(beliefMs),
         learnedBeliefMedianMs: median(learnedMs),
         learnedBeliefMaxMs: Math.max(...learnedMs),
+        linearLeafMicros: linearMicros,
+        valueLeafMicros: valueMicros,
         ...figures,
       },
     };
