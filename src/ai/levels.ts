@@ -64,6 +64,18 @@ export const HARD = { iterations: 300, ms: THINKING_MS.hard } as const;
 export const EXPERT = { iterations: 16_000, playoutDepth: 0, ms: THINKING_MS.expert } as const;
 
 /**
+ * How expert scores the position where its search stops reading: at once (no playout), by its leaf score.
+ * The oracle with expert's leaf (`oracle-expert:N`, oracle.ts) reads the same, so the two differ only in
+ * knowing the enemy's pieces.
+ */
+export function expertLeaf(): {
+  readonly playoutDepth: number;
+  readonly evaluate: (state: GameState) => number;
+} {
+  return { playoutDepth: EXPERT.playoutDepth, evaluate: winChance };
+}
+
+/**
  * A frozen copy of the expert as it stood before the learned value (issue 50), the reference every new
  * expert is measured against (docs/ai.md, "The learned value"): the same search, belief and budget, and
  * its own copy of the fitted weights, so a refit of evaluation.ts does not move it.
@@ -86,7 +98,6 @@ const evaluate2026 = (state: GameState): number => winChance(state, WEIGHTS_2026
  * Off for expert: at 0.3 it scored 43% against the same search without it (docs/ai.md).
  */
 export const ENEMY_VIEW_SHARE = 0.3;
-export const EXPERT_ENEMY_VIEW = 0;
 
 /** Aim skill per level (0-1, engine/cannon `aimFor`): a careful person is 0.5. */
 export const SKILL: Readonly<Record<Level | 'heuristic', number>> = {
@@ -212,13 +223,11 @@ export function createBot(name: string, models: CandidateModels = {}): Result<Bo
       return ok(beliefSearch(name, count ?? HARD.iterations, SKILL.hard, HARD.ms));
     case 'expert':
       return ok(
-        beliefSearch(
+        expertSearch(
           name,
           count ?? EXPERT.iterations,
-          SKILL.expert,
-          EXPERT.ms,
-          EXPERT_ENEMY_VIEW,
-          EXPERT.playoutDepth,
+          { ...EXPERT, skill: SKILL.expert, priorVisits: SEARCH_DEFAULTS.priorVisits },
+          { evaluate: expertLeaf().evaluate, belief: () => new ParticleBelief(DEFAULT_BELIEF) },
         ),
       );
     case 'expert-2026':

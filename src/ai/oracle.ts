@@ -22,9 +22,23 @@ import { Determinizer } from './sample.ts';
 import { priorMean } from './search-bot.ts';
 import { chooseSetup } from './setup-choice.ts';
 
-export function oracleForMeasurementOnly(iterations: number): Cheater {
+/**
+ * How the oracle scores a position where its search stops reading: random moves then the fitted evaluation
+ * (playouts of `playoutDepth`, as hard does, the default), or a leaf score at once, as expert does (the
+ * oracle with expert's leaf, `oracle-expert:N`, so its edge over expert is the pieces' truth alone).
+ */
+export interface OracleLeaf {
+  readonly playoutDepth: number;
+  readonly evaluate?: (state: GameState) => number;
+}
+
+export function oracleForMeasurementOnly(
+  iterations: number,
+  leaf: OracleLeaf = { playoutDepth: SEARCH_DEFAULTS.playoutDepth },
+  name = `oracle:${iterations}`,
+): Cheater {
   return {
-    name: `oracle:${iterations}`,
+    name,
     measurementOnly: true,
     decideWithTruth({ state, seat, random }: { state: GameState; seat: Seat; random: Random }): Action {
       const view = viewFor(state, seat);
@@ -43,7 +57,11 @@ export function oracleForMeasurementOnly(iterations: number): Cheater {
         means: heuristicScores(view).map(priorMean),
         visits: SEARCH_DEFAULTS.priorVisits,
       };
-      const budget = { iterations, playoutDepth: SEARCH_DEFAULTS.playoutDepth };
+      const budget = {
+        iterations,
+        playoutDepth: leaf.playoutDepth,
+        ...(leaf.evaluate ? { evaluate: leaf.evaluate } : {}),
+      };
       const result = search(seat, worlds, random, budget, prior);
       let best = result.stats[0];
       for (const s of result.stats) if (best === undefined || s.visits > best.visits) best = s;

@@ -10,7 +10,7 @@
 import { randomFromSeed, type Seat } from '../engine/index.ts';
 import type { Bot } from './bot.ts';
 import type { CandidateModels } from './candidate-models.ts';
-import { createBot } from './levels.ts';
+import { createBot, expertLeaf } from './levels.ts';
 import { type Contestant, playMatch } from './match.ts';
 import { oracleForMeasurementOnly } from './oracle.ts';
 import { eloWithIntervals, type PairGames, scoreInterval } from './rating.ts';
@@ -99,11 +99,12 @@ export interface TournamentReport {
 /** A fresh contestant for one game (reading `models` where it reads a learned model), or an error sentence. */
 export function contestant(name: string, models: CandidateModels = {}): Contestant | string {
   const [base, parameter] = name.split(':');
-  if (base === 'oracle') {
+  if (base === 'oracle' || base === 'oracle-expert') {
     const n = Number(parameter ?? '1000');
-    return Number.isInteger(n) && n > 0
-      ? oracleForMeasurementOnly(n)
-      : `'${name}': oracle:N needs N iterations.`;
+    if (!(Number.isInteger(n) && n > 0)) return `'${name}': ${base}:N needs N iterations.`;
+    // oracle-expert: expert's leaf (no playout, expert's own leaf score), so against expert:N the truth
+    // of the enemy's pieces is all that differs.
+    return base === 'oracle' ? oracleForMeasurementOnly(n) : oracleForMeasurementOnly(n, expertLeaf(), name);
   }
   const bot = createBot(name, models);
   return bot.ok ? bot.value : bot.error.message;

@@ -27,8 +27,10 @@ chance and for each bot. Prints the score of every pair with a 95% interval and 
   --bots A,B,...   bot names: random, heuristic, easy, medium, hard, expert, ismcts:N, belief:N, imagine:N,
                    learned, learned:N (hard's search on the learned belief), expert-2026:N (the frozen expert),
                    expert-belief:N, expert-value:N (expert's search on the learned belief, on the learned
-                   value), oracle:N (sees the true state: for measurement only), and cmd:COMMAND, a program that
-                   plays by the bot protocol (docs/bots.md), e.g. cmd:python3 mybot.py (no comma in COMMAND)
+                   value), oracle:N (sees the true state: for measurement only), oracle-expert:N (the oracle
+                   with expert's leaf score and no playout: its edge over expert:N is the pieces' truth alone),
+                   and cmd:COMMAND, a program that plays by the bot protocol (docs/bots.md), e.g.
+                   cmd:python3 mybot.py (no comma in COMMAND)
   --games N        games per pair (default 200)
   --key-file FILE  replay a tournament: read its key (printed at the end of a run) from FILE, or from stdin
                    with '-' (echo KEY | pirates tournament ... --key-file -). Without it a new key is drawn,

@@ -66,4 +66,40 @@ describe('the oracle (measurement only)', () => {
     );
     expect(result.state.outcome).not.toBeNull();
   });
+
+  it("has a twin with expert's leaf (oracle-expert:N): measurement-only, legal, and scoring leaves as expert does", () => {
+    expect(contestant('oracle-expert:x')).toBe("'oracle-expert:x': oracle-expert:N needs N iterations.");
+    const made = (name: string) => {
+      const c = contestant(name);
+      if (typeof c === 'string' || !('measurementOnly' in c)) throw new Error(`${name} is no oracle`);
+      return c;
+    };
+    const twin = made('oracle-expert:60');
+    expect(twin.name).toBe('oracle-expert:60');
+    expect(twin.measurementOnly).toBe(true);
+    const heuristic = contestant('heuristic');
+    if (typeof heuristic === 'string') throw new Error(heuristic);
+    // Both oracles at the same decisions of one game: same seeds, only the leaf differs, so some choices do.
+    const plain = made('oracle:60');
+    let differ = 0;
+    let asked = 0;
+    const watching = {
+      ...twin,
+      decideWithTruth(input: Parameters<typeof twin.decideWithTruth>[0]) {
+        const mine = twin.decideWithTruth({ ...input, random: randomFromSeed(`t${asked}`) });
+        const other = plain.decideWithTruth({ ...input, random: randomFromSeed(`t${asked}`) });
+        asked++;
+        if (JSON.stringify(mine) !== JSON.stringify(other)) differ++;
+        return mine;
+      },
+    };
+    const result = playMatch(
+      { red: watching, blue: heuristic },
+      { red: randomFromSeed('oe'), blue: randomFromSeed('h') },
+      { seed: 'oracle-expert-legal', shots: 'quick', turnLimit: 100 },
+    );
+    expect(result.state.outcome).not.toBeNull();
+    expect(asked).toBeGreaterThan(10);
+    expect(differ).toBeGreaterThan(0);
+  });
 });
