@@ -26,7 +26,7 @@ export async function buildProbe(outDir: string): Promise<void> {
   const { build } = await import('vite');
   await build({
     configFile: false,
-    root: join(ROOT, 'test/e2e/belief-probe'),
+    root: join(ROOT, 'test/e2e/model-probe'),
     base: '/',
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, target: 'es2022' },
