@@ -1,8 +1,9 @@
 /**
- * The learned belief in Chromium, for the test that Node and the browser build infer the same
- * (test/e2e/belief-browser.test.ts) and the benchmark of its decision time (scripts/bench-browser.ts): a small
- * page built by Vite with the page's build settings, whose Web Worker bundles the same src/ai code the game's
- * Worker does and fetches the same model file by the same lazy path. Positions come from Node.
+ * The learned models in Chromium, for the tests that Node and the browser build infer the same
+ * (test/e2e/belief-browser.test.ts, test/e2e/value-browser.test.ts) and the benchmark of the decision time
+ * (scripts/bench-browser.ts): a small page built by Vite with the page's build settings, whose Web Worker
+ * bundles the same src/ai code the game's Worker does and fetches the same model files by the same lazy
+ * path. Positions and states come from Node.
  */
 import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
@@ -12,14 +13,17 @@ import {
   createGame,
   eventsFor,
   type GameEvent,
+  type GameState,
+  type PlayerView,
   randomFromSeed,
   SEATS,
+  type Seat,
   toAct,
   viewFor,
 } from '../../../src/engine/index.ts';
 import { hiddenOf } from '../../../src/learn/hidden.ts';
 import { ROOT } from '../harness.ts';
-import type { ProbeAnswer, ProbePosition, ProbeRequest } from './messages.ts';
+import type { ProbeAnswer, ProbePosition, ProbeRequest, ValueInputs, ValueReading } from './messages.ts';
 
 /** Builds the probe page into `outDir` with the game page's target and Worker format (vite.config.ts). */
 export async function buildProbe(outDir: string): Promise<void> {
@@ -34,32 +38,28 @@ export async function buildProbe(outDir: string): Promise<void> {
   });
 }
 
-/**
- * Decisions in play from games the heuristic plays against itself: every `every`-th decision with a real
- * choice and a hidden enemy piece, from turn `fromTurn` on, each with its own seed.
- */
-export function probePositions(count: number, seed: string, every = 9, fromTurn = 4): ProbePosition[] {
+/** One decision of a heuristic game: the game's number, the state, the seat asked, its view and the events it has seen. */
+interface Decision {
+  readonly game: number;
+  readonly state: GameState;
+  readonly seat: Seat;
+  readonly view: PlayerView;
+  readonly history: readonly GameEvent[];
+}
+
+/** Every decision of up to `games` games the heuristic plays against itself, game after game, as they come. */
+function* heuristicDecisions(seed: string, games: number): Generator<Decision> {
   const heuristic = createBot('heuristic');
   if (!heuristic.ok) throw new Error(heuristic.error.message);
-  const found: ProbePosition[] = [];
-  for (let g = 0; found.length < count && g < count * 10; g++) {
+  for (let g = 0; g < games; g++) {
     let state = createGame({ seed: `${seed}-${g}`, shots: 'quick', turnLimit: 150 });
     const history = { red: [] as GameEvent[], blue: [] as GameEvent[] };
     const random = randomFromSeed(`${seed}-bots-${g}`);
-    let seen = 0;
-    while (state.outcome === null && found.length < count) {
+    while (state.outcome === null) {
       const seat = toAct(state)[0];
       if (seat === undefined) break;
       const view = viewFor(state, seat);
-      if (
-        state.phase === 'play' &&
-        state.turn >= fromTurn &&
-        view.legalActions.length > 1 &&
-        hiddenOf(view).unknown.length > 0 &&
-        seen++ % every === 0
-      ) {
-        found.push({ view, history: history[seat].slice(), seed: `${seed}-${found.length}` });
-      }
+      yield { game: g, state, seat, view, history: history[seat].slice() };
       const result = applyAction(
         state,
         seat,
@@ -70,7 +70,76 @@ export function probePositions(count: number, seed: string, every = 9, fromTurn 
       for (const s of SEATS) history[s].push(...eventsFor(result.events, s));
     }
   }
+}
+
+/**
+ * Decisions in play from games the heuristic plays against itself: every `every`-th decision with a real
+ * choice and a hidden enemy piece, from turn `fromTurn` on, each with its own seed.
+ */
+export function probePositions(count: number, seed: string, every = 9, fromTurn = 4): ProbePosition[] {
+  const found: ProbePosition[] = [];
+  let seen = 0;
+  let game = 0;
+  for (const { game: g, state, view, history } of heuristicDecisions(seed, count * 10)) {
+    if (found.length >= count) break;
+    if (g !== game) {
+      game = g;
+      seen = 0;
+    }
+    if (
+      state.phase === 'play' &&
+      state.turn >= fromTurn &&
+      view.legalActions.length > 1 &&
+      hiddenOf(view).unknown.length > 0 &&
+      seen++ % every === 0
+    ) {
+      found.push({ view, history, seed: `${seed}-${found.length}` });
+    }
+  }
   return found;
+}
+
+/**
+ * Full states in play from games the heuristic plays against itself, as the search's leaves are scored:
+ * every `every`-th decision in play, at most `perGame` of each game, so they come from several games.
+ */
+export function probeStates(count: number, seed: string, every = 15, perGame = 9): GameState[] {
+  const found: GameState[] = [];
+  let seen = 0;
+  let game = 0;
+  for (const { game: g, state } of heuristicDecisions(seed, count * 10)) {
+    if (found.length >= count) break;
+    if (g !== game) {
+      game = g;
+      seen = 0;
+    }
+    if (state.phase === 'play' && seen < every * perGame && seen++ % every === 0) found.push(state);
+  }
+  return found;
+}
+
+/**
+ * Where `value` is not plain data (null, booleans, finite numbers, strings, arrays and plain objects of
+ * them), as a path such as `state.log[3].action`, or null: what crosses postMessage and Playwright's
+ * `evaluate` unchanged. A function, a Map, a class instance or an undefined field would not.
+ */
+export function notPlainData(value: unknown, path = 'value'): string | null {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (typeof value !== 'object') return path;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = i in value ? notPlainData(value[i], `${path}[${i}]`) : `${path}[${i}]`;
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return path;
+  for (const [key, field] of Object.entries(value)) {
+    const found = notPlainData(field, `${path}.${key}`);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**
@@ -88,6 +157,8 @@ export interface Probe {
     draws: number,
   ): Promise<Extract<ProbeAnswer, { t: 'beliefs' }>['outputs']>;
   decide(bot: string, positions: readonly ProbePosition[]): Promise<Extract<ProbeAnswer, { t: 'decide' }>>;
+  valueOfInputs(cases: readonly ValueInputs[]): Promise<number[]>;
+  valuesAt(states: readonly GameState[]): Promise<ValueReading[]>;
   close(): Promise<void>;
 }
 
@@ -133,6 +204,14 @@ export async function openProbe(
     async decide(bot, positions) {
       const answer = await ask({ t: 'decide', bot, positions });
       return answer.t === 'decide' ? answer : wrong(answer);
+    },
+    async valueOfInputs(cases) {
+      const answer = await ask({ t: 'value-inputs', cases });
+      return answer.t === 'value-inputs' ? answer.chances : wrong(answer);
+    },
+    async valuesAt(states) {
+      const answer = await ask({ t: 'value-states', states });
+      return answer.t === 'value-states' ? answer.readings : wrong(answer);
     },
     close: () => context.close(),
   };
