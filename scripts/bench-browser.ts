@@ -1,7 +1,7 @@
 /**
  * The learned level's decision time in Chromium (issue 50: within 1 s a decision with the CPU throttled 4x),
  * next to hard's (the same search on the particle belief), as the game's page runs its bots: in a Web Worker
- * of a Vite build of the same src/ai code (test/e2e/belief-probe), the model file fetched and checked on the
+ * of a Vite build of the same src/ai code (test/e2e/model-probe), the model file fetched and checked on the
  * first learned bot. The Worker is timed at full speed; each throttling rate (Chrome DevTools Protocol
  * `Emulation.setCPUThrottlingRate`, which Chromium applies to pages only, never to a Worker) on the page's
  * own thread, running the same code.
@@ -11,8 +11,8 @@
  */
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { buildProbe, openProbe, probePositions } from '../test/e2e/belief-probe/probe.ts';
 import { distFor, launch, startStaticServer } from '../test/e2e/harness.ts';
+import { buildProbe, openProbe, probePositions } from '../test/e2e/model-probe/probe.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,6 +1,6 @@
 /**
  * One model everywhere (issue 50, items 3 and 5): the learned belief's network infers the same in Node and in
- * the browser build on fixed inputs. A page built by Vite (test/e2e/belief-probe) runs the same src/ai code
+ * the browser build on fixed inputs. A page built by Vite (test/e2e/model-probe) runs the same src/ai code
  * in a Web Worker, as the game's page does, and fetches the model file by the same lazy path, its SHA-256
  * checked; its numbers are compared with Node's on the inference fixture's tensors and on tensors the
  * Worker builds itself from views and histories, and the assignments the belief draws from them with the
@@ -12,10 +12,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippedBeliefNetwork } from '../../src/ai/belief-model.ts';
 import { KINDS } from '../../src/ai/network.ts';
-import { beliefsAt, inferAll } from './belief-probe/answers.ts';
-import type { ProbePosition } from './belief-probe/messages.ts';
-import { buildProbe, openProbe, probePositions } from './belief-probe/probe.ts';
 import { chromiumAvailable, distFor, launch, startStaticServer } from './harness.ts';
+import { beliefsAt, inferAll } from './model-probe/answers.ts';
+import type { ProbePosition } from './model-probe/messages.ts';
+import { buildProbe, openProbe, probePositions } from './model-probe/probe.ts';
 
 /** The largest difference allowed between a probability in Node and in Chromium. */
 const TOLERANCE = 1e-6;

@@ -1,16 +1,19 @@
 /**
  * The probe's answers as functions of the network and the positions, run by the page's Worker (worker.ts)
- * (or its main thread, page.ts) and by Node (probe.ts) alike, so the two are compared on the very same code
- * path.
+ * (or its main thread, page.ts) and by Node (the tests) alike, so the two are compared on the very same code
+ * path. Each model is loaded by the game's lazy path first, so the Worker fetches and checks its file.
  */
 import { loadShippedBeliefNetwork } from '../../../src/ai/belief-model.ts';
 import { createBot, prepareBot } from '../../../src/ai/index.ts';
 import { LearnedBelief } from '../../../src/ai/learned-belief.ts';
 import { type BeliefNetwork, kindProbabilities } from '../../../src/ai/network.ts';
 import { Determinizer } from '../../../src/ai/sample.ts';
-import { randomFromSeed } from '../../../src/engine/index.ts';
+import { loadShippedValueModel, shippedValueNetwork } from '../../../src/ai/value-model.ts';
+import { SEAT_INPUTS, seatInputs, type ValueNetwork, valueChance } from '../../../src/ai/value-network.ts';
+import { chanceOfSample } from '../../../src/ai/value-training.ts';
+import { type GameState, randomFromSeed } from '../../../src/engine/index.ts';
 import { INFORMATION_STATE_SIZE, informationStateTensor } from '../../../src/learn/information-state.ts';
-import type { ProbeAnswer, ProbePosition, ProbeRequest } from './messages.ts';
+import type { ProbeAnswer, ProbePosition, ProbeRequest, ValueInputs, ValueReading } from './messages.ts';
 
 /** The network's probabilities (10 enemy slots x 8 kinds) for each sparse information-state tensor. */
 export function inferAll(
@@ -44,6 +47,29 @@ export function beliefsAt(
   });
 }
 
+/** Red's chance for each stored position, its inputs read as float32 as training and the value fixture read them. */
+export function valueOfInputs(network: ValueNetwork, cases: readonly ValueInputs[]): number[] {
+  return cases.map(({ red, blue, tempo }) =>
+    chanceOfSample(network, {
+      red: Float32Array.from(red),
+      blue: Float32Array.from(blue),
+      tempo,
+      outcome: 0,
+    }),
+  );
+}
+
+/** At each full state: both seats' inputs as the search's leaf fills them (float64), and `valueChance`. */
+export function valuesAt(network: ValueNetwork, states: readonly GameState[]): ValueReading[] {
+  return states.map((state) => {
+    const red = new Float64Array(SEAT_INPUTS);
+    const blue = new Float64Array(SEAT_INPUTS);
+    seatInputs(state, 'red', red);
+    seatInputs(state, 'blue', blue);
+    return { red: Array.from(red), blue: Array.from(blue), chance: valueChance(network, state) };
+  });
+}
+
 /** The answer to one question, wherever it runs (the model is loaded by the lazy path first). */
 export async function answer(request: ProbeRequest): Promise<ProbeAnswer> {
   switch (request.t) {
@@ -72,6 +98,16 @@ export async function answer(request: ProbeRequest): Promise<ProbeAnswer> {
         ms.push(performance.now() - start);
       }
       return { t: 'decide', prepareMs, actions, ms };
+    }
+    case 'value-inputs': {
+      const loaded = await loadShippedValueModel();
+      if (!loaded.ok) return { t: 'error', message: loaded.error.message };
+      return { t: 'value-inputs', chances: valueOfInputs(shippedValueNetwork(), request.cases) };
+    }
+    case 'value-states': {
+      const loaded = await loadShippedValueModel();
+      if (!loaded.ok) return { t: 'error', message: loaded.error.message };
+      return { t: 'value-states', readings: valuesAt(shippedValueNetwork(), request.states) };
     }
   }
 }

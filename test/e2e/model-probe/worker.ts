@@ -1,7 +1,8 @@
 /**
- * The probe's Web Worker: the same src/ai code the game's Worker bundles, asked for the learned belief's
- * numbers and for timed decisions (answers.ts). The model file is fetched here by the same lazy path as in
- * the game (loadShippedBeliefNetwork, prepareBot), its hash checked.
+ * The probe's Web Worker: the same src/ai code the game's Worker bundles, asked for the learned belief's and
+ * the learned value's numbers and for timed decisions (answers.ts). Each model file is fetched here by the
+ * same lazy path as in the game (loadShippedBeliefNetwork, loadShippedValueModel, prepareBot), its hash
+ * checked.
  */
 import { answer } from './answers.ts';
 import type { ProbeAnswer, ProbeRequest } from './messages.ts';
