@@ -598,19 +598,29 @@ async function lessons(p: Player): Promise<{ seen: number[]; total: number }> {
       await tap(page, '[data-scene] button');
     } else if ((await page.locator('[data-next-lesson]').count()) > 0) {
       await lookOnce('done');
-      // The way on is on the screen as the page stands, nothing scrolled (issue 52: sideways, a long lesson's
-      // words pushed it below the right column's fold).
-      const offScreen = await page.evaluate(() => {
-        const box = document.querySelector('[data-next-lesson]')?.getBoundingClientRect();
-        return (
-          box === undefined ||
-          box.top < 0 ||
-          box.bottom > innerHeight ||
-          box.left < 0 ||
-          box.right > innerWidth
-        );
-      });
-      if (offScreen) {
+      // The way on comes on the screen by itself (issue 52: sideways, a long lesson's words pushed it below the
+      // right column's fold): the focus goes to it, which scrolls the column. A busy machine paints the lesson
+      // done a moment before that, so the look waits for it (CI under load once looked in between); only a
+      // "Next lesson" that stays hidden, clipped by the column or covered, is a problem.
+      const shown = await page
+        .waitForFunction(
+          () => {
+            const button = document.querySelector('[data-next-lesson]');
+            const box = button?.getBoundingClientRect();
+            if (button == null || box === undefined) return false;
+            const x = (box.left + box.right) / 2;
+            const y = (box.top + box.bottom) / 2;
+            if (box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth)
+              return false;
+            const hit = document.elementFromPoint(x, y);
+            return hit !== null && button.contains(hit);
+          },
+          undefined,
+          { timeout: 3000, polling: 50 },
+        )
+        .then(() => true)
+        .catch(() => false);
+      if (!shown) {
         const lesson = Number(await page.locator('[data-lesson]').getAttribute('data-lesson'));
         p.problems.push(
           `${p.size}, lesson ${lesson + 1} of ${total} done: its "Next lesson" is off the screen`,
