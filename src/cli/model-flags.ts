@@ -24,7 +24,7 @@ export interface CandidateFiles {
 }
 
 const READERS: Readonly<Record<ModelKind, { uses: (bot: string) => boolean; bots: string }>> = {
-  belief: { uses: usesBeliefModel, bots: 'learned and expert-belief do' },
+  belief: { uses: usesBeliefModel, bots: 'expert, learned and expert-belief do' },
   value: { uses: usesValueModel, bots: 'expert-value does' },
 };
 

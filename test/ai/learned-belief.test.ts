@@ -104,8 +104,16 @@ describe('the shipped model file', () => {
     if (loaded.ok) expect(loaded.value).toBe(shippedBeliefNetwork());
     expect(await prepareBot('learned:5')).toEqual({ ok: true, value: undefined });
     expect(await prepareBot('hard')).toEqual({ ok: true, value: undefined });
-    expect(['learned', 'learned:40'].map(usesBeliefModel)).toEqual([true, true]);
-    expect(['easy', 'medium', 'hard', 'expert', 'belief:10'].some(usesBeliefModel)).toBe(false);
+    expect(await prepareBot('expert')).toEqual({ ok: true, value: undefined });
+    // expert draws its worlds from it (issue 50); the levels below and the frozen reference do not.
+    expect(['learned', 'learned:40', 'expert', 'expert:100', 'expert-belief'].map(usesBeliefModel)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['easy', 'medium', 'hard', 'expert-2026', 'belief:10'].some(usesBeliefModel)).toBe(false);
   });
 
   it('refuses bytes whose SHA-256 is not the recorded one, with a code and a sentence', () => {
