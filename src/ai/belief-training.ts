@@ -384,7 +384,9 @@ function measure(
 
 /**
  * Plays the games (`onGame` after each), trains (`onEpoch`, and `onModel` with the file so far, after each
- * epoch) and returns the model file.
+ * epoch) and returns the model file. `played`, when given, holds the samples of every game by number, played
+ * elsewhere (on every core, src/arena/train-belief.ts) with `beliefGameSamples` and these options, so the
+ * file is the same either way.
  */
 export function trainBelief(
   options: BeliefTrainingOptions,
@@ -394,11 +396,14 @@ export function trainBelief(
     /** After each epoch from 0 (untrained): the model as it stands, the last one being the one returned. */
     onModel?: (model: BeliefTraining, epoch: number) => void;
   } = {},
+  played?: readonly (readonly BeliefSample[])[],
 ): BeliefTraining {
+  if (played !== undefined && played.length !== options.games)
+    throw new Error(`train belief: ${played.length} games were played for ${options.games} asked.`);
   const { training, held, heldGames } = splitGames(
     options.games,
     options.heldOutShare,
-    (g) => beliefGameSamples(options, g),
+    (g) => played?.[g] ?? beliefGameSamples(options, g),
     progress.onGame,
   );
   const sizes: NetworkSizes = { input: INFORMATION_STATE_SIZE, hidden: options.hidden };

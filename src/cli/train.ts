@@ -1,7 +1,8 @@
 /**
  * `pirates train belief`: trains the learned belief (src/ai/belief-training.ts) from seeded self-play games
  * and writes the model to one JSON file with its SHA-256. The AI layer does the work; this file reads flags,
- * writes the file and prints the figures. The same flags give the same file, byte for byte.
+ * writes the file and prints the figures. The same flags give the same file, byte for byte, whatever the
+ * number of workers.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { trainBelief } from '../ai/belief-training.ts';
 import type { Bot } from '../ai/bot.ts';
 import { createBot } from '../ai/levels.ts';
 import { trainValue } from '../ai/value-training.ts';
+import { defaultWorkers } from '../arena/tournament.ts';
+import { beliefGamesOnCores } from '../arena/train-belief.ts';
 import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
 import { progressBar } from './progress.ts';
@@ -20,7 +23,7 @@ export const DEFAULT_VALUE_PATH = 'src/ai/models/value.json';
 
 const USAGE = `Usage: pirates train belief|value [--games N] [--seed S] [--epochs E] [--out FILE] [--players A,B,...]
                           [--held-out P] [--hidden H] [--learning-rate R] [--batch B] [--decay D]
-                          [--no-particle] [--checkpoints DIR] [--json]
+                          [--no-particle] [--checkpoints DIR] [--workers N] [--json]
 
 Plays N seeded self-play games on quick shots, records at each decision of each seat in play its
 information state (docs/learn.md, "Tensors") and the true kinds of the enemy's hidden pieces, holds out a
@@ -30,9 +33,9 @@ the true kinds under the uniform prior, today's particle belief and the model, a
 (record it as BELIEF_MODEL_SHA256 in src/ai/belief-model.ts when the file is the shipped one).
   --games N          games to play (default 1500, a few minutes here)
   --seed S           seed of the games, the split and the training (default 1); the same flags give the
-                     same file
+                     same file, whatever --workers
   --epochs E         passes over the training decisions (default 6)
-  --out FILE         where to write the model (default ${DEFAULT_MODEL_PATH}, the one the 'learned' bot uses)
+  --out FILE         where to write the model (default ${DEFAULT_MODEL_PATH}, the one expert and 'learned' use)
   --players A,B,...  bot names that play the games (default heuristic,belief:100, hard's search at 100
                      iterations without hard's time cap, so the games do not depend on the machine's
                      load): game g pairs the (g mod n)-th as red with the (g div n mod n)-th as blue
@@ -45,6 +48,8 @@ the true kinds under the uniform prior, today's particle belief and the model, a
   --checkpoints DIR  also write the model after each epoch as DIR/epoch-0.json (untrained), DIR/epoch-1.json,
                      ...: each the file --epochs K would have written (the last is FILE, byte for byte), for
                      learning curves by training step; DIR is made if need be and must not hold checkpoints
+  --workers N        games played at once, one worker thread each (default: every core, ${defaultWorkers()} here);
+                     the training itself runs on one thread after them
   --json             print one object { out, sha256, bytes, heldOut, curve, trainingDecisions }
 
 pirates train value [--games N] [--seed S] [--epochs E] [--out FILE] [--players A,B,...] [--explore P]
@@ -84,6 +89,7 @@ export const trainCommand: Command = {
         explore: 'string',
         keep: 'string',
         checkpoints: 'string',
+        workers: 'string',
         json: 'boolean',
       },
       USAGE,
@@ -101,6 +107,7 @@ export const trainCommand: Command = {
       return runValue(read, read.values.json === true, read.values['no-particle'] === true);
     if (read.values.explore !== undefined || read.values.keep !== undefined)
       return read.refuse('--explore and --keep are for pirates train value.');
+    const workers = read.whole('workers', defaultWorkers(), 1, 1024);
     const games = read.whole('games', 1500, 1);
     const epochs = read.whole('epochs', 6, 1, 10_000);
     const heldOutShare = read.number('held-out', 0.2, 0, 0.9);
@@ -125,22 +132,29 @@ export const trainCommand: Command = {
     if ('problem' in checkpoints) return read.refuse(checkpoints.problem);
     const json = read.values.json === true;
     const progress = progressBar({ json, unit: 'games' });
+    const options = {
+      games,
+      seed: read.text('seed', '1'),
+      epochs,
+      players,
+      heldOutShare,
+      hidden,
+      learningRate,
+      batch,
+      decay,
+      particle: read.values['no-particle'] !== true,
+    };
+    // On more than one worker the games are played first, on every core, then trained on this thread.
+    const played =
+      workers > 1
+        ? await beliefGamesOnCores(options, workers, (done, total) => progress.tick(done, total))
+        : undefined;
     const trained = trainBelief(
+      { ...options, makeBot },
       {
-        games,
-        seed: read.text('seed', '1'),
-        epochs,
-        players,
-        heldOutShare,
-        hidden,
-        learningRate,
-        batch,
-        decay,
-        particle: read.values['no-particle'] !== true,
-        makeBot,
-      },
-      {
-        onGame: (done, total) => progress.tick(done, total),
+        ...(played === undefined
+          ? { onGame: (done: number, total: number) => progress.tick(done, total) }
+          : {}),
         onEpoch: (e) => {
           if (!json)
             progress.note(
@@ -149,6 +163,7 @@ export const trainCommand: Command = {
         },
         ...checkpoints,
       },
+      played,
     );
     progress.end();
     const { sha256, bytes } = await writeModel(out, trained.file);
@@ -236,6 +251,8 @@ async function checkpointWriter(
 
 async function runValue(read: Read, json: boolean, noParticle: boolean): Promise<number> {
   if (noParticle) read.problems.push('--no-particle is for pirates train belief.');
+  if (read.values.workers !== undefined)
+    read.problems.push('--workers is for pirates train belief; the value plays its games on one thread.');
   const games = read.whole('games', 6000, 1);
   const epochs = read.whole('epochs', 4, 1, 10_000);
   const heldOutShare = read.number('held-out', 0.2, 0, 0.9);
