@@ -24,7 +24,7 @@ describe.skipIf(!chromiumAvailable())('the browser game, installed and offline',
     await server?.close();
   });
 
-  it('has a manifest, and after one visit starts and plays a game against the computer with no network', async () => {
+  it('has a manifest, and after one visit starts and plays a game against the expert computer (its learned model precached) with no network', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -58,11 +58,14 @@ describe.skipIf(!chromiumAvailable())('the browser game, installed and offline',
       expect(await page.getAttribute('html', 'lang')).toBe(lang);
     }
     const card = page.getByRole('region', { name: 'Play the computer' });
+    // Expert draws its worlds from the learned belief: its Worker fetches the model, offline from the precache.
+    await card.locator('label', { hasText: 'Expert' }).click();
     await card.getByText('More options').click();
     await card.getByLabel('Turn limit').selectOption('20');
     await card.locator('label', { hasText: 'Quick shots' }).click();
     await page.click('[data-start=computer]');
     await page.waitForSelector('[data-setup-piece]', { timeout: PATIENCE_MS });
+    await page.locator('.bot-note', { hasText: 'Expert' }).waitFor({ timeout: PATIENCE_MS });
     const decisions = await playToEnd(page);
     expect(decisions).toBeGreaterThan(3);
     expect(await page.locator('[data-end]').count()).toBe(1);
