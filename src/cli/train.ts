@@ -158,7 +158,7 @@ export const trainCommand: Command = {
         onEpoch: (e) => {
           if (!json)
             progress.note(
-              `epoch ${e.epoch}: training loss ${e.trainLoss.toFixed(4)}, held-out log-likelihood ${e.heldOutPerPiece.toFixed(4)} a piece`,
+              `epoch ${e.epoch}: ${lossWords(e.trainLoss)}, held-out log-likelihood ${e.heldOutPerPiece.toFixed(4)} a piece`,
             );
         },
         ...checkpoints,
@@ -196,6 +196,11 @@ export const trainCommand: Command = {
 };
 
 type Read = Exclude<ReturnType<typeof readFlags>, number>;
+
+/** An epoch's training loss as the progress line says it; epoch 0 is the untrained network, with none. */
+function lossWords(loss: number | null): string {
+  return loss === null || Number.isNaN(loss) ? 'untrained' : `training loss ${loss.toFixed(4)}`;
+}
 
 /** A model file's text, the same for the final file and every checkpoint. */
 function modelText(file: unknown): string {
@@ -298,7 +303,7 @@ async function runValue(read: Read, json: boolean, noParticle: boolean): Promise
       onEpoch: (e) => {
         if (!json)
           progress.note(
-            `epoch ${e.epoch}: training loss ${e.trainLoss.toFixed(4)}, held-out log loss ${e.heldOutLoss.toFixed(4)}`,
+            `epoch ${e.epoch}: ${lossWords(e.trainLoss)}, held-out log loss ${e.heldOutLoss.toFixed(4)}`,
           );
       },
       ...checkpoints,
