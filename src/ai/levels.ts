@@ -78,8 +78,9 @@ export function expertLeaf(): {
 
 /**
  * A frozen copy of the expert as it stood before the learned value (issue 50), the reference every new
- * expert is measured against (docs/ai.md, "The learned value"): the same search, belief and budget, and
- * its own copy of the fitted weights, so a refit of evaluation.ts does not move it.
+ * expert is measured against (docs/ai.md, "The learned value"): the same search and budget with the particle
+ * belief (expert now draws from the learned one), and its own copy of the fitted weights, so a refit of
+ * evaluation.ts does not move it.
  */
 export const EXPERT_2026 = {
   iterations: 16_000,
@@ -259,7 +260,8 @@ export function createBot(name: string, models: CandidateModels = {}): Result<Bo
       );
     }
     case 'expert-value': {
-      // expert's search and budget scoring its leaves with the learned value (measured against expert-2026).
+      // expert's search and budget on the particle belief (as expert-2026), scoring its leaves with the learned
+      // value: against expert-2026 only the leaf score differs.
       const read = valueNetworkFor(models);
       if (!read.ok) return read;
       const network = read.value;

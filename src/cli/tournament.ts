@@ -51,8 +51,8 @@ chance and for each bot. Prints the score of every pair with a 95% interval and 
                    refused unless it is a value model (its format is checked, not its hash), and named
                    with its SHA-256 at the top of the printout (and as models in the JSON, on the HTML page)
   --belief-model FILE
-                   the same for the learned belief (pirates train belief): learned and expert-belief
-                   draw their worlds from it
+                   the same for the learned belief (pirates train belief): expert, learned and
+                   expert-belief draw their worlds from it
   --json           print { key, bots: [{ name, elo, eloLow, eloHigh, msPerDecision, slowestMs, forfeits }],
                    pairs: [{ a, b, games, aScore, low, high }] }, and models: { value: { file, sha256 },
                    belief: ... } when a candidate model is given`;

@@ -33,7 +33,7 @@ the true kinds under the uniform prior, today's particle belief and the model, a
 (record it as BELIEF_MODEL_SHA256 in src/ai/belief-model.ts when the file is the shipped one).
   --games N          games to play (default 1500, a few minutes here)
   --seed S           seed of the games, the split and the training (default 1); the same flags give the
-                     same file, whatever --workers
+                     same file, whatever --workers, for players without a time cap (as the defaults)
   --epochs E         passes over the training decisions (default 6)
   --out FILE         where to write the model (default ${DEFAULT_MODEL_PATH}, the one expert and 'learned' use)
   --players A,B,...  bot names that play the games (default heuristic,belief:100, hard's search at 100

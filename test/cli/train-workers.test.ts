@@ -34,11 +34,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('pirates train belief --workers', () => {
-  it('writes the same file, byte for byte, on one thread and on a pool of workers', async () => {
+  it('writes the same file, byte for byte, on one thread and on pools of two and three workers', async () => {
     // Each run is its own process, as a person runs the command: the file of one run cannot depend on what an
     // earlier run in the same process left behind.
     const files: string[] = [];
-    for (const workers of ['1', '3']) {
+    for (const workers of ['1', '2', '3']) {
       const out = join(dir, `workers-${workers}.json`);
       // A failing command rejects (its exit code), with what it printed.
       await promisify(execFile)(
@@ -48,12 +48,12 @@ describe('pirates train belief --workers', () => {
       );
       files.push(readFileSync(out, 'utf8'));
     }
-    const [one, pool] = files;
+    const [one, ...pools] = files;
     // The held-out games were measured with the particle belief too, so its figures crossed the threads.
     const file = JSON.parse(one ?? '{}') as { training: { heldOut: { games: number; particle: unknown } } };
     expect(file.training.heldOut.games).toBe(3);
     expect(file.training.heldOut.particle).not.toBeNull();
-    expect(pool).toBe(one);
+    for (const pool of pools) expect(pool).toBe(one);
   });
 
   it('refuses a number of workers that is not a whole number from 1, and --workers for the value, changing nothing', async () => {

@@ -121,6 +121,7 @@ describe('the package, packed and installed elsewhere', () => {
     expect(files).toContain('python/pirates_learn.py');
     expect(files).toContain('docs/learn.md');
     expect(files).toContain('dist/lib/arena/game-worker.js');
+    expect(files).toContain('dist/lib/arena/belief-worker.js');
     expect(files).toContain('dist/lib/cli/main.js');
     expect(files).toContain('bin/pirates.js');
     expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/'))).toEqual([]);
