@@ -18,7 +18,8 @@ export interface BeliefTask {
   readonly game: number;
 }
 
-function makeBot(name: string): Bot {
+/** The bot called `name`, made fresh (beliefs are per game); a name `createBot` refuses throws its sentence. */
+export function botNamed(name: string): Bot {
   const made = createBot(name);
   if (!made.ok) throw new Error(made.error.message);
   return made.value;
@@ -26,12 +27,12 @@ function makeBot(name: string): Bot {
 
 /** The samples of one game (what a worker runs). */
 export function beliefTaskSamples(task: BeliefTask): BeliefSample[] {
-  return beliefGameSamples({ ...task.options, makeBot }, task.game);
+  return beliefGameSamples({ ...task.options, makeBot: botNamed }, task.game);
 }
 
 /**
- * Every game's samples, by game number, played by `workers` threads (1 plays none: the caller plays them on
- * its own thread as it trains). `onGame` after each game, in the order they finish.
+ * Every game's samples, by game number, played by `workers` threads. `onGame` after each game, in the order
+ * they finish.
  */
 export async function beliefGamesOnCores(
   options: BeliefGameOptions,

@@ -9,11 +9,10 @@ import { writeFileSync } from 'node:fs';
 import { access, constants, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { trainBelief } from '../ai/belief-training.ts';
-import type { Bot } from '../ai/bot.ts';
 import { createBot } from '../ai/levels.ts';
 import { trainValue } from '../ai/value-training.ts';
 import { defaultWorkers } from '../arena/tournament.ts';
-import { beliefGamesOnCores } from '../arena/train-belief.ts';
+import { beliefGamesOnCores, botNamed } from '../arena/train-belief.ts';
 import type { Command } from './command.ts';
 import { readFlags } from './flags.ts';
 import { progressBar } from './progress.ts';
@@ -123,11 +122,6 @@ export const trainCommand: Command = {
       if (!made.ok) read.problems.push(made.error.message);
     }
     if (read.problems.length > 0) return read.refuse();
-    const makeBot = (name: string): Bot => {
-      const made = createBot(name);
-      if (!made.ok) throw new Error(made.error.message);
-      return made.value;
-    };
     const checkpoints = await checkpointWriter(read.values.checkpoints);
     if ('problem' in checkpoints) return read.refuse(checkpoints.problem);
     const json = read.values.json === true;
@@ -150,7 +144,7 @@ export const trainCommand: Command = {
         ? await beliefGamesOnCores(options, workers, (done, total) => progress.tick(done, total))
         : undefined;
     const trained = trainBelief(
-      { ...options, makeBot },
+      { ...options, makeBot: botNamed },
       {
         ...(played === undefined
           ? { onGame: (done: number, total: number) => progress.tick(done, total) }
@@ -277,11 +271,6 @@ async function runValue(read: Read, json: boolean, noParticle: boolean): Promise
   if (read.problems.length > 0) return read.refuse();
   const checkpoints = await checkpointWriter(read.values.checkpoints);
   if ('problem' in checkpoints) return read.refuse(checkpoints.problem);
-  const makeBot = (name: string): Bot => {
-    const made = createBot(name);
-    if (!made.ok) throw new Error(made.error.message);
-    return made.value;
-  };
   const progress = progressBar({ json, unit: 'games' });
   const trained = trainValue(
     {
@@ -296,7 +285,7 @@ async function runValue(read: Read, json: boolean, noParticle: boolean): Promise
       learningRate,
       batch,
       decay,
-      makeBot,
+      makeBot: botNamed,
     },
     {
       onGame: (done, total) => progress.tick(done, total),
