@@ -41,7 +41,7 @@ import {
   slotHidden,
 } from './network.ts';
 import { Determinizer } from './sample.ts';
-import { fillHe, fitWithCurve, heldOut, splitGames } from './training-kit.ts';
+import { fillHe, fitWithCurve, heldOut, inGame, pairing, splitGames } from './training-kit.ts';
 
 export interface BeliefTrainingOptions {
   readonly games: number;
@@ -121,11 +121,11 @@ function stratified(n: number, base: Random): Random {
 
 /** The samples of game g: a function of the options and g alone, so games may be played anywhere in any order. */
 export function beliefGameSamples(options: BeliefTrainingOptions, g: number): BeliefSample[] {
-  const n = options.players.length;
-  const names: BySeat<string> = {
-    red: options.players[g % n] ?? 'heuristic',
-    blue: options.players[Math.floor(g / n) % n] ?? 'heuristic',
-  };
+  const names = pairing(options.players, g);
+  return inGame(g, names, () => playBeliefGame(options, g, names));
+}
+
+function playBeliefGame(options: BeliefTrainingOptions, g: number, names: BySeat<string>): BeliefSample[] {
   const bots: BySeat<Bot> = { red: options.makeBot(names.red), blue: options.makeBot(names.blue) };
   const randoms: BySeat<Random> = {
     red: randomFromSeed(`${options.seed}/belief-${g}/red`),

@@ -4,7 +4,28 @@
  * typed arrays so training and inference are the same arithmetic and nothing is installed. What differs
  * between the models (their samples, their network, their loss) is passed in.
  */
-import { type Random, shuffleInPlace } from '../engine/index.ts';
+import { type BySeat, type Random, shuffleInPlace } from '../engine/index.ts';
+
+/** The players of training game g: every pairing of `players` in turn, each seat in turn (g mod n, g div n). */
+export function pairing(players: readonly string[], g: number): BySeat<string> {
+  const n = players.length;
+  return { red: players[g % n] ?? 'heuristic', blue: players[Math.floor(g / n) % n] ?? 'heuristic' };
+}
+
+/**
+ * Plays training game g: whatever goes wrong in it (a bot that throws, an illegal action) comes out as one
+ * sentence naming the game and its players, so the person training knows which game to replay.
+ */
+export function inGame<T>(g: number, names: BySeat<string>, play: () => T): T {
+  try {
+    return play();
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`game ${g + 1} (${names.red} as red, ${names.blue} as blue) failed: ${why}`, {
+      cause: error,
+    });
+  }
+}
 
 /** Is game g held out? Spread evenly: the games where the running share steps up. */
 export function heldOut(g: number, share: number): boolean {

@@ -22,7 +22,7 @@ import type { Bot } from './bot.ts';
 import { tempo, WEIGHTS } from './evaluation.ts';
 import { heuristicChoice } from './heuristic.ts';
 import { encodeFloats } from './network.ts';
-import { fillHe, fitWithCurve, splitGames } from './training-kit.ts';
+import { fillHe, fitWithCurve, inGame, pairing, splitGames } from './training-kit.ts';
 import {
   linearLogit,
   loadValueNetwork,
@@ -91,11 +91,11 @@ export interface ValueTraining {
 
 /** The positions of game g: a function of the options and g alone. */
 export function valueGameSamples(options: ValueTrainingOptions, g: number): ValueSample[] {
-  const n = options.players.length;
-  const names: BySeat<string> = {
-    red: options.players[g % n] ?? 'heuristic',
-    blue: options.players[Math.floor(g / n) % n] ?? 'heuristic',
-  };
+  const names = pairing(options.players, g);
+  return inGame(g, names, () => playValueGame(options, g, names));
+}
+
+function playValueGame(options: ValueTrainingOptions, g: number, names: BySeat<string>): ValueSample[] {
   const bots: BySeat<Bot> = { red: options.makeBot(names.red), blue: options.makeBot(names.blue) };
   const randoms: BySeat<Random> = {
     red: randomFromSeed(`${options.seed}/value-${g}/red`),

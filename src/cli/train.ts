@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { access, constants, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { trainBelief } from '../ai/belief-training.ts';
 import { createBot } from '../ai/levels.ts';
@@ -122,6 +122,8 @@ export const trainCommand: Command = {
       if (!made.ok) read.problems.push(made.error.message);
     }
     if (read.problems.length > 0) return read.refuse();
+    const unwritable = await outProblem(out);
+    if (unwritable !== null) return read.refuse(unwritable);
     const checkpoints = await checkpointWriter(read.values.checkpoints);
     if ('problem' in checkpoints) return read.refuse(checkpoints.problem);
     const json = read.values.json === true;
@@ -138,29 +140,37 @@ export const trainCommand: Command = {
       decay,
       particle: read.values['no-particle'] !== true,
     };
-    // On more than one worker the games are played first, on every core, then trained on this thread.
-    const played =
-      workers > 1
-        ? await beliefGamesOnCores(options, workers, (done, total) => progress.tick(done, total))
-        : undefined;
-    const trained = trainBelief(
-      { ...options, makeBot: botNamed },
-      {
-        ...(played === undefined
-          ? { onGame: (done: number, total: number) => progress.tick(done, total) }
-          : {}),
-        onEpoch: (e) => {
-          if (!json)
-            progress.note(
-              `epoch ${e.epoch}: ${lossWords(e.trainLoss)}, held-out log-likelihood ${e.heldOutPerPiece.toFixed(4)} a piece`,
-            );
+    // A game that goes wrong, or a model that cannot be written, ends the run with a sentence, not a trace.
+    let trained: ReturnType<typeof trainBelief>;
+    let written: { sha256: string; bytes: number };
+    try {
+      // On more than one worker the games are played first, on every core, then trained on this thread.
+      const played =
+        workers > 1
+          ? await beliefGamesOnCores(options, workers, (done, total) => progress.tick(done, total))
+          : undefined;
+      trained = trainBelief(
+        { ...options, makeBot: botNamed },
+        {
+          ...(played === undefined
+            ? { onGame: (done: number, total: number) => progress.tick(done, total) }
+            : {}),
+          onEpoch: (e) => {
+            if (!json)
+              progress.note(
+                `epoch ${e.epoch}: ${lossWords(e.trainLoss)}, held-out log-likelihood ${e.heldOutPerPiece.toFixed(4)} a piece`,
+              );
+          },
+          ...checkpoints,
         },
-        ...checkpoints,
-      },
-      played,
-    );
+        played,
+      );
+      written = await writeModel(out, trained.file);
+    } catch (error) {
+      return failed(progress, error);
+    }
     progress.end();
-    const { sha256, bytes } = await writeModel(out, trained.file);
+    const { sha256, bytes } = written;
     const { heldOut, curve, trainingDecisions } = trained;
     if (json) {
       process.stdout.write(`${JSON.stringify({ out, sha256, bytes, heldOut, curve, trainingDecisions })}\n`);
@@ -196,6 +206,42 @@ function lossWords(loss: number | null): string {
   return loss === null || Number.isNaN(loss) ? 'untrained' : `training loss ${loss.toFixed(4)}`;
 }
 
+/** What went wrong with a file or folder, in words (the system's message when it is none of the usual). */
+function fileTrouble(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EEXIST' || code === 'ENOTDIR'
+    ? 'a file stands where a folder is needed'
+    : code === 'EISDIR'
+      ? 'a folder stands where the file should be'
+      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? 'permission denied'
+        : (error as Error).message;
+}
+
+/**
+ * `--out FILE`, checked before any game is played (a long run should not end unable to write its file): its
+ * folder made if need be and writable, and FILE not a folder. Nothing is written to FILE yet.
+ */
+async function outProblem(out: string): Promise<string | null> {
+  if (out === '') return '--out needs a file to write the model to.';
+  try {
+    await mkdir(dirname(out), { recursive: true });
+    await access(dirname(out), constants.W_OK);
+    const found = await stat(out).catch(() => null);
+    if (found?.isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' });
+    return null;
+  } catch (error) {
+    return `--out: cannot write the model to '${out}' (${fileTrouble(error)}).`;
+  }
+}
+
+/** A run that went wrong after the games began: the progress line closed, then one sentence; exit code 1. */
+function failed(progress: { end(): void }, error: unknown): number {
+  progress.end();
+  process.stderr.write(`pirates train: ${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
+}
+
 /** A model file's text, the same for the final file and every checkpoint. */
 function modelText(file: unknown): string {
   return `${JSON.stringify(file)}\n`;
@@ -204,8 +250,12 @@ function modelText(file: unknown): string {
 /** Writes a trained model to `out` (its folder made if need be); its SHA-256 and size, as the command prints them. */
 async function writeModel(out: string, file: unknown): Promise<{ sha256: string; bytes: number }> {
   const text = modelText(file);
-  await mkdir(dirname(out), { recursive: true });
-  await writeFile(out, text);
+  try {
+    await mkdir(dirname(out), { recursive: true });
+    await writeFile(out, text);
+  } catch (error) {
+    throw new Error(`could not write the model to '${out}' (${fileTrouble(error)}).`, { cause: error });
+  }
   return { sha256: createHash('sha256').update(text).digest('hex'), bytes: Buffer.byteLength(text) };
 }
 
@@ -226,14 +276,7 @@ async function checkpointWriter(
     await mkdir(dir, { recursive: true });
     await access(dir, constants.W_OK);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'EEXIST' || code === 'ENOTDIR'
-        ? 'a file stands where a folder is needed'
-        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-          ? 'permission denied'
-          : (error as Error).message;
-    return { problem: `--checkpoints: cannot make or write in the folder '${dir}' (${why}).` };
+    return { problem: `--checkpoints: cannot make or write in the folder '${dir}' (${fileTrouble(error)}).` };
   }
   const held = (await readdir(dir))
     .filter((name) => CHECKPOINT.test(name))
@@ -269,37 +312,46 @@ async function runValue(read: Read, json: boolean, noParticle: boolean): Promise
     if (!made.ok) read.problems.push(made.error.message);
   }
   if (read.problems.length > 0) return read.refuse();
+  const unwritable = await outProblem(out);
+  if (unwritable !== null) return read.refuse(unwritable);
   const checkpoints = await checkpointWriter(read.values.checkpoints);
   if ('problem' in checkpoints) return read.refuse(checkpoints.problem);
   const progress = progressBar({ json, unit: 'games' });
-  const trained = trainValue(
-    {
-      games,
-      seed: read.text('seed', '1'),
-      epochs,
-      players,
-      explore,
-      keep,
-      heldOutShare,
-      hidden,
-      learningRate,
-      batch,
-      decay,
-      makeBot: botNamed,
-    },
-    {
-      onGame: (done, total) => progress.tick(done, total),
-      onEpoch: (e) => {
-        if (!json)
-          progress.note(
-            `epoch ${e.epoch}: ${lossWords(e.trainLoss)}, held-out log loss ${e.heldOutLoss.toFixed(4)}`,
-          );
+  let trained: ReturnType<typeof trainValue>;
+  let written: { sha256: string; bytes: number };
+  try {
+    trained = trainValue(
+      {
+        games,
+        seed: read.text('seed', '1'),
+        epochs,
+        players,
+        explore,
+        keep,
+        heldOutShare,
+        hidden,
+        learningRate,
+        batch,
+        decay,
+        makeBot: botNamed,
       },
-      ...checkpoints,
-    },
-  );
+      {
+        onGame: (done, total) => progress.tick(done, total),
+        onEpoch: (e) => {
+          if (!json)
+            progress.note(
+              `epoch ${e.epoch}: ${lossWords(e.trainLoss)}, held-out log loss ${e.heldOutLoss.toFixed(4)}`,
+            );
+        },
+        ...checkpoints,
+      },
+    );
+    written = await writeModel(out, trained.file);
+  } catch (error) {
+    return failed(progress, error);
+  }
   progress.end();
-  const { sha256, bytes } = await writeModel(out, trained.file);
+  const { sha256, bytes } = written;
   const { heldOut, curve, trainingPositions } = trained;
   if (json) {
     process.stdout.write(`${JSON.stringify({ out, sha256, bytes, heldOut, curve, trainingPositions })}\n`);
