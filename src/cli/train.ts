@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { access, constants, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
 import { trainBelief } from '../ai/belief-training.ts';
 import { createBot } from '../ai/levels.ts';
 import { trainValue } from '../ai/value-training.ts';
@@ -224,11 +224,14 @@ function fileTrouble(error: unknown): string {
  */
 async function outProblem(out: string): Promise<string | null> {
   if (out === '') return '--out needs a file to write the model to.';
+  if (out.endsWith('/') || out.endsWith(sep))
+    return `--out: '${out}' names a folder; name the model file (for example ${join(out, 'belief.json')}).`;
   try {
     await mkdir(dirname(out), { recursive: true });
     await access(dirname(out), constants.W_OK);
     const found = await stat(out).catch(() => null);
     if (found?.isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' });
+    if (found !== null) await access(out, constants.W_OK);
     return null;
   } catch (error) {
     return `--out: cannot write the model to '${out}' (${fileTrouble(error)}).`;
@@ -250,11 +253,21 @@ function modelText(file: unknown): string {
 /** Writes a trained model to `out` (its folder made if need be); its SHA-256 and size, as the command prints them. */
 async function writeModel(out: string, file: unknown): Promise<{ sha256: string; bytes: number }> {
   const text = modelText(file);
+  // Written beside it, then renamed over it: a write that fails half-way (a full disk) leaves the file that
+  // was there, which by default is the shipped model, whole.
+  const temporary = `${out}.${process.pid}.partial`;
   try {
     await mkdir(dirname(out), { recursive: true });
-    await writeFile(out, text);
+    await writeFile(temporary, text);
+    await rename(temporary, out);
   } catch (error) {
-    throw new Error(`could not write the model to '${out}' (${fileTrouble(error)}).`, { cause: error });
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw new Error(
+      `could not write the model to '${out}' (${fileTrouble(error)}); nothing there was changed.`,
+      {
+        cause: error,
+      },
+    );
   }
   return { sha256: createHash('sha256').update(text).digest('hex'), bytes: Buffer.byteLength(text) };
 }
@@ -287,7 +300,16 @@ async function checkpointWriter(
     };
   // Synchronous: training runs synchronously, and a checkpoint should be on disk before the next epoch.
   return {
-    onModel: (model, epoch) => writeFileSync(join(dir, `epoch-${epoch}.json`), modelText(model.file)),
+    onModel: (model, epoch) => {
+      const path = join(dir, `epoch-${epoch}.json`);
+      try {
+        writeFileSync(path, modelText(model.file));
+      } catch (error) {
+        throw new Error(`--checkpoints: could not write '${path}' (${fileTrouble(error)}).`, {
+          cause: error,
+        });
+      }
+    },
   };
 }
 

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,16 +43,33 @@ const TINY = {
 };
 const ONE_THREAD = { belief: ['--workers', '1'], value: [] };
 
-// A disk that fills up just as the model is written to `fullDisk`.
+// A disk that fills up while anything is written under `fullDisk` (a folder): half the bytes land, then the
+// error Node gives.
 let fullDisk = '';
+const noSpace = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 vi.mock('node:fs/promises', async (original) => {
   const real = await original<typeof import('node:fs/promises')>();
-  const writeFile = (async (path: unknown, ...rest: unknown[]) => {
-    if (path === fullDisk)
-      throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
-    return (real.writeFile as (...a: unknown[]) => Promise<void>)(path, ...rest);
+  const writeFile = (async (path: unknown, data: unknown, ...rest: unknown[]) => {
+    const write = real.writeFile as (...a: unknown[]) => Promise<void>;
+    if (fullDisk !== '' && typeof path === 'string' && path.startsWith(fullDisk)) {
+      await write(path, String(data).slice(0, 10));
+      throw noSpace();
+    }
+    return write(path, data, ...rest);
   }) as typeof real.writeFile;
   return { ...real, default: { ...real, writeFile }, writeFile };
+});
+vi.mock('node:fs', async (original) => {
+  const real = await original<typeof import('node:fs')>();
+  const writeFileSync = ((path: unknown, data: unknown, ...rest: unknown[]) => {
+    const write = real.writeFileSync as (...a: unknown[]) => void;
+    if (fullDisk !== '' && typeof path === 'string' && path.startsWith(fullDisk)) {
+      write(path, String(data).slice(0, 10));
+      throw noSpace();
+    }
+    write(path, data, ...rest);
+  }) as typeof real.writeFileSync;
+  return { ...real, default: { ...real, writeFileSync }, writeFileSync };
 });
 
 let dir = '';
@@ -78,19 +103,38 @@ describe('pirates train, when something goes wrong after the games begin', () =>
       expect(onFolder.err).toContain(
         `--out: cannot write the model to '${folder}' (a folder stands where the file should be).`,
       );
+      const slash = await train([...TINY[what], ...ONE_THREAD[what], '--out', `${join(dir, 'new')}/`]);
+      expect(slash.code).toBe(2);
+      expect(slash.err).toContain(`--out: '${join(dir, 'new')}/' names a folder; name the model file`);
       expect(arena.botNamed).not.toHaveBeenCalled();
     });
 
-    it(`${what}: a model the disk refuses at the end is one sentence and exit code 1`, async () => {
+    it(`${what}: a model the disk refuses at the end is one sentence and exit code 1, the old file whole`, async () => {
+      // By default --out is the shipped model: a write that fails half-way must not leave it cut short.
       const out = join(dir, 'model.json');
+      writeFileSync(out, 'the model that was there\n');
       fullDisk = out;
       const run = await train([...TINY[what], ...ONE_THREAD[what], '--out', out, '--json']);
       expect(run.code).toBe(1);
       expect(run.out).toBe('');
       expect(run.err).toBe(
-        `pirates train: could not write the model to '${out}' (ENOSPC: no space left on device).\n`,
+        `pirates train: could not write the model to '${out}' (ENOSPC: no space left on device, write); nothing there was changed.\n`,
       );
       expect(arena.botNamed).toHaveBeenCalled();
+      expect(readFileSync(out, 'utf8')).toBe('the model that was there\n');
+      expect(readdirSync(dir).sort()).toEqual(['model.json']);
+    });
+
+    it(`${what}: a checkpoint the disk refuses in mid-run names --checkpoints and the file`, async () => {
+      const folder = join(dir, 'epochs');
+      fullDisk = join(folder, 'epoch-1.json');
+      const out = join(dir, 'model.json');
+      const run = await train([...TINY[what], ...ONE_THREAD[what], '--out', out, '--checkpoints', folder]);
+      expect(run.code).toBe(1);
+      expect(run.err).toContain(
+        `pirates train: --checkpoints: could not write '${fullDisk}' (ENOSPC: no space left on device, write).\n`,
+      );
+      expect(run.err).not.toMatch(/^\s+at /m);
       expect(existsSync(out)).toBe(false);
     });
 
