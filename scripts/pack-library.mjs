@@ -33,6 +33,7 @@ const DOCS = [
   'learned-belief-curve.svg',
   'learned-value-curve.svg',
   'learned-value-strength.svg',
+  'learned-belief-strength.svg',
   'bots.md',
   'cannon.md',
   'fairness.md',
