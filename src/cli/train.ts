@@ -225,7 +225,7 @@ function fileTrouble(error: unknown): string {
 async function outProblem(out: string): Promise<string | null> {
   if (out === '') return '--out needs a file to write the model to.';
   if (out.endsWith('/') || out.endsWith(sep))
-    return `--out: '${out}' names a folder; name the model file (for example ${join(out, 'belief.json')}).`;
+    return `--out: '${out}' names a folder; name the model file (for example ${join(out, 'model.json')}).`;
   try {
     await mkdir(dirname(out), { recursive: true });
     await access(dirname(out), constants.W_OK);
