@@ -91,7 +91,8 @@ export function gameSamples(
 
 /** L2-regularised logistic regression by Newton's method (a handful of features: the Hessian is tiny). */
 export function fitLogistic(samples: readonly Sample[], l2 = 1, steps = 25): number[] {
-  const n = FEATURES.length;
+  // As many weights as the samples have features (the evaluation's, or another fit's: fit-setup.ts).
+  const n = samples[0]?.features.length ?? FEATURES.length;
   let w: number[] = Array.from({ length: n }, () => 0);
   for (let step = 0; step < steps; step++) {
     const gradient = w.map((wi) => l2 * wi);

@@ -1,6 +1,8 @@
 /**
  * A sensible secret setup (R1.3, R1.4): the flag order uniformly at random (any preference could be
- * learnt), three deck pieces drawn by weight so the Bomb often guards the deck but never predictably.
+ * learnt), three deck pieces drawn by weight so the Bomb often guards the deck but never predictably. The
+ * weights are a guess; `pirates fit-setup` measures what each kind is worth on deck (fit-setup.ts), and
+ * what it found did not carry into play (docs/ai.md, "What a deck is worth").
  */
 import {
   type Action,
@@ -25,9 +27,13 @@ export const DECK_WEIGHT: Readonly<Record<PieceKind, number>> = {
   adder: 1,
 };
 
-export function chooseSetup(view: PlayerView, random: Random): Action {
+export function chooseSetup(
+  view: PlayerView,
+  random: Random,
+  weights: Readonly<Record<PieceKind, number>> = DECK_WEIGHT,
+): Action {
   const seat = seatOf(view);
-  const pieces = view.ships[seat].extras.map((p) => ({ id: p.id, weight: p.kind ? DECK_WEIGHT[p.kind] : 1 }));
+  const pieces = view.ships[seat].extras.map((p) => ({ id: p.id, weight: p.kind ? weights[p.kind] : 1 }));
   const deck: number[] = [];
   while (deck.length < 3 && pieces.length > 0) {
     const total = pieces.reduce((sum, p) => sum + p.weight, 0);

@@ -1,7 +1,8 @@
-/** A worker thread of the fitting pool (fit.ts): plays the game it is handed and hands back its samples. */
+/** A worker thread of the fitting pool (fit.ts): plays the game it is handed and hands back what the fit needs. */
 import type { Sample } from '../ai/fit-evaluation.ts';
-import { type FitTask, fitTaskSamples } from './fit.ts';
+import type { SetupGame } from '../ai/fit-setup.ts';
+import { type FitTask, runFitTask } from './fit.ts';
 
-export default function playFitTask(task: FitTask): Sample[] {
-  return fitTaskSamples(task);
+export default function playFitTask(task: FitTask): Sample[] | SetupGame {
+  return runFitTask(task);
 }

@@ -4,7 +4,7 @@
  */
 export { externalCommand, refusedName } from './contestants.ts';
 export { type Asked, ExternalBot, type ExternalBotOptions } from './external-bot.ts';
-export { type ArenaFitOptions, fitOnCores } from './fit.ts';
+export { type ArenaFitOptions, type ArenaSetupFitOptions, fitOnCores, fitSetupOnCores } from './fit.ts';
 export { type ArenaGameOptions, playArenaGame } from './play-game.ts';
 export { type Decided, type ProgramGame, ProgramPlayer, ProgramPlayers } from './program-player.ts';
 export {

@@ -4,6 +4,7 @@ import { BENCH_SERVER_SUMMARY, BENCH_SERVER_USAGE } from './bench-server/usage.t
 import { cannonCommand } from './cannon.ts';
 import type { Command } from './command.ts';
 import { fitEvaluationCommand } from './fit-evaluation.ts';
+import { fitSetupCommand } from './fit-setup.ts';
 import { learnServerCommand } from './learn-server.ts';
 import { plotCommand } from './plot.ts';
 import { serveCommand } from './serve.ts';
@@ -30,6 +31,7 @@ export const commands: readonly Command[] = [
   benchServerCommand,
   tournamentCommand,
   fitEvaluationCommand,
+  fitSetupCommand,
   verifyCommand,
   learnServerCommand,
   trainCommand,

@@ -83,6 +83,10 @@ const RUN: Readonly<Record<string, { args: string[]; smaller: string[]; script?:
   },
   'npx pirates cannon --calibrate': { args: ['cannon', '--calibrate'], smaller: ['--shots', '20'] },
   'npx pirates fit-evaluation': { args: ['fit-evaluation'], smaller: ['--games', '8'] },
+  'npx pirates fit-setup --games 200': {
+    args: ['fit-setup', '--games', '200'],
+    smaller: ['--games', '4', '--players', 'random', '--workers', '1'],
+  },
   'npm run bench': { args: ['bench'], smaller: ['--scale', '0.01', '--rounds', '1', '--suite', 'engine'] },
 };
 
