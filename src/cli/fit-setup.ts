@@ -16,7 +16,7 @@ Plays N seeded games in which both seats put three pieces drawn uniformly on dec
 and prints for each kind the share of games won with it on deck (with a 95% interval) and its fitted
 effect on the log odds of winning, beside the deck weights the levels draw their setups by
 (DECK_WEIGHT in src/ai/setup-choice.ts; docs/ai.md, "What a deck is worth").
-  --games N       games to play (default 2400, about 15 minutes on two cores with expert:1000)
+  --games N       games to play (default 2400, about 17 minutes on two cores with expert:1000)
   --seed S        seed (default 1); the same seed gives the same figures
   --players BOT   who plays after setup: any name \`pirates tournament\` takes but oracle (default expert:1000)
   --workers N     worker threads that play the games (default: every core); the figures are the same
