@@ -116,14 +116,14 @@ export function fitLogistic(samples: readonly Sample[], l2 = 1, steps = 25): num
   return w;
 }
 
-function predict(w: readonly number[], features: readonly number[]): number {
+export function predict(w: readonly number[], features: readonly number[]): number {
   let sum = 0;
   for (let i = 0; i < w.length; i++) sum += (w[i] ?? 0) * (features[i] ?? 0);
   return 1 / (1 + Math.exp(-sum));
 }
 
 /** Solves a x = b by Gaussian elimination with partial pivoting (a is small and positive definite). */
-function solve(a: number[][], b: number[]): number[] {
+export function solve(a: number[][], b: number[]): number[] {
   const n = b.length;
   const m = a.map((row, i) => [...row, b[i] ?? 0]);
   for (let col = 0; col < n; col++) {

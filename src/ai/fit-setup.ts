@@ -8,7 +8,7 @@
 import { PIECE_KINDS, type PieceKind, randomFromSeed } from '../engine/index.ts';
 import { seatOf } from '../learn/hidden.ts';
 import type { Bot } from './bot.ts';
-import { fitLogistic, type Sample } from './fit-evaluation.ts';
+import { fitLogistic, predict, type Sample, solve } from './fit-evaluation.ts';
 import { playMatch } from './match.ts';
 import { scoreInterval } from './rating.ts';
 import { chooseSetup } from './setup-choice.ts';
@@ -25,7 +25,10 @@ export interface SetupGame {
 
 export interface KindOnDeck {
   readonly kind: PieceKind;
-  /** Setups (a seat in a game) that put at least one of this kind on deck. */
+  /**
+   * Setups (a seat in a game) with this kind on deck and the enemy's deck without it: a game where both decks
+   * hold it is won by one of them either way, and would pull the share to one half.
+   */
   readonly setups: number;
   /** The share of those games that seat won (a draw counts half), with its 95% interval. */
   readonly won: number;
@@ -33,6 +36,8 @@ export interface KindOnDeck {
   readonly high: number;
   /** The fitted change in the log odds of winning per piece of this kind on deck, against the mean kind. */
   readonly effect: number;
+  /** The effect's standard error (from the fit's curvature): effect ± 1.96 se is its 95% interval. */
+  readonly se: number;
 }
 
 export interface SetupFit {
@@ -57,10 +62,14 @@ export function setupGame(seed: string, g: number, players: () => Bot): SetupGam
         if (view.pending.ask !== 'setup') return bot.decide(input);
         const seat = seatOf(view);
         const action = chooseSetup(view, random, UNIFORM);
-        if (action.type === 'setup') {
-          const kindOf = new Map(view.ships[seat].extras.map((p) => [p.id, p.kind]));
-          decks[seat] = action.deck.map((id) => kindOf.get(id) ?? 'bomb');
-        }
+        if (action.type !== 'setup') throw new Error(`setup game ${g}: ${seat} was asked no setup`);
+        const kindOf = new Map(view.ships[seat].extras.map((p) => [p.id, p.kind]));
+        decks[seat] = action.deck.map((id) => {
+          const kind = kindOf.get(id);
+          if (kind === undefined || kind === null)
+            throw new Error(`setup game ${g}: piece ${id} is not ${seat}'s`);
+          return kind;
+        });
         return action;
       },
     };
@@ -71,9 +80,11 @@ export function setupGame(seed: string, g: number, players: () => Bot): SetupGam
     { red: randomFromSeed(`${game}/red`), blue: randomFromSeed(`${game}/blue`) },
     { seed: game, shots: 'quick', turnLimit: 300 },
   );
+  if (decks.red === undefined || decks.blue === undefined)
+    throw new Error(`setup game ${g}: a seat set up no deck`);
   return {
-    red: decks.red ?? [],
-    blue: decks.blue ?? [],
+    red: decks.red,
+    blue: decks.blue,
     redResult: result.winner === null ? 0.5 : result.winner === 'red' ? 1 : 0,
   };
 }
@@ -83,24 +94,49 @@ function counts(deck: readonly PieceKind[]): number[] {
 }
 
 /**
- * The fit over the games in order. Both decks hold three pieces, so the kinds' counts add up alike on both
- * sides; the small L2 term settles that freedom by centring the effects on the mean kind.
+ * The fit over the games in order. Both decks hold three pieces, so the kinds' differences always add up to 0
+ * and any constant added to every kind's weight fits as well; the small L2 term picks the weights that add
+ * up to 0, and subtracting their mean makes that exact. A standard error comes from the inverse of the fit's
+ * curvature (the Hessian of the log loss), read along the centred direction.
  */
 export function fitSetup(games: readonly SetupGame[]): SetupFit {
+  const l2 = 0.1;
   const samples: Sample[] = games.map((game) => {
     const red = counts(game.red);
     const blue = counts(game.blue);
     return { features: [1, ...red.map((n, i) => n - (blue[i] ?? 0))], red: game.redResult };
   });
-  const weights = fitLogistic(samples, 0.1);
-  const mean = PIECE_KINDS.reduce((sum, _, i) => sum + (weights[i + 1] ?? 0), 0) / PIECE_KINDS.length;
+  const weights = fitLogistic(samples, l2);
+  const n = weights.length;
+  const hessian = Array.from({ length: n }, (_, i) =>
+    Array.from({ length: n }, (_, j) => (i === j ? l2 : 0)),
+  );
+  for (const sample of samples) {
+    const p = predict(weights, sample.features);
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        const row = hessian[i] as number[];
+        row[j] = (row[j] ?? 0) + p * (1 - p) * (sample.features[i] ?? 0) * (sample.features[j] ?? 0);
+      }
+  }
+  const kindCount = PIECE_KINDS.length;
+  const mean = PIECE_KINDS.reduce((sum, _, i) => sum + (weights[i + 1] ?? 0), 0) / kindCount;
   const kinds = PIECE_KINDS.map((kind, i): KindOnDeck => {
     const scores: number[] = [];
     for (const game of games) {
-      if (game.red.includes(kind)) scores.push(game.redResult);
-      if (game.blue.includes(kind)) scores.push(1 - game.redResult);
+      const red = game.red.includes(kind);
+      const blue = game.blue.includes(kind);
+      if (red && !blue) scores.push(game.redResult);
+      if (blue && !red) scores.push(1 - game.redResult);
     }
     const interval = scoreInterval(scores);
+    // The centred effect is c·w with c = (this kind) - (the mean kind); its variance c·H⁻¹·c.
+    const c = Array.from({ length: n }, (_, j) => (j === 0 ? 0 : (j === i + 1 ? 1 : 0) - 1 / kindCount));
+    const x = solve(
+      hessian.map((row) => row.slice()),
+      c.slice(),
+    );
+    const variance = c.reduce((sum, cj, j) => sum + cj * (x[j] ?? 0), 0);
     return {
       kind,
       setups: scores.length,
@@ -108,6 +144,7 @@ export function fitSetup(games: readonly SetupGame[]): SetupFit {
       low: interval.low,
       high: interval.high,
       effect: (weights[i + 1] ?? 0) - mean,
+      se: Math.sqrt(Math.max(0, variance)),
     };
   });
   const redWon = games.reduce((sum, game) => sum + game.redResult, 0) / Math.max(1, games.length);

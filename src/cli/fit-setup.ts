@@ -13,14 +13,14 @@ import { progressBar } from './progress.ts';
 const USAGE = `Usage: pirates fit-setup [--games N] [--seed S] [--players BOT] [--workers N] [--json]
 
 Plays N seeded games in which both seats put three pieces drawn uniformly on deck, then play on as BOT,
-and prints for each kind the share of games won with it on deck (with a 95% interval) and its fitted
-effect on the log odds of winning, beside the deck weights the levels draw their setups by
+and prints for each kind the share of games won with it on deck against a deck without it (with a 95%
+interval) and its fitted effect on the log odds of winning (± its 95% interval), beside the deck weights the levels draw their setups by
 (DECK_WEIGHT in src/ai/setup-choice.ts; docs/ai.md, "What a deck is worth").
-  --games N       games to play (default 2400, about 17 minutes on two cores with expert:1000)
+  --games N       games to play, up to 1,000,000 (default 2400, about 17 minutes on two cores with expert:1000)
   --seed S        seed (default 1); the same seed gives the same figures
-  --players BOT   who plays after setup: any name \`pirates tournament\` takes but oracle (default expert:1000)
+  --players BOT   who plays after setup: a built-in bot, not oracle nor a cmd: program (default expert:1000)
   --workers N     worker threads that play the games (default: every core); the figures are the same
-  --json          print one object { games, redWon, kinds: [{ kind, setups, won, low, high, effect }] }`;
+  --json          print one object { games, redWon, kinds: [{ kind, setups, won, low, high, effect, se }] }`;
 
 export const fitSetupCommand: Command = {
   name: 'fit-setup',
@@ -35,11 +35,15 @@ export const fitSetupCommand: Command = {
     );
     if (typeof read === 'number') return read;
     const { values } = read;
-    const games = read.whole('games', 2400, 1);
+    const games = read.whole('games', 2400, 1, 1_000_000);
     const name = read.text('players', 'expert:1000');
     const workers = read.whole('workers', defaultWorkers(), 1, 256);
-    const made = createBot(name);
-    if (!made.ok) read.problems.push(`--players: ${made.error.message}`);
+    if (name.startsWith('cmd:')) {
+      read.problems.push('--players: fit-setup plays built-in bots only, not programs (cmd:).');
+    } else {
+      const made = createBot(name);
+      if (!made.ok) read.problems.push(`--players: ${made.error.message}`);
+    }
     if (read.problems.length > 0) return read.refuse();
     const progress = progressBar({ json: values.json, unit: 'games' });
     const fit = await fitSetupOnCores({
@@ -60,16 +64,19 @@ export const fitSetupCommand: Command = {
     const lines = [
       `${fit.games} games of ${name}, decks drawn uniformly; red won ${pct(fit.redWon)}`,
       '',
-      'on deck        setups   won with it on deck   effect   weight now',
+      `${'on deck'.padEnd(13)} ${'setups'.padStart(7)}   ${'won against a deck without it'.padEnd(29)} ${'effect (95%)'.padEnd(17)} weight now`,
     ];
     for (const k of fit.kinds) {
       const won = `${pct(k.won)} (${pct(k.low)}-${pct(k.high)})`;
-      const effect = `${k.effect >= 0 ? '+' : ''}${k.effect.toFixed(3)}`;
+      const effect = `${k.effect >= 0 ? '+' : ''}${k.effect.toFixed(3)} ± ${(1.96 * k.se).toFixed(3)}`;
       lines.push(
-        `${k.kind.padEnd(13)} ${String(k.setups).padStart(7)}   ${won.padEnd(19)} ${effect.padStart(8)}   ${String(DECK_WEIGHT[k.kind]).padStart(10)}`,
+        `${k.kind.padEnd(13)} ${String(k.setups).padStart(7)}   ${won.padEnd(29)} ${effect.padEnd(17)} ${String(DECK_WEIGHT[k.kind]).padStart(6)}`,
       );
     }
     lines.push('');
+    lines.push(
+      "setups: a seat whose deck holds the kind and whose enemy's deck does not (a draw counts half).",
+    );
     lines.push(
       'effect: the fitted change in the log odds of winning per piece of that kind on deck, against the mean kind.',
     );

@@ -12,7 +12,7 @@ export async function loadServerPart<T>(command: string, load: () => Promise<T>)
     process.stderr.write(
       `pirates ${command}: this install lacks the game server's libraries ('${missing}' is not installed). ` +
         'The pirates-stratego package holds the library and the pirates command for bots (tournament, ' +
-        'cannon, verify, bench, fit-evaluation); the server runs from a clone of the repository or from its ' +
+        'cannon, verify, bench, fit-evaluation, fit-setup); the server runs from a clone of the repository or from its ' +
         'production build (its docs/deploy.md, "Production install").\n',
     );
     return 1;

@@ -3,10 +3,30 @@
  * deck alike and replay from their seed.
  */
 import { describe, expect, it } from 'vitest';
+import type { Bot } from '../../src/ai/bot.ts';
 import { fitSetup, type SetupGame, setupGame } from '../../src/ai/fit-setup.ts';
 import { randomBot } from '../../src/ai/random-bot.ts';
+import { chooseSetup } from '../../src/ai/setup-choice.ts';
 import { fitSetupOnCores } from '../../src/arena/index.ts';
-import { type PieceKind, randomFromSeed } from '../../src/engine/index.ts';
+import { PIECE_SET, type PieceKind, randomFromSeed } from '../../src/engine/index.ts';
+
+/** Sets up by the hand-set weights (the Bomb on about 53% of decks), then resigns: a game of three steps. */
+const handSetThenResign: Bot = {
+  name: 'hand-set',
+  decide: ({ view, random }) =>
+    view.pending.ask === 'setup' ? chooseSetup(view, random) : { type: 'resign' },
+};
+
+/** Whether `deck` could be one seat's deck: three of its ten pieces. */
+function ownPieces(deck: readonly PieceKind[]): boolean {
+  const left = PIECE_SET.slice();
+  for (const kind of deck) {
+    const at = left.indexOf(kind);
+    if (at < 0) return false;
+    left.splice(at, 1);
+  }
+  return deck.length === 3;
+}
 
 const FILLER: PieceKind[] = ['captain', 'whip', 'adder', 'incisor', 'earring', 'swashbuckler'];
 
@@ -35,9 +55,12 @@ describe('the setup fit', () => {
       expect(k.effect).toBeGreaterThan(bomb?.effect ?? 0);
       expect(k.won).toBeGreaterThan(bomb?.won ?? 1);
     }
-    // The effects are centred on the mean kind.
-    const mean = fit.kinds.reduce((sum, k) => sum + k.effect, 0) / fit.kinds.length;
-    expect(Math.abs(mean)).toBeLessThan(1e-9);
+    // Its effect stands clear of noise: the 95% interval lies below 0, and is not absurdly wide.
+    expect((bomb?.effect ?? 0) + 1.96 * (bomb?.se ?? 1)).toBeLessThan(0);
+    expect(bomb?.se ?? 1).toBeGreaterThan(0.01);
+    expect(bomb?.se ?? 1).toBeLessThan(0.5);
+    // Its share is read from the games where only one deck holds it.
+    expect(bomb?.setups).toBe(games.filter((g) => g.red.includes('bomb') !== g.blue.includes('bomb')).length);
     expect(fit.games).toBe(400);
   });
 
@@ -45,20 +68,28 @@ describe('the setup fit', () => {
     const players = () => randomBot;
     const first = setupGame('setup-fit', 3, players);
     expect(setupGame('setup-fit', 3, players)).toEqual(first);
-    for (const deck of [first.red, first.blue]) expect(deck).toHaveLength(3);
+    for (const deck of [first.red, first.blue]) expect(ownPieces(deck)).toBe(true);
     expect([0, 0.5, 1]).toContain(first.redResult);
   });
 
-  it('draws decks uniformly: the Bomb on about three decks in ten, as each kind of one piece', () => {
+  it("draws decks uniformly, whatever the players' own setup would be", () => {
     let bombs = 0;
-    const n = 300;
+    let incisors = 0;
+    const n = 2000;
     for (let g = 0; g < n; g++) {
-      const game = setupGame('uniform', g, () => randomBot);
-      bombs += Number(game.red.includes('bomb')) + Number(game.blue.includes('bomb'));
+      const game = setupGame('uniform', g, () => handSetThenResign);
+      for (const deck of [game.red, game.blue]) {
+        expect(ownPieces(deck)).toBe(true);
+        bombs += Number(deck.includes('bomb'));
+        incisors += Number(deck.includes('incisor'));
+      }
     }
-    // 600 decks: 30% expected, the interval about 26-34%; the old weights put it on 53%.
-    expect(bombs / (2 * n)).toBeGreaterThan(0.24);
-    expect(bombs / (2 * n)).toBeLessThan(0.36);
+    // 4,000 decks. Uniform: the Bomb on 3 in 10 (the players' own weights would put it on about 53%), one Ivan
+    // or both on 1 - C(8,3)/C(10,3) = 53.3%; three standard errors are about 2.3 points.
+    expect(bombs / (2 * n)).toBeGreaterThan(0.27);
+    expect(bombs / (2 * n)).toBeLessThan(0.33);
+    expect(incisors / (2 * n)).toBeGreaterThan(0.5);
+    expect(incisors / (2 * n)).toBeLessThan(0.56);
   });
 
   it('gives the same figures on one thread and on two workers', async () => {
