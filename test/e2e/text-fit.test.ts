@@ -601,18 +601,28 @@ async function lessons(p: Player): Promise<{ seen: number[]; total: number }> {
       // The way on comes on the screen by itself (issue 52: sideways, a long lesson's words pushed it below the
       // right column's fold): the focus goes to it, which scrolls the column. A busy machine paints the lesson
       // done a moment before that, so the look waits for it (CI under load once looked in between); only a
-      // "Next lesson" that stays outside the window is a problem.
+      // "Next lesson" that stays outside the window, cut off by a column that scrolls or hides what overflows,
+      // or under something else (its middle hits another element) is a problem.
       const shown = await page
         .waitForFunction(
           () => {
-            const box = document.querySelector('[data-next-lesson]')?.getBoundingClientRect();
-            return (
-              box !== undefined &&
-              box.top >= 0 &&
-              box.bottom <= innerHeight &&
-              box.left >= 0 &&
-              box.right <= innerWidth
-            );
+            const button = document.querySelector('[data-next-lesson]');
+            const box = button?.getBoundingClientRect();
+            if (button === null || box === undefined) return false;
+            if (box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth)
+              return false;
+            for (let up = button.parentElement; up !== null; up = up.parentElement) {
+              if (getComputedStyle(up).overflow === 'visible') continue;
+              const frame = up.getBoundingClientRect();
+              const inside =
+                box.top >= frame.top - 1 &&
+                box.bottom <= frame.bottom + 1 &&
+                box.left >= frame.left - 1 &&
+                box.right <= frame.right + 1;
+              if (!inside) return false;
+            }
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return hit !== null && button.contains(hit);
           },
           undefined,
           { timeout: PATIENCE_MS / 4, polling: 100 },
@@ -622,7 +632,7 @@ async function lessons(p: Player): Promise<{ seen: number[]; total: number }> {
       if (!shown) {
         const lesson = Number(await page.locator('[data-lesson]').getAttribute('data-lesson'));
         p.problems.push(
-          `${p.size}, lesson ${lesson + 1} of ${total} done: its "Next lesson" is off the screen`,
+          `${p.size}, lesson ${lesson + 1} of ${total} done: its "Next lesson" is off the screen, cut off or covered`,
         );
       }
       await tap(page, '[data-next-lesson]');
